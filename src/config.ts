@@ -1,0 +1,59 @@
+// The only reader of process.env: every setting is parsed and validated here once, so a
+// bad value stops start-up with a message naming the variable.
+import { z } from 'zod';
+
+const positiveInt = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be greater than 0');
+
+/** Fastify's trustProxy: a boolean, or the addresses/CIDRs of the proxies to believe. */
+function parseTrustProxy(value: string): boolean | string[] {
+  const normalized = value.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(normalized)) return true;
+  if (['false', '0', 'no', ''].includes(normalized)) return false;
+  return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
+const ipOrCidr = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+/** proxy-addr (Fastify's) also knows these names for common ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+function isProxyAddress(entry: string): boolean {
+  return PROXY_RANGE_NAMES.includes(entry) || ipOrCidr.safeParse(entry).success;
+}
+
+const environmentSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535, 'must be a port number (0..65535)').default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Whether X-Forwarded-For is believed: false, true, or a comma-separated list of trusted proxy addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform(parseTrustProxy)
+    .refine((value) => typeof value === 'boolean' || value.every(isProxyAddress), {
+      message: 'must be true, false, or a comma-separated list of IP addresses or CIDR ranges',
+    }),
+  INGEST_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
+  INGEST_TEST_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+  /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
+  HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
+});
+
+export type Config = z.output<typeof environmentSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as a shell `VAR= npm start` intends.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}

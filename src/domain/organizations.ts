@@ -1,0 +1,74 @@
+// Organizations (tenants) and their API tokens.
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { hashToken, issueToken, looksLikeToken } from './tokens.ts';
+
+export interface OrganizationWithToken {
+  organizationId: string;
+  apiToken: string;
+}
+
+export class OrganizationNotFoundError extends Error {
+  override name = 'OrganizationNotFoundError';
+}
+
+export async function createOrganization(prisma: PrismaClient, name: string): Promise<OrganizationWithToken> {
+  const token = issueToken('api');
+  const organization = await prisma.organization.create({
+    data: { name, apiTokens: { create: { prefix: token.prefix, tokenHash: token.hash } } },
+    select: { id: true },
+  });
+  return { organizationId: organization.id, apiToken: token.plaintext };
+}
+
+export async function createApiToken(prisma: PrismaClient, organizationId: string): Promise<string> {
+  const organization = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
+  if (!organization) throw new OrganizationNotFoundError(`No organization with id ${organizationId}`);
+  const token = issueToken('api');
+  await prisma.apiToken.create({ data: { organizationId, prefix: token.prefix, tokenHash: token.hash } });
+  return token.plaintext;
+}
+
+/**
+ * Revokes live API tokens by the prefix shown when they were made (e.g. `hla_AbCd1234`),
+ * or by the full token. Returns how many were revoked.
+ */
+export async function revokeApiTokens(prisma: PrismaClient, prefixOrToken: string): Promise<number> {
+  const where = looksLikeToken('api', prefixOrToken)
+    ? { tokenHash: hashToken(prefixOrToken) }
+    : { prefix: prefixOrToken };
+  const result = await prisma.apiToken.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+  return result.count;
+}
+
+/** The organization a live API token belongs to, or null. */
+export async function authenticateApiToken(
+  prisma: PrismaClient,
+  plaintext: string | undefined,
+): Promise<{ id: string; name: string } | null> {
+  if (!looksLikeToken('api', plaintext)) return null;
+  const token = await prisma.apiToken.findUnique({
+    where: { tokenHash: hashToken(plaintext) },
+    select: { revokedAt: true, organization: { select: { id: true, name: true } } },
+  });
+  return token && token.revokedAt === null ? token.organization : null;
+}
+
+/** Serialises first-start bootstrap across processes sharing one database. */
+const BOOTSTRAP_LOCK_KEY = 72_707_370;
+
+/**
+ * On an empty database, creates the organization `default` with one API token and returns
+ * it (to be printed once). Returns null when any organization already exists.
+ */
+export async function bootstrapDefaultOrganization(prisma: PrismaClient): Promise<OrganizationWithToken | null> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`;
+    if ((await tx.organization.count()) > 0) return null;
+    const token = issueToken('api');
+    const organization = await tx.organization.create({
+      data: { name: 'default', apiTokens: { create: { prefix: token.prefix, tokenHash: token.hash } } },
+      select: { id: true },
+    });
+    return { organizationId: organization.id, apiToken: token.plaintext };
+  });
+}

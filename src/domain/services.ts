@@ -1,0 +1,86 @@
+// Services and their deploy tokens. A service has exactly one live deploy token; rotation
+// revokes it and issues the next in one transaction, and every ingest checks the token in
+// the database, so the old one is refused by every process from the moment of commit.
+import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
+import { isUuid } from './ids.ts';
+import { hashToken, issueToken, looksLikeToken } from './tokens.ts';
+
+export const SERVICE_NAME_MAX_LENGTH = 200;
+
+export interface ServiceWithToken {
+  service: { id: string; organizationId: string; name: string; createdAt: Date };
+  deployToken: string;
+}
+
+export class ServiceNameTakenError extends Error {
+  override name = 'ServiceNameTakenError';
+}
+
+export class InvalidServiceNameError extends Error {
+  override name = 'InvalidServiceNameError';
+}
+
+export async function createService(prisma: PrismaClient, organizationId: string, rawName: string): Promise<ServiceWithToken> {
+  const name = rawName.trim();
+  if (name.length === 0 || name.length > SERVICE_NAME_MAX_LENGTH) {
+    throw new InvalidServiceNameError(`Service name must be 1 to ${SERVICE_NAME_MAX_LENGTH} characters`);
+  }
+  const token = issueToken('deploy');
+  try {
+    const service = await prisma.service.create({
+      data: { organizationId, name, deployTokens: { create: { prefix: token.prefix, tokenHash: token.hash } } },
+    });
+    return { service, deployToken: token.plaintext };
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      throw new ServiceNameTakenError(`A service named "${name}" already exists`);
+    }
+    throw error;
+  }
+}
+
+/** Returns null when the service does not exist in this organization. */
+export async function rotateDeployToken(
+  prisma: PrismaClient,
+  organizationId: string,
+  serviceId: string,
+): Promise<ServiceWithToken | null> {
+  if (!isUuid(serviceId)) return null;
+  const token = issueToken('deploy');
+  return prisma.$transaction(async (tx) => {
+    // Locking the service row serialises concurrent rotations: exactly one token stays live.
+    const [service] = await tx.$queryRaw<ServiceWithToken['service'][]>`
+      SELECT id, organization_id AS "organizationId", name, created_at AS "createdAt"
+      FROM services WHERE id = ${serviceId}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
+    if (!service) return null;
+    await tx.deployToken.updateMany({ where: { serviceId, revokedAt: null }, data: { revokedAt: new Date() } });
+    await tx.deployToken.create({ data: { serviceId, prefix: token.prefix, tokenHash: token.hash } });
+    return { service, deployToken: token.plaintext };
+  });
+}
+
+export interface DeployCredential {
+  deployTokenId: string;
+  serviceId: string;
+  serviceName: string;
+  organizationId: string;
+}
+
+/** The service a live deploy token belongs to, or null (unknown, malformed or revoked). */
+export async function authenticateDeployToken(
+  prisma: PrismaClient,
+  plaintext: string | undefined,
+): Promise<DeployCredential | null> {
+  if (!looksLikeToken('deploy', plaintext)) return null;
+  const token = await prisma.deployToken.findUnique({
+    where: { tokenHash: hashToken(plaintext) },
+    select: { id: true, revokedAt: true, service: { select: { id: true, name: true, organizationId: true } } },
+  });
+  if (!token || token.revokedAt !== null) return null;
+  return {
+    deployTokenId: token.id,
+    serviceId: token.service.id,
+    serviceName: token.service.name,
+    organizationId: token.service.organizationId,
+  };
+}

@@ -1,0 +1,12 @@
+// The executable schema: importing each type file registers it on the builder.
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './types/Organization.ts';
+import './types/Service.ts';
+
+export const schema = builder.toSchema();
+
+/** The SDL committed as schema.graphql (sorted, so diffs stay readable). */
+export function printSchemaSdl(): string {
+  return printSchema(lexicographicSortSchema(schema)) + '\n';
+}

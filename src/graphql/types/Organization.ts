@@ -1,0 +1,20 @@
+import { builder } from '../builder.ts';
+import { viewerOrganizationId } from '../errors.ts';
+
+builder.prismaObject('Organization', {
+  description: 'A tenant: everything in Hookline belongs to exactly one organization.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.queryField('viewer', (t) =>
+  t.prismaField({
+    type: 'Organization',
+    description: 'The organization of the API token making the request.',
+    resolve: (query, _root, _args, context) =>
+      context.prisma.organization.findUniqueOrThrow({ ...query, where: { id: viewerOrganizationId(context) } }),
+  }),
+);

@@ -1,0 +1,98 @@
+import { builder } from '../builder.ts';
+import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
+import { isUuid } from '../../domain/ids.ts';
+import {
+  createService,
+  InvalidServiceNameError,
+  rotateDeployToken,
+  ServiceNameTakenError,
+} from '../../domain/services.ts';
+
+builder.prismaObject('Service', {
+  description: 'Something that is deployed; CI pipelines authenticate as it with its deploy token.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    deployTokenPrefix: t.string({
+      description: 'The first characters of the live deploy token, to recognise it; the token itself is shown only once.',
+      nullable: true,
+      select: { deployTokens: { where: { revokedAt: null }, select: { prefix: true }, take: 1 } },
+      resolve: (service) => service.deployTokens[0]?.prefix ?? null,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  services: t.prismaConnection({
+    type: 'Service',
+    cursor: 'id',
+    resolve: (query, _root, _args, context) =>
+      context.prisma.service.findMany({
+        ...query,
+        where: { organizationId: viewerOrganizationId(context) },
+        orderBy: { name: 'asc' },
+      }),
+  }),
+  service: t.prismaField({
+    type: 'Service',
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, { id }, context) => {
+      const organizationId = viewerOrganizationId(context);
+      if (!isUuid(String(id))) return null;
+      return context.prisma.service.findFirst({ ...query, where: { id: String(id), organizationId } });
+    },
+  }),
+}));
+
+const ServiceWithTokenFields = (name: string, description: string) =>
+  builder
+    .objectRef<{ serviceId: string; deployToken: string }>(name)
+    .implement({
+      description,
+      fields: (t) => ({
+        service: t.prismaField({
+          type: 'Service',
+          resolve: (query, payload, _args, context) =>
+            context.prisma.service.findUniqueOrThrow({ ...query, where: { id: payload.serviceId } }),
+        }),
+        deployToken: t.exposeString('deployToken', {
+          description: 'The plaintext deploy token. It is shown only here, never again.',
+        }),
+      }),
+    });
+
+const CreateServicePayload = ServiceWithTokenFields('CreateServicePayload', 'A new service and its first deploy token.');
+const RotateDeployTokenPayload = ServiceWithTokenFields(
+  'RotateDeployTokenPayload',
+  'The service and its new deploy token; the previous token is refused from now on.',
+);
+
+builder.mutationFields((t) => ({
+  createService: t.field({
+    type: CreateServicePayload,
+    args: { name: t.arg.string({ required: true }) },
+    resolve: async (_root, { name }, context) => {
+      const organizationId = viewerOrganizationId(context);
+      try {
+        const created = await createService(context.prisma, organizationId, name);
+        return { serviceId: created.service.id, deployToken: created.deployToken };
+      } catch (error) {
+        if (error instanceof InvalidServiceNameError || error instanceof ServiceNameTakenError) {
+          throw badUserInput(error.message, [{ field: 'name', message: error.message }]);
+        }
+        throw error;
+      }
+    },
+  }),
+  rotateDeployToken: t.field({
+    type: RotateDeployTokenPayload,
+    args: { serviceId: t.arg.id({ required: true }) },
+    resolve: async (_root, { serviceId }, context) => {
+      const rotated = await rotateDeployToken(context.prisma, viewerOrganizationId(context), String(serviceId));
+      if (!rotated) throw notFound('Service', String(serviceId));
+      return { serviceId: rotated.service.id, deployToken: rotated.deployToken };
+    },
+  }),
+}));

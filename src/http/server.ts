@@ -1,0 +1,80 @@
+// The HTTP server: REST routes, GraphQL (Yoga) at /graphql, health and metrics.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createYoga } from 'graphql-yoga';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { pendingMigrations, type Migration } from '../db/migrate.ts';
+import { createContext } from '../graphql/context.ts';
+import { schema } from '../graphql/schema.ts';
+import type { Metrics } from '../metrics.ts';
+import { handleError, handleNotFound } from './errors.ts';
+import { ingestRoutes } from './ingest.ts';
+import { createRateLimiter } from './rate-limit.ts';
+
+export interface ServerDependencies {
+  config: Config;
+  database: Database;
+  metrics: Metrics;
+  migrations: Migration[];
+}
+
+export function buildServer({ config, database, metrics, migrations }: ServerDependencies): FastifyInstance {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'] },
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+  });
+  app.decorateRequest('outcome', undefined);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(handleNotFound);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ method: request.method, route, status: reply.statusCode });
+    metrics.httpRequestDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      const pending = await pendingMigrations(database.pool, migrations);
+      if (pending.length > 0) return reply.status(503).send({ status: 'unavailable', reason: `migrations pending: ${pending.join(', ')}` });
+      return { status: 'ready' };
+    } catch (error) {
+      return reply.status(503).send({ status: 'unavailable', reason: `database unreachable: ${(error as Error).message}` });
+    }
+  });
+
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  app.register(ingestRoutes, {
+    prisma: database.prisma,
+    metrics,
+    deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
+    testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
+  });
+
+  const yoga = createYoga<{ request: unknown }>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    logging: app.log,
+    context: ({ request }) => createContext(database.prisma, request.headers.get('authorization')),
+  });
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (request, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { request });
+      response.headers.forEach((value, key) => reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  return app;
+}

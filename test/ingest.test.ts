@@ -1,0 +1,398 @@
+// POST /api/ingest/deploy: every row of the source document's tables and every step of the
+// contract's check order, through real HTTP against a real database.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { post, postDeploy } from './support/http.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let database: TestDatabase;
+let running: RunningApp;
+let tenant: Tenant;
+let url: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // This file is about everything but the rate limit (test/rate-limit.test.ts), so lift it.
+  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '1000000', INGEST_TEST_RATE_LIMIT_PER_MINUTE: '1000000' });
+  tenant = await createTenant(running.app);
+  url = running.baseUrl;
+});
+
+afterAll(async () => {
+  await running?.close();
+  await database?.drop();
+});
+
+async function storedCounts() {
+  const prisma = running.app.database.prisma;
+  return { deploys: await prisma.deploy.count(), commits: await prisma.commit.count() };
+}
+
+/** Asserts that a rejected request stored nothing. */
+let countsBefore: { deploys: number; commits: number };
+beforeEach(async () => {
+  countsBefore = await storedCounts();
+});
+async function expectNothingStored() {
+  expect(await storedCounts()).toEqual(countsBefore);
+}
+
+function commits(count: number) {
+  return Array.from({ length: count }, (_, i) => ({ sha: `c${i}`.padEnd(40, '0') }));
+}
+
+function validationError(details: { field: string; message: string }[]) {
+  return { error: { code: 'validation_failed', message: 'The deploy payload is invalid', details } };
+}
+
+describe('accepted deploys', () => {
+  it('stores a full deploy with its commits and answers accepted with a UUID', async () => {
+    const payload = {
+      commit_sha: 'a1b2c3d4e5f6',
+      commit_message: 'Fix checkout rounding',
+      branch: 'main',
+      deployed_by: 'ci-bot',
+      environment: 'production',
+      version: 'v1.4.2',
+      description: 'Weekly release',
+      url: 'https://ci.example.com/runs/42',
+      commits: [
+        { sha: 'a1b2c3d4e5f6', message: 'Fix checkout rounding', author: 'ada', timestamp: '2026-11-20T10:00:00Z' },
+        { sha: 'f6e5d4c3b2a1', message: 'Add test', author: 'grace', timestamp: '2026-11-20T09:00:00+02:00' },
+      ],
+    };
+    const response = await postDeploy(url, tenant.deployToken, payload);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'accepted', deploy_id: expect.stringMatching(UUID) });
+
+    const stored = await running.app.database.prisma.deploy.findUniqueOrThrow({
+      where: { id: response.body.deploy_id },
+      include: { commits: { orderBy: { position: 'asc' } } },
+    });
+    expect(stored).toMatchObject({
+      organizationId: tenant.organizationId,
+      serviceId: tenant.serviceId,
+      commitSha: 'a1b2c3d4e5f6',
+      commitMessage: 'Fix checkout rounding',
+      branch: 'main',
+      deployedBy: 'ci-bot',
+      environment: 'production',
+      version: 'v1.4.2',
+      description: 'Weekly release',
+      url: 'https://ci.example.com/runs/42',
+      idempotencyKey: null,
+    });
+    expect(stored.deployedAt).toEqual(stored.receivedAt);
+    expect(stored.commits.map((c) => [c.position, c.sha, c.author, c.timestamp?.toISOString()])).toEqual([
+      [0, 'a1b2c3d4e5f6', 'ada', '2026-11-20T10:00:00.000Z'],
+      [1, 'f6e5d4c3b2a1', 'grace', '2026-11-20T07:00:00.000Z'],
+    ]);
+  });
+
+  it('accepts only commit_sha, ignores unknown fields and treats null optionals as absent', async () => {
+    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', surprise: { nested: true }, version: null, commits: null });
+    expect(response.status).toBe(200);
+    expect(response.body.status).toBe('accepted');
+  });
+
+  it('records deployed_at when given, for late and backfilled deploys', async () => {
+    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', deployed_at: '2026-01-02T03:04:05.678Z' });
+    expect(response.status).toBe(200);
+    const stored = await running.app.database.prisma.deploy.findUniqueOrThrow({ where: { id: response.body.deploy_id } });
+    expect(stored.deployedAt.toISOString()).toBe('2026-01-02T03:04:05.678Z');
+  });
+
+  it('accepts Content-Type with parameters and in other letter case', async () => {
+    for (const contentType of ['application/json; charset=utf-8', 'Application/JSON']) {
+      const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'content-type': contentType });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it('creates a deploy per request without X-Idempotency-Key', async () => {
+    const first = await postDeploy(url, tenant.deployToken, { commit_sha: 'same' });
+    const second = await postDeploy(url, tenant.deployToken, { commit_sha: 'same' });
+    expect(first.body.status).toBe('accepted');
+    expect(second.body.status).toBe('accepted');
+    expect(second.body.deploy_id).not.toBe(first.body.deploy_id);
+  });
+
+  it('carries RateLimit headers on every response, accepted or not', async () => {
+    for (const response of [
+      await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }),
+      await postDeploy(url, undefined, { commit_sha: 'abc' }),
+    ]) {
+      expect(response.headers.get('ratelimit-limit')).toBe('1000000');
+      expect(Number(response.headers.get('ratelimit-remaining'))).toBeGreaterThan(0);
+      expect(Number(response.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+    }
+  });
+});
+
+describe('limits of the source document, at their boundaries', () => {
+  it('commit_sha: 255 characters accepted, 256 refused', async () => {
+    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'a'.repeat(255) })).status).toBe(200);
+    countsBefore = await storedCounts();
+    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'a'.repeat(256) });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(validationError([{ field: 'commit_sha', message: 'must be at most 255 characters' }]));
+    await expectNothingStored();
+  });
+
+  it('commits: 100 accepted, 101 refused', async () => {
+    const ok = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', commits: commits(100) });
+    expect(ok.status).toBe(200);
+    expect(await running.app.database.prisma.commit.count({ where: { deployId: ok.body.deploy_id } })).toBe(100);
+    countsBefore = await storedCounts();
+    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', commits: commits(101) });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(validationError([{ field: 'commits', message: 'must have at most 100 items' }]));
+    await expectNothingStored();
+  });
+
+  it('url: 2048 characters accepted, 2049 refused, and it must be an http(s) address', async () => {
+    const base = 'https://ci.example.com/';
+    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', url: base + 'x'.repeat(2048 - base.length) })).status).toBe(200);
+    countsBefore = await storedCounts();
+    const tooLong = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', url: base + 'x'.repeat(2049 - base.length) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual(validationError([{ field: 'url', message: 'must be at most 2048 characters' }]));
+    const notHttp = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', url: 'ftp://ci.example.com/run' });
+    expect(notHttp.body).toEqual(validationError([{ field: 'url', message: 'must be an http or https address' }]));
+    await expectNothingStored();
+  });
+
+  it('body: 102,400 bytes accepted, 102,401 bytes refused with 413', async () => {
+    const bodyOfLength = (length: number) => {
+      const skeleton = JSON.stringify({ commit_sha: 'abc', description: '' });
+      const body = JSON.stringify({ commit_sha: 'abc', description: 'd'.repeat(length - skeleton.length) });
+      expect(Buffer.byteLength(body)).toBe(length);
+      return body;
+    };
+    expect((await postDeploy(url, tenant.deployToken, bodyOfLength(102_400))).status).toBe(200);
+    countsBefore = await storedCounts();
+    const response = await postDeploy(url, tenant.deployToken, bodyOfLength(102_401));
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ error: { code: 'payload_too_large', message: 'Request body exceeds 102400 bytes' } });
+    await expectNothingStored();
+  });
+
+  it('413 also for a chunked body with no Content-Length, counted while streaming', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(25_000));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 5) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await post(`${url}/api/ingest/deploy`, {
+      body: stream,
+      headers: { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe('payload_too_large');
+    await expectNothingStored();
+  });
+
+  it('413 comes before everything else: no token, wrong type, and no rate-limit use', async () => {
+    const before = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' });
+    const response = await post(`${url}/api/ingest/deploy`, { body: 'x'.repeat(200_000), headers: { 'content-type': 'text/plain' } });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('ratelimit-remaining')).toBeNull();
+    const after = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' });
+    expect(Number(after.headers.get('ratelimit-remaining'))).toBe(Number(before.headers.get('ratelimit-remaining')) - 1);
+  });
+});
+
+describe('validation', () => {
+  it('reports a missing commit_sha, and a commit without sha by its path', async () => {
+    const response = await postDeploy(url, tenant.deployToken, { commits: [{ sha: 'ok' }, { message: 'no sha' }] });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(
+      validationError([
+        { field: 'commit_sha', message: 'is required' },
+        { field: 'commits[1].sha', message: 'is required' },
+      ]),
+    );
+    await expectNothingStored();
+  });
+
+  it('reports every wrong type at once', async () => {
+    const response = await postDeploy(url, tenant.deployToken, {
+      commit_sha: 123,
+      branch: ['main'],
+      environment: 5,
+      deployed_by: true,
+      commits: [{ sha: 7, author: {}, timestamp: 'yesterday' }, 'not-an-object'],
+      deployed_at: 'soon',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(
+      validationError([
+        { field: 'commit_sha', message: 'must be a string' },
+        { field: 'branch', message: 'must be a string' },
+        { field: 'deployed_by', message: 'must be a string' },
+        { field: 'environment', message: 'must be a string' },
+        { field: 'commits[0].sha', message: 'must be a string' },
+        { field: 'commits[0].author', message: 'must be a string' },
+        { field: 'commits[0].timestamp', message: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-21T10:00:00Z' },
+        { field: 'commits[1]', message: 'must be an object' },
+        { field: 'deployed_at', message: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-21T10:00:00Z' },
+      ]),
+    );
+    await expectNothingStored();
+  });
+
+  it('refuses an empty commit_sha, a commits value that is not an array, and deployed_at far in the future', async () => {
+    const inTenMinutes = new Date(Date.now() + 10 * 60_000).toISOString();
+    const response = await postDeploy(url, tenant.deployToken, { commit_sha: '', commits: 'abc', deployed_at: inTenMinutes });
+    expect(response.body).toEqual(
+      validationError([
+        { field: 'commit_sha', message: 'must not be empty' },
+        { field: 'commits', message: 'must be an array' },
+        { field: 'deployed_at', message: 'must not be more than 5 minutes in the future' },
+      ]),
+    );
+    await expectNothingStored();
+  });
+
+  it('refuses JSON that is not an object', async () => {
+    for (const payload of ['[]', '"abc"', 'null', '42']) {
+      const response = await postDeploy(url, tenant.deployToken, payload);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(validationError([{ field: 'body', message: 'must be a JSON object' }]));
+    }
+    await expectNothingStored();
+  });
+
+  it('refuses malformed JSON and an empty body with invalid_json', async () => {
+    for (const payload of ['{"commit_sha": "abc"', '{commit_sha: abc}', '']) {
+      const response = await postDeploy(url, tenant.deployToken, payload);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: { code: 'invalid_json', message: 'Body is not valid JSON' } });
+    }
+    await expectNothingStored();
+  });
+
+  it('refuses a wrong or missing Content-Type with 415', async () => {
+    const body = JSON.stringify({ commit_sha: 'abc' });
+    for (const headers of [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'not a media type' },
+      {},
+    ]) {
+      const response = await post(`${url}/api/ingest/deploy`, {
+        body: new TextEncoder().encode(body),
+        headers: { 'x-deploy-token': tenant.deployToken, ...headers },
+      });
+      expect(response.status).toBe(415);
+      expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type must be application/json' } });
+    }
+    await expectNothingStored();
+  });
+});
+
+describe('deploy token', () => {
+  const refused = { error: { code: 'invalid_deploy_token', message: 'X-Deploy-Token is missing or is not a valid deploy token' } };
+
+  it('refuses a missing, unknown or malformed token with 401', async () => {
+    for (const token of [undefined, 'hld_' + 'x'.repeat(40), 'not-a-token', tenant.apiToken]) {
+      const response = await postDeploy(url, token, { commit_sha: 'abc' });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual(refused);
+    }
+    await expectNothingStored();
+  });
+
+  it('checks the token before the content: 401 wins over 415 and 400', async () => {
+    const wrongType = await post(`${url}/api/ingest/deploy`, { body: 'abc', headers: { 'content-type': 'text/plain' } });
+    expect(wrongType.status).toBe(401);
+    const invalid = await postDeploy(url, undefined, '{broken');
+    expect(invalid.status).toBe(401);
+    await expectNothingStored();
+  });
+});
+
+describe('idempotency', () => {
+  it('answers duplicate with the first deploy id for the same key and token', async () => {
+    const first = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'run-1' });
+    const again = await postDeploy(url, tenant.deployToken, { commit_sha: 'different' }, { 'x-idempotency-key': 'run-1' });
+    expect(first.body).toEqual({ status: 'accepted', deploy_id: expect.stringMatching(UUID) });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ status: 'duplicate', deploy_id: first.body.deploy_id });
+    expect((await storedCounts()).deploys).toBe(countsBefore.deploys + 1);
+  });
+
+  it('scopes keys to the deploy token: the same key with another service token is a new deploy', async () => {
+    const other = await createTenant(running.app, 'billing');
+    const mine = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'shared-key' });
+    const theirs = await postDeploy(url, other.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'shared-key' });
+    expect(mine.body.status).toBe('accepted');
+    expect(theirs.body.status).toBe('accepted');
+    expect(theirs.body.deploy_id).not.toBe(mine.body.deploy_id);
+  });
+
+  it('50 concurrent requests with one key give exactly one deploy and 49 duplicates with its id', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postDeploy(url, tenant.deployToken, { commit_sha: `sha-${i}`, commits: commits(3) }, { 'x-idempotency-key': 'concurrent-key' }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const accepted = responses.filter((r) => r.body.status === 'accepted');
+    const duplicates = responses.filter((r) => r.body.status === 'duplicate');
+    expect(accepted).toHaveLength(1);
+    expect(duplicates).toHaveLength(49);
+    expect(new Set(duplicates.map((r) => r.body.deploy_id))).toEqual(new Set([accepted[0]!.body.deploy_id]));
+    expect(await storedCounts()).toEqual({ deploys: countsBefore.deploys + 1, commits: countsBefore.commits + 3 });
+  });
+
+  it('refuses a key over 255 characters or with control characters', async () => {
+    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'k'.repeat(255) })).status).toBe(200);
+    countsBefore = await storedCounts();
+    for (const key of ['k'.repeat(256), 'tab\tinside']) {
+      const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': key });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        error: { code: 'invalid_idempotency_key', message: 'X-Idempotency-Key must be 1 to 255 printable ASCII characters' },
+      });
+    }
+    await expectNothingStored();
+  });
+});
+
+describe('POST /api/ingest/deploy/test', () => {
+  it('checks token and payload, answers with the service, and stores nothing', async () => {
+    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', commits: commits(2) }, {}, '/api/ingest/deploy/test');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', service: { id: tenant.serviceId, name: 'checkout' } });
+    await expectNothingStored();
+  });
+
+  it('runs the same checks as the real route', async () => {
+    const path = '/api/ingest/deploy/test';
+    expect((await postDeploy(url, undefined, { commit_sha: 'abc' }, {}, path)).status).toBe(401);
+    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'a'.repeat(256) }, {}, path)).body.error.code).toBe('validation_failed');
+    expect((await postDeploy(url, tenant.deployToken, '{', {}, path)).body.error.code).toBe('invalid_json');
+    expect((await postDeploy(url, tenant.deployToken, 'x'.repeat(102_401), {}, path)).status).toBe(413);
+    await expectNothingStored();
+  });
+});
+
+describe('metrics', () => {
+  it('counts ingest outcomes and HTTP requests on /metrics', async () => {
+    await postDeploy(url, undefined, { commit_sha: 'abc' });
+    const response = await fetch(`${url}/metrics`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/hookline_ingest_requests_total\{route="\/api\/ingest\/deploy",outcome="accepted"\} [1-9]\d*/);
+    expect(text).toMatch(/hookline_ingest_requests_total\{route="\/api\/ingest\/deploy",outcome="invalid_deploy_token"\} [1-9]\d*/);
+    expect(text).toMatch(/hookline_ingest_requests_total\{route="\/api\/ingest\/deploy",outcome="payload_too_large"\} [1-9]\d*/);
+    expect(text).toMatch(/hookline_http_requests_total\{method="POST",route="\/api\/ingest\/deploy",status="200"\} [1-9]\d*/);
+  });
+});

@@ -1,0 +1,47 @@
+// A real Hookline app on a loopback port, on a test database, and the fixtures tests need.
+import { createApp, type App } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createOrganization } from '../../src/domain/organizations.ts';
+import { createService } from '../../src/domain/services.ts';
+
+export interface RunningApp {
+  app: App;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startApp(databaseUrl: string, environment: Record<string, string> = {}): Promise<RunningApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...environment });
+  const app = await createApp(config, databaseUrl);
+  const baseUrl = await app.listen(0, '127.0.0.1');
+  return { app, baseUrl, close: () => app.close() };
+}
+
+export interface Tenant {
+  organizationId: string;
+  apiToken: string;
+  serviceId: string;
+  deployToken: string;
+}
+
+/** An organization with an API token and one service with its deploy token. */
+export async function createTenant(app: App, serviceName = 'checkout'): Promise<Tenant> {
+  const { organizationId, apiToken } = await createOrganization(app.database.prisma, `org-${Math.random().toString(36).slice(2)}`);
+  const { service, deployToken } = await createService(app.database.prisma, organizationId, serviceName);
+  return { organizationId, apiToken, serviceId: service.id, deployToken };
+}
+
+/** POSTs a GraphQL operation as a dashboard would, and returns the parsed response. */
+export async function graphql<T = any>(
+  baseUrl: string,
+  apiToken: string | undefined,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] } }> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(apiToken ? { authorization: `Bearer ${apiToken}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: await response.json() };
+}

@@ -1,0 +1,41 @@
+// Once per `npm test`: find a PostgreSQL server (DATABASE_URL, or an embedded one when it is
+// unset, as on a machine with only Node.js), and build a migrated template database that
+// every test clones in milliseconds.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
+import { applyMigrations } from '../../src/db/migrate.ts';
+import { adminQuery, databaseUrl, randomDatabaseName } from './database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateDatabase: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  let adminUrl = process.env.DATABASE_URL;
+  let stopEmbedded = async () => {};
+  if (!adminUrl) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'hookline-test-'));
+    const embedded = await startEmbeddedPostgres(dataDir);
+    adminUrl = embedded.adminUrl;
+    stopEmbedded = async () => {
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  }
+  const templateDatabase = randomDatabaseName('hookline_template');
+  await adminQuery(adminUrl, `CREATE DATABASE "${templateDatabase}"`);
+  await applyMigrations(databaseUrl(adminUrl, templateDatabase));
+  project.provide('adminUrl', adminUrl);
+  project.provide('templateDatabase', templateDatabase);
+
+  return async () => {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${templateDatabase}" WITH (FORCE)`);
+    await stopEmbedded();
+  };
+}
