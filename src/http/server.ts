@@ -25,6 +25,16 @@ export function buildServer({ config, database, metrics, migrations }: ServerDep
     return503OnClosing: true,
   });
   app.decorateRequest('outcome', undefined);
+
+  // On shutdown, requests in flight finish; their connections must then close rather than
+  // linger in keep-alive, or closing would wait for the keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 

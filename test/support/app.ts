@@ -1,4 +1,7 @@
 // A real Hookline app on a loopback port, on a test database, and the fixtures tests need.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
+import { expect } from 'vitest';
 import { createApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createOrganization } from '../../src/domain/organizations.ts';
@@ -31,17 +34,29 @@ export async function createTenant(app: App, serviceName = 'checkout'): Promise<
   return { organizationId, apiToken, serviceId: service.id, deployToken };
 }
 
-/** POSTs a GraphQL operation as a dashboard would, and returns the parsed response. */
-export async function graphql<T = any>(
+export interface GraphqlResponse<T> {
+  status: number;
+  body: { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+}
+
+/** The response's data, after asserting the operation succeeded. */
+export function dataOf<T>(response: GraphqlResponse<T>): T {
+  expect(response.body.errors).toBeUndefined();
+  expect(response.body.data).toBeTruthy();
+  return response.body.data!;
+}
+
+/** POSTs a typed GraphQL operation (from codegen, test/gql) as a dashboard would. */
+export async function requestGraphql<TResult, TVariables>(
   baseUrl: string,
   apiToken: string | undefined,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] } }> {
+  document: TypedDocumentNode<TResult, TVariables>,
+  ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
+): Promise<GraphqlResponse<TResult>> {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(apiToken ? { authorization: `Bearer ${apiToken}` } : {}) },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify({ query: print(document), variables }),
   });
   return { status: response.status, body: await response.json() };
 }

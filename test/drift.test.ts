@@ -1,0 +1,35 @@
+// Generated and derived files must match their sources: schema.graphql and the typed
+// documents against the Pothos builder, the migrations against prisma/schema.prisma.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generate } from '@graphql-codegen/cli';
+import { describe, expect, inject, it } from 'vitest';
+import { printSchemaSdl } from '../src/graphql/schema.ts';
+import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
+import { diffMigrationsAgainstSchema } from '../scripts/migration-diff.ts';
+import codegenConfig from '../codegen.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+describe('drift', () => {
+  it('schema.graphql is what the builder prints (run `npm run schema:print`)', async () => {
+    expect(await readFile(path.join(root, 'schema.graphql'), 'utf8')).toBe(printSchemaSdl());
+  });
+
+  it('test/gql matches schema.graphql and the operations (run `npm run codegen`)', async () => {
+    const outputs: { filename: string; content: string }[] = await generate({ ...codegenConfig, cwd: root, silent: true }, false);
+    expect(outputs.length).toBeGreaterThan(0);
+    for (const output of outputs) {
+      expect(await readFile(path.resolve(root, output.filename), 'utf8'), output.filename).toBe(output.content);
+    }
+  });
+
+  it('prisma/migrations build exactly prisma/schema.prisma (run `npm run migrate:new -- <name>`)', async () => {
+    const sql = await diffMigrationsAgainstSchema({
+      adminUrl: inject('adminUrl'),
+      migrationsDir: MIGRATIONS_DIR,
+      schemaPath: path.join(root, 'prisma/schema.prisma'),
+    });
+    expect(sql).toBe('');
+  });
+});

@@ -1,0 +1,128 @@
+// `npm start` as a user runs it: a real process, its printed output, its signals.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function startHookline(environment: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...environment },
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    output: () => output,
+    exited,
+    waitFor(pattern, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = output.match(pattern);
+          if (!match) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`Timed out waiting for ${pattern}; output so far:\n${output}`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+describe('npm start', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+  });
+  afterAll(() => database?.drop());
+
+  it('migrates an empty database, prints one API token once, serves, and stops cleanly on SIGTERM', async () => {
+    const first = startHookline({ DATABASE_URL: database.url });
+    const [, address] = await first.waitFor(/Hookline listening on (http:\/\/\S+)/);
+    expect(first.output()).toMatch(/Applied migrations: \d{14}_init/);
+    const [, apiToken] = first.output().match(/API token \(shown once, keep it safe\): (hla_[0-9A-Za-z]{40})/)!;
+
+    expect(await (await fetch(`${address}/readyz`)).json()).toEqual({ status: 'ready' });
+    const viewer = await fetch(`${address}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
+      body: JSON.stringify({ query: '{ viewer { name } }' }),
+    });
+    expect(await viewer.json()).toEqual({ data: { viewer: { name: 'default' } } });
+
+    // A second process on the same database finds the organization and prints no token.
+    const second = startHookline({ DATABASE_URL: database.url });
+    await second.waitFor(/Hookline listening on/);
+    expect(second.output()).not.toMatch(/API token/);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(first.output()).toContain('SIGTERM received: finishing requests in flight, then stopping');
+    expect(first.output()).toContain('Stopped cleanly');
+  });
+
+  it('finishes a request in flight when SIGINT arrives, then exits', async () => {
+    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    const [, address] = await hookline.waitFor(/Hookline listening on (http:\/\/\S+)/);
+    // A request whose body is still arriving when the signal comes.
+    let finishBody!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"commit_sha":'));
+        finishBody = () => {
+          controller.enqueue(new TextEncoder().encode('"abc"}'));
+          controller.close();
+        };
+      },
+    });
+    const inFlight = fetch(`${address}/api/ingest/deploy/test`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-deploy-token': 'hld_' + 'x'.repeat(40) },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    // Signal once the server has logged the request's arrival (its body still incomplete).
+    await hookline.waitFor(/"msg":"incoming request"/, 5000);
+    hookline.child.kill('SIGINT');
+    await hookline.waitFor(/SIGINT received/, 5000);
+    finishBody();
+    const response = await inFlight;
+    expect(response.status).toBe(401);
+    expect(await hookline.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('refuses to start with invalid configuration, naming the variable', async () => {
+    const hookline = startHookline({ DATABASE_URL: database.url, PORT: 'eighty', INGEST_RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'maybe' });
+    expect(await hookline.exited).toEqual({ code: 1, signal: null });
+    expect(hookline.output()).toContain('Invalid configuration:');
+    expect(hookline.output()).toContain('PORT: must be a number');
+    expect(hookline.output()).toContain('INGEST_RATE_LIMIT_PER_MINUTE: must be greater than 0');
+    expect(hookline.output()).toContain('TRUST_PROXY: must be true, false, or a comma-separated list of IP addresses or CIDR ranges');
+  });
+});
