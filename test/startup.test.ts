@@ -122,7 +122,7 @@ describe('npm start', () => {
     expect(await hookline.exited).toEqual({ code: 1, signal: null });
     expect(hookline.output()).toContain('Invalid configuration:');
     expect(hookline.output()).toContain('PORT: must be a number');
-    expect(hookline.output()).toContain('INGEST_RATE_LIMIT_PER_MINUTE: must be greater than 0');
+    expect(hookline.output()).toContain('INGEST_RATE_LIMIT_PER_MINUTE: must be a whole number greater than 0, or off');
     expect(hookline.output()).toContain('TRUST_PROXY: must be true, false, or a comma-separated list of IP addresses or CIDR ranges');
   });
 });

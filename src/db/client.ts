@@ -4,6 +4,9 @@ import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
+/** Where hand-written SQL runs: the pool, or one client inside a transaction. */
+export type Queryable = pg.Pool | pg.PoolClient;
+
 export interface Database {
   pool: pg.Pool;
   prisma: PrismaClient;

@@ -2,6 +2,7 @@
 // revokes it and issues the next in one transaction, and every ingest checks the token in
 // the database, so the old one is refused by every process from the moment of commit.
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
+import type { Queryable } from '../db/client.ts';
 import { isUuid } from './ids.ts';
 import { hashToken, issueToken, looksLikeToken } from './tokens.ts';
 
@@ -66,21 +67,14 @@ export interface DeployCredential {
   organizationId: string;
 }
 
+export const FIND_DEPLOY_CREDENTIAL_SQL = `
+SELECT t.id AS "deployTokenId", s.id AS "serviceId", s.name AS "serviceName", s.organization_id AS "organizationId"
+FROM deploy_tokens t JOIN services s ON s.id = t.service_id
+WHERE t.token_hash = $1 AND t.revoked_at IS NULL`;
+
 /** The service a live deploy token belongs to, or null (unknown, malformed or revoked). */
-export async function authenticateDeployToken(
-  prisma: PrismaClient,
-  plaintext: string | undefined,
-): Promise<DeployCredential | null> {
+export async function authenticateDeployToken(db: Queryable, plaintext: string | undefined): Promise<DeployCredential | null> {
   if (!looksLikeToken('deploy', plaintext)) return null;
-  const token = await prisma.deployToken.findUnique({
-    where: { tokenHash: hashToken(plaintext) },
-    select: { id: true, revokedAt: true, service: { select: { id: true, name: true, organizationId: true } } },
-  });
-  if (!token || token.revokedAt !== null) return null;
-  return {
-    deployTokenId: token.id,
-    serviceId: token.service.id,
-    serviceName: token.service.name,
-    organizationId: token.service.organizationId,
-  };
+  const { rows } = await db.query<DeployCredential>(FIND_DEPLOY_CREDENTIAL_SQL, [hashToken(plaintext)]);
+  return rows[0] ?? null;
 }

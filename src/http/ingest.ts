@@ -1,15 +1,13 @@
-// POST /api/ingest/deploy and /api/ingest/deploy/test. Checks run in the contract's order:
-// 413 body size → 429 rate limit → 401 token → 415/400 content → 400 validation → record.
+// POST /api/ingest/deploy and /api/ingest/deploy/test. Answers follow the contract's order of
+// checks: 413 body size → 429 rate limit → 401 token → 415/400 content → 400 validation.
+// The token is looked up on its own only when the content is bad (to tell 401 from 400);
+// for a good request the statement that stores the deploy checks the token itself.
 import { parse as parseContentType } from 'content-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PrismaClient } from '../generated/prisma/client.ts';
-import {
-  isValidIdempotencyKey,
-  recordDeploy,
-  validateDeployPayload,
-  type DeployPayload,
-} from '../domain/deploys.ts';
-import { authenticateDeployToken, type DeployCredential } from '../domain/services.ts';
+import type { Queryable } from '../db/client.ts';
+import { isValidIdempotencyKey, recordDeploy, validateDeployPayload, type DeployPayload } from '../domain/deploys.ts';
+import { authenticateDeployToken } from '../domain/services.ts';
+import { hashToken, looksLikeToken } from '../domain/tokens.ts';
 import type { Metrics } from '../metrics.ts';
 import { HttpError } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -17,10 +15,10 @@ import type { RateLimiter } from './rate-limit.ts';
 export const INGEST_BODY_LIMIT_BYTES = 102_400;
 
 export interface IngestDependencies {
-  prisma: PrismaClient;
+  db: Queryable;
   metrics: Metrics;
-  deployRateLimiter: RateLimiter;
-  testRateLimiter: RateLimiter;
+  deployRateLimiter: RateLimiter | null;
+  testRateLimiter: RateLimiter | null;
 }
 
 declare module 'fastify' {
@@ -29,6 +27,8 @@ declare module 'fastify' {
     declaredContentType: string | undefined;
   }
 }
+
+const invalidToken = () => new HttpError(401, 'invalid_deploy_token', 'X-Deploy-Token is missing or is not a valid deploy token');
 
 function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
@@ -39,19 +39,25 @@ function isJsonContentType(header: string | undefined): boolean {
   }
 }
 
-interface CheckedRequest {
-  credential: DeployCredential;
-  payload: DeployPayload;
-  receivedAt: Date;
+/** Steps 4 and 5: media type, JSON syntax, then every field. */
+function readPayload(request: FastifyRequest): { ok: true; payload: DeployPayload } | { ok: false; error: HttpError } {
+  if (!isJsonContentType(request.declaredContentType)) {
+    return { ok: false, error: new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json') };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse((request.body as Buffer | undefined)?.toString('utf8') ?? '');
+  } catch {
+    return { ok: false, error: new HttpError(400, 'invalid_json', 'Body is not valid JSON') };
+  }
+  const validation = validateDeployPayload(body);
+  if (!validation.ok) return { ok: false, error: new HttpError(400, 'validation_failed', 'The deploy payload is invalid', validation.details) };
+  return { ok: true, payload: validation.value };
 }
 
-async function checkRequest(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  prisma: PrismaClient,
-  rateLimiter: RateLimiter,
-): Promise<CheckedRequest> {
-  const receivedAt = new Date();
+/** Step 2: the rate limit (unless off), with its headers on every answer that gets this far. */
+async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, rateLimiter: RateLimiter | null): Promise<void> {
+  if (!rateLimiter) return;
   const limit = await rateLimiter(request.ip);
   reply.headers({
     'ratelimit-limit': limit.limit,
@@ -62,22 +68,6 @@ async function checkRequest(
     reply.header('retry-after', limit.resetSeconds);
     throw new HttpError(429, 'rate_limited', `Rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.resetSeconds} s`);
   }
-
-  const credential = await authenticateDeployToken(prisma, request.headers['x-deploy-token'] as string | undefined);
-  if (!credential) throw new HttpError(401, 'invalid_deploy_token', 'X-Deploy-Token is missing or is not a valid deploy token');
-
-  if (!isJsonContentType(request.declaredContentType)) {
-    throw new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json');
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse((request.body as Buffer | undefined)?.toString('utf8') ?? '');
-  } catch {
-    throw new HttpError(400, 'invalid_json', 'Body is not valid JSON');
-  }
-  const validation = validateDeployPayload(body, receivedAt);
-  if (!validation.ok) throw new HttpError(400, 'validation_failed', 'The deploy payload is invalid', validation.details);
-  return { credential, payload: validation.value, receivedAt };
 }
 
 export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencies) {
@@ -98,18 +88,34 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
   });
 
   app.post('/api/ingest/deploy', async (request, reply) => {
-    const { credential, payload, receivedAt } = await checkRequest(request, reply, deps.prisma, deps.deployRateLimiter);
+    await enforceRateLimit(request, reply, deps.deployRateLimiter);
+    const token = request.headers['x-deploy-token'] as string | undefined;
+    if (!looksLikeToken('deploy', token)) throw invalidToken();
+    const read = readPayload(request);
     const idempotencyKey = request.headers['x-idempotency-key'];
-    if (Array.isArray(idempotencyKey) || (idempotencyKey !== undefined && !isValidIdempotencyKey(idempotencyKey))) {
+    const keyIsValid = idempotencyKey === undefined || (typeof idempotencyKey === 'string' && isValidIdempotencyKey(idempotencyKey));
+    if (!read.ok || !keyIsValid) {
+      if (!(await authenticateDeployToken(deps.db, token))) throw invalidToken();
+      if (!read.ok) throw read.error;
       throw new HttpError(400, 'invalid_idempotency_key', 'X-Idempotency-Key must be 1 to 255 printable ASCII characters');
     }
-    const result = await recordDeploy(deps.prisma, { credential, payload, idempotencyKey: idempotencyKey ?? null, receivedAt });
+    const result = await recordDeploy(deps.db, {
+      deployTokenHash: hashToken(token),
+      payload: read.payload,
+      idempotencyKey: (idempotencyKey as string | undefined) ?? null,
+      receivedAt: new Date(),
+    });
+    if (result.status === 'invalid_token') throw invalidToken();
     request.outcome = result.status;
     return reply.status(200).send({ status: result.status, deploy_id: result.deployId });
   });
 
   app.post('/api/ingest/deploy/test', async (request, reply) => {
-    const { credential } = await checkRequest(request, reply, deps.prisma, deps.testRateLimiter);
+    await enforceRateLimit(request, reply, deps.testRateLimiter);
+    const credential = await authenticateDeployToken(deps.db, request.headers['x-deploy-token'] as string | undefined);
+    if (!credential) throw invalidToken();
+    const read = readPayload(request);
+    if (!read.ok) throw read.error;
     request.outcome = 'ok';
     return reply.status(200).send({ status: 'ok', service: { id: credential.serviceId, name: credential.serviceName } });
   });

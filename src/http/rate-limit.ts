@@ -13,19 +13,22 @@ export interface RateLimitDecision {
 
 export type RateLimiter = (clientIp: string) => Promise<RateLimitDecision>;
 
-export function createRateLimiter(pool: pg.Pool, options: { name: string; perMinute: number }): RateLimiter {
+/** No limiter at all when the limit is off (null). */
+export function createRateLimiter(pool: pg.Pool, options: { name: string; perMinute: number | null }): RateLimiter | null {
+  const { perMinute } = options;
+  if (perMinute === null) return null;
   const limiter = new RateLimiterPostgres({
     storeClient: pool,
     storeType: 'pool',
     tableName: 'rate_limit_counters',
     tableCreated: true, // made by the migrations
     keyPrefix: options.name,
-    points: options.perMinute,
+    points: perMinute,
     duration: 60,
   });
   const decision = (result: RateLimiterRes, allowed: boolean): RateLimitDecision => ({
     allowed,
-    limit: options.perMinute,
+    limit: perMinute,
     remaining: result.remainingPoints,
     resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
   });

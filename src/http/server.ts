@@ -62,7 +62,7 @@ export function buildServer({ config, database, metrics, migrations }: ServerDep
   });
 
   app.register(ingestRoutes, {
-    prisma: database.prisma,
+    db: database.pool,
     metrics,
     deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
     testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
