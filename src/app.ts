@@ -1,32 +1,71 @@
-// One Hookline process: the database connection, the HTTP server and their shutdown.
-// main.ts runs it; tests run several of these side by side against one database.
+// One Hookline process: database, queue, HTTP server and delivery worker, as its role asks,
+// and their shutdown. main.ts runs it; tests run several side by side on one database.
 import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { readMigrations } from './db/migrate.ts';
+import type { Resolver } from './delivery/destination.ts';
+import { startQueue } from './delivery/queue.ts';
+import { startDeliveryWorker, type DeliveryPolicy } from './delivery/worker.ts';
 import { buildServer } from './http/server.ts';
 import { createMetrics } from './metrics.ts';
 
 export interface App {
   server: FastifyInstance;
   database: Database;
+  boss: PgBoss;
   /** Listens and returns the address, e.g. http://127.0.0.1:4000. */
   listen(port: number, host: string): Promise<string>;
-  /** Stops accepting, finishes requests in flight, then closes the pool. */
+  /** Stops accepting, finishes requests and attempts in flight, then closes the pools. */
   close(): Promise<void>;
 }
 
-export async function createApp(config: Config, databaseUrl: string): Promise<App> {
+export interface AppOptions {
+  /** DNS for webhook destinations; tests bring a stand-in, production uses the system's. */
+  resolve?: Resolver;
+}
+
+export function deliveryPolicy(config: Config): DeliveryPolicy {
+  return {
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
+    maxRetries: config.DELIVERY_MAX_RETRIES,
+    backoffBaseMs: config.DELIVERY_BACKOFF_BASE_MS,
+    backoffFactor: config.DELIVERY_BACKOFF_FACTOR,
+    disableAfterFailures: config.ENDPOINT_DISABLE_AFTER_FAILURES,
+    destination: { allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
+  };
+}
+
+export async function createApp(config: Config, databaseUrl: string, options: AppOptions = {}): Promise<App> {
   const database = connectDatabase(databaseUrl);
-  const server = buildServer({ config, database, metrics: createMetrics(), migrations: await readMigrations() });
+  const metrics = createMetrics(database.pool);
+  const policy = deliveryPolicy(config);
+  // Retries become due while workers sleep; they look for them this often (NOTIFY wakes them
+  // for new work). A fraction of the base backoff, between 0.5 s (pg-boss's floor) and 2 s.
+  const pollingIntervalSeconds = Math.min(2, Math.max(0.5, config.DELIVERY_BACKOFF_BASE_MS / 4000));
+  const boss = await startQueue({
+    databaseUrl,
+    // An attempt lasts at most the delivery timeout; a job active much longer lost its worker.
+    jobExpirySeconds: Math.ceil(config.DELIVERY_TIMEOUT_MS / 1000) + 10,
+    pollingIntervalSeconds,
+    onError: (error) => server.log.error({ err: error }, 'queue error'),
+  });
+  const server: FastifyInstance = buildServer({ config, database, metrics, migrations: await readMigrations(), policy, boss });
+  if (config.ROLE !== 'api') {
+    await startDeliveryWorker({ pool: database.pool, boss, metrics, policy, log: server.log, resolve: options.resolve, pollingIntervalSeconds });
+  }
   return {
     server,
     database,
+    boss,
     async listen(port, host) {
       return server.listen({ port, host });
     },
     async close() {
       await server.close();
+      // Attempts in flight finish (or time out) before the pools go.
+      await boss.stop({ graceful: true, timeout: config.DELIVERY_TIMEOUT_MS + 5000 });
       await database.close();
     },
   };

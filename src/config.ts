@@ -23,6 +23,13 @@ function isProxyAddress(entry: string): boolean {
   return PROXY_RANGE_NAMES.includes(entry) || ipOrCidr.safeParse(entry).success;
 }
 
+const wholeNumber = (minimum: number) =>
+  z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(minimum, `must be ${minimum} or more`);
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
 const environmentSchema = z.object({
   DATABASE_URL: z
     .string()
@@ -30,6 +37,8 @@ const environmentSchema = z.object({
     .optional(),
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535, 'must be a port number (0..65535)').default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** all: API and delivery worker in one process; api or worker: one role each. */
+  ROLE: z.enum(['all', 'api', 'worker'], { message: 'must be all, api or worker' }).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Whether X-Forwarded-For is believed: false, true, or a comma-separated list of trusted proxy addresses/CIDRs. */
   TRUST_PROXY: z
@@ -41,6 +50,15 @@ const environmentSchema = z.object({
     }),
   INGEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(60),
   INGEST_TEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(10),
+  DELIVERY_TIMEOUT_MS: wholeNumber(1).default(15_000),
+  DELIVERY_MAX_RETRIES: wholeNumber(0).default(5),
+  DELIVERY_BACKOFF_BASE_MS: wholeNumber(0).default(10_000),
+  DELIVERY_BACKOFF_FACTOR: z.coerce.number({ message: 'must be a number' }).min(1, 'must be 1 or more').default(4),
+  ENDPOINT_DISABLE_AFTER_FAILURES: wholeNumber(1).default(10),
+  /** Local development and tests only: allow http:// endpoints. */
+  WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
+  /** Local development and tests only: allow private, loopback and link-local destinations. */
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
   HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
 });

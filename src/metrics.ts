@@ -1,18 +1,22 @@
 // Prometheus metrics. Each app instance has its own registry, so several instances in one
 // process (as in tests) do not collide.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type pg from 'pg';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
   httpRequests: Counter<'method' | 'route' | 'status'>;
   httpRequestDuration: Histogram<'method' | 'route'>;
   ingestRequests: Counter<'route' | 'outcome'>;
+  deliveries: Counter<'outcome'>;
+  attemptDuration: Histogram<'result'>;
 }
 
-export function createMetrics(): Metrics {
+/** `pool` feeds the queue-depth gauge, read from the database when scraped (any process can). */
+export function createMetrics(pool: pg.Pool): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  return {
+  const metrics: Metrics = {
     registry,
     httpRequests: new Counter({
       name: 'hookline_http_requests_total',
@@ -33,5 +37,28 @@ export function createMetrics(): Metrics {
       labelNames: ['route', 'outcome'],
       registers: [registry],
     }),
+    deliveries: new Counter({
+      name: 'hookline_delivery_attempt_outcomes_total',
+      help: 'Delivery attempts made by this process, by what became of the delivery: succeeded, retrying, failed (attempts exhausted), cancelled (endpoint inactive, disabled or deleted)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    attemptDuration: new Histogram({
+      name: 'hookline_delivery_attempt_duration_seconds',
+      help: 'Duration of webhook delivery attempts (HTTP request and the first 4 KB of the answer)',
+      labelNames: ['result'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
+      registers: [registry],
+    }),
   };
+  new Gauge({
+    name: 'hookline_delivery_queue_depth',
+    help: 'Deliveries waiting for an attempt (PENDING), across all processes',
+    registers: [registry],
+    async collect() {
+      const { rows } = await pool.query<{ count: string }>(`SELECT count(*) FROM deliveries WHERE status = 'PENDING'`);
+      this.set(Number(rows[0]!.count));
+    },
+  });
+  return metrics;
 }

@@ -1,7 +1,10 @@
 // Deploy ingest: the payload contract (the source document's table plus `deployed_at`) and
 // recording a deploy exactly once per (idempotency key, deploy token).
 import { z } from 'zod';
-import type { Queryable } from '../db/client.ts';
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import { enqueueAttempts, transaction } from '../delivery/queue.ts';
+import { subscribedEndpointCondition } from './events.ts';
 
 export const COMMIT_SHA_MAX_LENGTH = 255;
 export const URL_MAX_LENGTH = 2048;
@@ -112,14 +115,21 @@ export type RecordDeployResult =
   | { status: 'invalid_token' };
 
 /**
- * One statement, so one round trip and atomic without an explicit transaction: it resolves
- * the live deploy token, inserts the deploy (unless its idempotency key was used with this
- * token before) and the deploy's commits. On a key conflict PostgreSQL waits for the first
- * insert to commit and then skips, so concurrent requests with one key store one deploy.
+ * The statement that records a deploy: it resolves the live deploy token, inserts the deploy
+ * (unless its idempotency key was used with this token before: on a key conflict PostgreSQL
+ * waits for the first insert to commit and then skips) and its commits, and, `withOutbox`,
+ * the `deploy.ingested` event and one delivery per subscribed endpoint.
+ *
+ * Without the outbox it stores nothing when the organization has a subscribed endpoint and
+ * says so (`needs_outbox`): then the caller runs it again `withOutbox`, in a transaction that
+ * also queues the delivery jobs. So the common case is one atomic statement, one round trip.
  */
-export const RECORD_DEPLOY_SQL = `
+export function recordDeploySql({ withOutbox }: { withOutbox: boolean }): string {
+  const subscribed = `SELECT 1 FROM webhook_endpoints e, credential WHERE e.organization_id = credential.organization_id
+      AND ${subscribedEndpointCondition("'deploy.ingested'")}`;
+  return `
 WITH credential AS (
-  SELECT t.id AS deploy_token_id, s.id AS service_id, s.organization_id
+  SELECT t.id AS deploy_token_id, s.id AS service_id, s.name AS service_name, s.organization_id
   FROM deploy_tokens t JOIN services s ON s.id = t.service_id
   WHERE t.token_hash = $1 AND t.revoked_at IS NULL
 ), deploy AS (
@@ -127,6 +137,7 @@ WITH credential AS (
                        branch, deployed_by, environment, version, description, url, deployed_at, received_at)
   SELECT organization_id, service_id, deploy_token_id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
   FROM credential
+  ${withOutbox ? '' : `WHERE NOT EXISTS (${subscribed})`}
   ON CONFLICT (deploy_token_id, idempotency_key) DO NOTHING
   RETURNING id
 ), inserted_commits AS (
@@ -134,16 +145,64 @@ WITH credential AS (
   SELECT deploy.id, c.position - 1, c.sha, c.message, c.author, c."timestamp"
   FROM deploy, ROWS FROM (jsonb_to_recordset($13::jsonb) AS (sha text, message text, author text, "timestamp" timestamptz))
        WITH ORDINALITY AS c(sha, message, author, "timestamp", position)
+)${withOutbox ? `, event AS (
+  INSERT INTO events (organization_id, type, data)
+  SELECT credential.organization_id, 'deploy.ingested', jsonb_build_object('deploy', $14::jsonb
+    || jsonb_build_object('id', deploy.id, 'service', jsonb_build_object('id', credential.service_id, 'name', credential.service_name)))
+  FROM deploy, credential
+  RETURNING id, organization_id
+), delivery AS (
+  INSERT INTO deliveries (organization_id, event_id, endpoint_id)
+  SELECT event.organization_id, event.id, e.id
+  FROM event JOIN webhook_endpoints e ON e.organization_id = event.organization_id
+  WHERE ${subscribedEndpointCondition("'deploy.ingested'")}
+  RETURNING id
 )
-SELECT (SELECT deploy_token_id FROM credential) AS deploy_token_id, (SELECT id FROM deploy) AS deploy_id`;
+SELECT (SELECT deploy_token_id FROM credential) AS deploy_token_id, (SELECT id FROM deploy) AS deploy_id,
+       coalesce((SELECT array_agg(id) FROM delivery), '{}') AS delivery_ids` : `
+SELECT (SELECT deploy_token_id FROM credential) AS deploy_token_id, (SELECT id FROM deploy) AS deploy_id,
+       EXISTS (${subscribed}) AS needs_outbox`}`;
+}
+
+const RECORD_DEPLOY_SQL = recordDeploySql({ withOutbox: false });
+const RECORD_DEPLOY_WITH_OUTBOX_SQL = recordDeploySql({ withOutbox: true });
 
 export const FIND_DEPLOY_BY_IDEMPOTENCY_KEY_SQL = `SELECT id FROM deploys WHERE deploy_token_id = $1 AND idempotency_key = $2`;
 
-export async function recordDeploy(db: Queryable, input: RecordDeployInput): Promise<RecordDeployResult> {
+function iso(value: string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
+
+/** The deploy as webhook receivers see it in `deploy.ingested` (id and service added in SQL). */
+function deployEventData(payload: DeployPayload, deployedAt: Date, receivedAt: Date, commits: unknown[]) {
+  return {
+    commitSha: payload.commit_sha,
+    commitMessage: payload.commit_message ?? null,
+    branch: payload.branch ?? null,
+    deployedBy: payload.deployed_by ?? null,
+    environment: payload.environment ?? null,
+    version: payload.version ?? null,
+    description: payload.description ?? null,
+    url: payload.url ?? null,
+    deployedAt: deployedAt.toISOString(),
+    receivedAt: receivedAt.toISOString(),
+    commits,
+  };
+}
+
+export async function recordDeploy(
+  outbox: { pool: pg.Pool; boss: PgBoss },
+  input: RecordDeployInput,
+): Promise<RecordDeployResult> {
   const { payload, idempotencyKey, receivedAt } = input;
-  const commits = (payload.commits ?? []).map(({ sha, message, author, timestamp }) => ({ sha, message, author, timestamp }));
-  // Named, so each connection parses and plans the statement once (the hot path of ingest).
-  const { rows } = await db.query<{ deploy_token_id: string | null; deploy_id: string | null }>({ name: 'record-deploy', text: RECORD_DEPLOY_SQL, values: [
+  const deployedAt = payload.deployed_at ? new Date(payload.deployed_at) : receivedAt;
+  const commits = (payload.commits ?? []).map(({ sha, message, author, timestamp }) => ({
+    sha,
+    message: message ?? null,
+    author: author ?? null,
+    timestamp: iso(timestamp),
+  }));
+  const values = [
     input.deployTokenHash,
     idempotencyKey,
     payload.commit_sha,
@@ -154,14 +213,33 @@ export async function recordDeploy(db: Queryable, input: RecordDeployInput): Pro
     payload.version ?? null,
     payload.description ?? null,
     payload.url ?? null,
-    payload.deployed_at ? new Date(payload.deployed_at) : receivedAt,
+    deployedAt,
     receivedAt,
     JSON.stringify(commits),
-  ] });
-  const { deploy_token_id: deployTokenId, deploy_id: deployId } = rows[0]!;
+  ];
+  // Named, so each connection parses and plans the statement once (the hot path of ingest).
+  const { rows } = await outbox.pool.query<{ deploy_token_id: string | null; deploy_id: string | null; needs_outbox: boolean }>({
+    name: 'record-deploy',
+    text: RECORD_DEPLOY_SQL,
+    values,
+  });
+  let { deploy_token_id: deployTokenId, deploy_id: deployId } = rows[0]!;
   if (!deployTokenId) return { status: 'invalid_token' };
+  if (rows[0]!.needs_outbox) {
+    deployId = await transaction(outbox.pool, async (client) => {
+      const event = JSON.stringify(deployEventData(payload, deployedAt, receivedAt, commits));
+      const result = await client.query<{ deploy_id: string | null; delivery_ids: string[] }>({
+        name: 'record-deploy-with-outbox',
+        text: RECORD_DEPLOY_WITH_OUTBOX_SQL,
+        values: [...values, event],
+      });
+      const { deploy_id: id, delivery_ids: deliveryIds } = result.rows[0]!;
+      await enqueueAttempts(outbox.boss, client, deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })));
+      return id;
+    });
+  }
   if (deployId) return { status: 'accepted', deployId };
   // The key was used before with this token: the conflicting insert has committed by now.
-  const existing = await db.query<{ id: string }>(FIND_DEPLOY_BY_IDEMPOTENCY_KEY_SQL, [deployTokenId, idempotencyKey]);
+  const existing = await outbox.pool.query<{ id: string }>(FIND_DEPLOY_BY_IDEMPOTENCY_KEY_SQL, [deployTokenId, idempotencyKey]);
   return { status: 'duplicate', deployId: existing.rows[0]!.id };
 }

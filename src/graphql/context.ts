@@ -1,10 +1,20 @@
 // What every resolver receives: the database and the organization the Bearer token belongs
 // to (null when the token is missing or invalid; resolvers that need one refuse).
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { DeliveryPolicy } from '../delivery/worker.ts';
 import { authenticateApiToken } from '../domain/organizations.ts';
 
-export interface Context {
+/** What resolvers need besides the caller: the same for every request of a process. */
+export interface Services {
   prisma: PrismaClient;
+  pool: pg.Pool;
+  boss: PgBoss;
+  policy: DeliveryPolicy;
+}
+
+export interface Context extends Services {
   organization: { id: string; name: string } | null;
 }
 
@@ -13,6 +23,6 @@ export function bearerToken(authorization: string | null | undefined): string | 
   return match?.[1];
 }
 
-export async function createContext(prisma: PrismaClient, authorization: string | null | undefined): Promise<Context> {
-  return { prisma, organization: await authenticateApiToken(prisma, bearerToken(authorization)) };
+export async function createContext(services: Services, authorization: string | null | undefined): Promise<Context> {
+  return { ...services, organization: await authenticateApiToken(services.prisma, bearerToken(authorization)) };
 }

@@ -4,7 +4,8 @@
 // for a good request the statement that stores the deploy checks the token itself.
 import { parse as parseContentType } from 'content-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/client.ts';
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
 import { isValidIdempotencyKey, recordDeploy, validateDeployPayload, type DeployPayload } from '../domain/deploys.ts';
 import { authenticateDeployToken } from '../domain/services.ts';
 import { hashToken, looksLikeToken } from '../domain/tokens.ts';
@@ -15,7 +16,8 @@ import type { RateLimiter } from './rate-limit.ts';
 export const INGEST_BODY_LIMIT_BYTES = 102_400;
 
 export interface IngestDependencies {
-  db: Queryable;
+  pool: pg.Pool;
+  boss: PgBoss;
   metrics: Metrics;
   deployRateLimiter: RateLimiter | null;
   testRateLimiter: RateLimiter | null;
@@ -95,11 +97,11 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     const idempotencyKey = request.headers['x-idempotency-key'];
     const keyIsValid = idempotencyKey === undefined || (typeof idempotencyKey === 'string' && isValidIdempotencyKey(idempotencyKey));
     if (!read.ok || !keyIsValid) {
-      if (!(await authenticateDeployToken(deps.db, token))) throw invalidToken();
+      if (!(await authenticateDeployToken(deps.pool, token))) throw invalidToken();
       if (!read.ok) throw read.error;
       throw new HttpError(400, 'invalid_idempotency_key', 'X-Idempotency-Key must be 1 to 255 printable ASCII characters');
     }
-    const result = await recordDeploy(deps.db, {
+    const result = await recordDeploy(deps, {
       deployTokenHash: hashToken(token),
       payload: read.payload,
       idempotencyKey: (idempotencyKey as string | undefined) ?? null,
@@ -112,7 +114,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
 
   app.post('/api/ingest/deploy/test', async (request, reply) => {
     await enforceRateLimit(request, reply, deps.testRateLimiter);
-    const credential = await authenticateDeployToken(deps.db, request.headers['x-deploy-token'] as string | undefined);
+    const credential = await authenticateDeployToken(deps.pool, request.headers['x-deploy-token'] as string | undefined);
     if (!credential) throw invalidToken();
     const read = readPayload(request);
     if (!read.ok) throw read.error;

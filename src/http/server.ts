@@ -1,12 +1,15 @@
 // The HTTP server: REST routes, GraphQL (Yoga) at /graphql, health and metrics.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createYoga } from 'graphql-yoga';
+import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { pendingMigrations, type Migration } from '../db/migrate.ts';
 import { createContext } from '../graphql/context.ts';
 import { schema } from '../graphql/schema.ts';
+import type { DeliveryPolicy } from '../delivery/worker.ts';
 import type { Metrics } from '../metrics.ts';
+import { endpointRoutes } from './endpoints.ts';
 import { handleError, handleNotFound } from './errors.ts';
 import { ingestRoutes } from './ingest.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -16,9 +19,12 @@ export interface ServerDependencies {
   database: Database;
   metrics: Metrics;
   migrations: Migration[];
+  policy: DeliveryPolicy;
+  boss: PgBoss;
 }
 
-export function buildServer({ config, database, metrics, migrations }: ServerDependencies): FastifyInstance {
+/** Every role serves health and metrics; `api` and `all` also serve the REST and GraphQL APIs. */
+export function buildServer({ config, database, metrics, migrations, policy, boss }: ServerDependencies): FastifyInstance {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'] },
     trustProxy: config.TRUST_PROXY,
@@ -61,18 +67,24 @@ export function buildServer({ config, database, metrics, migrations }: ServerDep
     return metrics.registry.metrics();
   });
 
+  if (config.ROLE === 'worker') return app;
+
   app.register(ingestRoutes, {
-    db: database.pool,
+    pool: database.pool,
+    boss,
     metrics,
     deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
     testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
   });
 
+  app.register(endpointRoutes, { prisma: database.prisma, destination: policy.destination });
+
   const yoga = createYoga<{ request: unknown }>({
     schema,
     graphqlEndpoint: '/graphql',
     logging: app.log,
-    context: ({ request }) => createContext(database.prisma, request.headers.get('authorization')),
+    context: ({ request }) =>
+      createContext({ prisma: database.prisma, pool: database.pool, boss, policy }, request.headers.get('authorization')),
   });
   app.route({
     url: yoga.graphqlEndpoint,

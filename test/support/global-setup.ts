@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
+import { startQueue } from '../../src/delivery/queue.ts';
 import { adminQuery, databaseUrl, randomDatabaseName } from './database.ts';
 
 declare module 'vitest' {
@@ -30,7 +31,11 @@ export default async function setup(project: TestProject) {
   }
   const templateDatabase = randomDatabaseName('hookline_template');
   await adminQuery(adminUrl, `CREATE DATABASE "${templateDatabase}"`);
-  await applyMigrations(databaseUrl(adminUrl, templateDatabase));
+  const templateUrl = databaseUrl(adminUrl, templateDatabase);
+  await applyMigrations(templateUrl);
+  // pg-boss's schema too, so that apps on cloned databases start without creating it.
+  const boss = await startQueue({ databaseUrl: templateUrl, jobExpirySeconds: 30, pollingIntervalSeconds: 2, onError: () => {} });
+  await boss.stop({ graceful: false });
   project.provide('adminUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);
 

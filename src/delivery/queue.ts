@@ -1,0 +1,81 @@
+// The delivery queue: pg-boss in the same PostgreSQL, one job per delivery attempt. Jobs are
+// inserted inside the transaction that creates (or retries) the delivery, so a delivery is
+// never stored without its job, nor queued without being stored.
+import { PgBoss, type JobInsert } from 'pg-boss';
+import type pg from 'pg';
+
+export const DELIVER_QUEUE = 'deliver';
+
+export interface DeliverJob {
+  deliveryId: string;
+  /** The attempt this job makes (1-based); a job whose attempt was already made is stale. */
+  attempt: number;
+}
+
+export interface QueueOptions {
+  databaseUrl: string;
+  /** An active job not finished by then is handed to another worker (its worker died). */
+  jobExpirySeconds: number;
+  /** How often workers look for retries that have become due (NOTIFY wakes them for new jobs). */
+  pollingIntervalSeconds: number;
+  onError: (error: Error) => void;
+}
+
+export async function startQueue(options: QueueOptions): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    useListenNotify: true,
+    max: 4,
+    // Expired jobs (a worker killed mid-attempt) are noticed by supervision; keep it prompt.
+    superviseIntervalSeconds: Math.max(1, Math.min(60, options.jobExpirySeconds)),
+  });
+  boss.on('error', options.onError);
+  await boss.start();
+  const queueOptions = {
+    expireInSeconds: options.jobExpirySeconds,
+    // Retries of an attempt's job only happen when a worker died holding it; the delivery's own
+    // retry schedule is Hookline's (a new job per attempt, see worker.ts).
+    retryLimit: 20,
+    retryDelay: 1,
+    retentionSeconds: 24 * 3600,
+    deleteAfterSeconds: 24 * 3600,
+  };
+  // Creating is a no-op when the queue exists; updating applies this process's settings.
+  await boss.createQueue(DELIVER_QUEUE, { notify: true, ...queueOptions });
+  await boss.updateQueue(DELIVER_QUEUE, queueOptions);
+  return boss;
+}
+
+/** pg-boss's database interface on a client that is inside our transaction. */
+function inTransaction(client: pg.PoolClient) {
+  return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+}
+
+export async function enqueueAttempts(
+  boss: PgBoss,
+  client: pg.PoolClient,
+  jobs: { deliveryId: string; attempt: number; startAfter?: Date }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const inserts: JobInsert<DeliverJob>[] = jobs.map(({ deliveryId, attempt, startAfter }) => ({
+    data: { deliveryId, attempt },
+    ...(startAfter ? { startAfter } : {}),
+  }));
+  await boss.insert(DELIVER_QUEUE, inserts, { db: inTransaction(client) });
+}
+
+/** Runs `work` in a transaction on one pooled client. */
+export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

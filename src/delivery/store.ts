@@ -1,0 +1,96 @@
+// SQL of the delivery worker, one statement per outcome so each is atomic on its own. Every
+// update is guarded by the attempt number it expects: a stale or repeated job changes nothing.
+
+export interface DeliveryToSend {
+  id: string;
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+  attemptCount: number;
+  organizationId: string;
+  endpointId: string;
+  url: string;
+  endpointStatus: 'ACTIVE' | 'INACTIVE' | 'DISABLED';
+  endpointDeleted: boolean;
+  signingSecret: string;
+  previousSigningSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  eventId: string;
+  eventType: string;
+  eventCreatedAt: Date;
+  eventData: unknown;
+}
+
+export const LOAD_DELIVERIES_SQL = `
+SELECT d.id, d.status, d.attempt_count AS "attemptCount", d.organization_id AS "organizationId", d.endpoint_id AS "endpointId",
+       e.url, e.status AS "endpointStatus", e.deleted_at IS NOT NULL AS "endpointDeleted",
+       e.signing_secret AS "signingSecret", e.previous_signing_secret AS "previousSigningSecret",
+       e.previous_secret_expires_at AS "previousSecretExpiresAt",
+       ev.id AS "eventId", ev.type AS "eventType", ev.created_at AS "eventCreatedAt", ev.data AS "eventData"
+FROM deliveries d
+JOIN webhook_endpoints e ON e.id = d.endpoint_id
+JOIN events ev ON ev.id = d.event_id
+WHERE d.id = ANY ($1::uuid[])`;
+
+export const CANCEL_DELIVERY_SQL = `
+UPDATE deliveries SET status = 'CANCELLED', next_attempt_at = NULL, updated_at = now()
+WHERE id = $1 AND status = 'PENDING'`;
+
+/** $1 delivery, $2 attempt number, $3 started at, $4 duration ms, $5 status, $6 body prefix, $7 error, $8 succeeded. */
+const INSERT_ATTEMPT = `
+INSERT INTO delivery_attempts (delivery_id, number, started_at, duration_ms, response_status, response_body, error, succeeded)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+ON CONFLICT (delivery_id, number) DO NOTHING
+RETURNING delivery_id`;
+
+const CLAIMED_DELIVERY = `id = $1 AND status = 'PENDING' AND attempt_count = $2 - 1 AND EXISTS (SELECT 1 FROM attempt)`;
+
+/** A 2xx: the delivery succeeded and its endpoint's failure streak ends. */
+export const RECORD_SUCCESS_SQL = `
+WITH attempt AS (${INSERT_ATTEMPT}
+), delivery AS (
+  UPDATE deliveries SET status = 'SUCCEEDED', attempt_count = $2, last_attempt_at = $3, next_attempt_at = NULL, updated_at = now()
+  WHERE ${CLAIMED_DELIVERY}
+  RETURNING endpoint_id
+)
+UPDATE webhook_endpoints SET consecutive_failures = 0
+WHERE id = (SELECT endpoint_id FROM delivery) AND consecutive_failures > 0`;
+
+/** A failure with retries left ($9: when the next attempt is due). Returns the delivery if it was still ours. */
+export const RECORD_RETRY_SQL = `
+WITH attempt AS (${INSERT_ATTEMPT}
+)
+UPDATE deliveries SET attempt_count = $2, last_attempt_at = $3, next_attempt_at = $9, updated_at = now()
+WHERE ${CLAIMED_DELIVERY}
+RETURNING id`;
+
+/**
+ * The last attempt failed: the delivery is FAILED and counts one consecutive failure on its
+ * endpoint. At $9 failures an ACTIVE endpoint becomes DISABLED (reason $10) and its other
+ * pending deliveries are cancelled. Returns whether this failure disabled the endpoint.
+ */
+export const RECORD_FAILURE_SQL = `
+WITH attempt AS (${INSERT_ATTEMPT}
+), delivery AS (
+  UPDATE deliveries SET status = 'FAILED', attempt_count = $2, last_attempt_at = $3, next_attempt_at = NULL, updated_at = now()
+  WHERE ${CLAIMED_DELIVERY}
+  RETURNING endpoint_id
+), endpoint AS (
+  UPDATE webhook_endpoints e SET
+    consecutive_failures = e.consecutive_failures + 1,
+    status = CASE WHEN e.status = 'ACTIVE' AND e.consecutive_failures + 1 >= $9 THEN 'DISABLED' ELSE e.status END,
+    disabled_at = CASE WHEN e.status = 'ACTIVE' AND e.consecutive_failures + 1 >= $9 THEN now() ELSE e.disabled_at END,
+    disabled_reason = CASE WHEN e.status = 'ACTIVE' AND e.consecutive_failures + 1 >= $9 THEN $10 ELSE e.disabled_reason END
+  FROM delivery WHERE e.id = delivery.endpoint_id
+  RETURNING e.id, e.status = 'DISABLED' AND e.disabled_at = now() AS just_disabled
+), cancelled AS (
+  UPDATE deliveries SET status = 'CANCELLED', next_attempt_at = NULL, updated_at = now()
+  WHERE endpoint_id = (SELECT id FROM endpoint WHERE just_disabled) AND status = 'PENDING' AND id <> $1
+)
+SELECT coalesce((SELECT just_disabled FROM endpoint), false) AS "justDisabled"`;
+
+export function attemptValues(
+  deliveryId: string,
+  attempt: number,
+  result: { startedAt: Date; durationMs: number; status: number | null; body: string | null; error: string | null; succeeded: boolean },
+): unknown[] {
+  return [deliveryId, attempt, result.startedAt, result.durationMs, result.status, result.body, result.error, result.succeeded];
+}

@@ -1,0 +1,44 @@
+// Events and their webhook body. An event is stored once; every subscribed endpoint gets one
+// delivery of it, and every attempt of a delivery sends the same body.
+
+export const EVENT_TYPES = [
+  'deploy.ingested',
+  'incident.opened',
+  'incident.acknowledged',
+  'incident.resolved',
+  'test.ping',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  organizationId: string;
+  createdAt: Date;
+  data: unknown;
+}
+
+/** The webhook body: `{"id", "type", "createdAt", "organizationId", "data"}`. */
+export function webhookBody(event: StoredEvent): string {
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    createdAt: event.createdAt.toISOString(),
+    organizationId: event.organizationId,
+    data: event.data,
+  });
+}
+
+/**
+ * SQL condition: endpoint `e` is live and subscribed to the event type in parameter `$type`
+ * (an empty filter means every type).
+ */
+export function subscribedEndpointCondition(typeParameter: string): string {
+  return `e.status = 'ACTIVE' AND e.deleted_at IS NULL
+    AND (e.event_types IS NULL OR cardinality(e.event_types) = 0 OR ${typeParameter} = ANY (e.event_types))`;
+}

@@ -1,0 +1,145 @@
+// Signed webhook deliveries end to end: REST endpoint creation, ingest, the pg-boss worker,
+// a real receiver on loopback, and verification with the standardwebhooks library.
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { post, postDeploy } from './support/http.ts';
+import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let database: TestDatabase;
+let running: RunningApp;
+let tenant: Tenant;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  running = await startApp(database.url, {
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    DELIVERY_BACKOFF_BASE_MS: '50',
+    DELIVERY_BACKOFF_FACTOR: '2',
+    INGEST_RATE_LIMIT_PER_MINUTE: 'off',
+  });
+  tenant = await createTenant(running.app);
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  await running?.close();
+  await receiver?.close();
+  await database?.drop();
+});
+
+function createEndpoint(body: unknown, token = tenant.apiToken) {
+  return post(`${running.baseUrl}/api/webhooks/endpoints`, {
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  });
+}
+
+describe('POST /api/webhooks/endpoints', () => {
+  it('creates an active endpoint and returns its signing secret once', async () => {
+    const response = await createEndpoint({ url: `${receiver.url}/hooks`, name: 'Receiver', eventTypes: ['deploy.ingested'] });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      id: expect.stringMatching(UUID),
+      url: `${receiver.url}/hooks`,
+      name: 'Receiver',
+      status: 'ACTIVE',
+      eventTypes: ['deploy.ingested'],
+      signingSecret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      createdAt: expect.any(String),
+    });
+  });
+
+  it('refuses a bad token, and reports every invalid field', async () => {
+    const unauthorized = await createEndpoint({ url: 'https://example.com', name: 'x' }, 'hla_' + 'x'.repeat(40));
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.body).toEqual({
+      error: { code: 'invalid_api_token', message: 'Authorization must be "Bearer <API token>" with a valid API token' },
+    });
+    const invalid = await createEndpoint({ url: 'ftp://example.com', name: '', eventTypes: ['deploy.ingested', 'nope'] });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'The endpoint is invalid',
+        details: [
+          { field: 'url', message: 'must use https or http' },
+          { field: 'name', message: 'must be 1 to 200 characters' },
+          {
+            field: 'eventTypes[1]',
+            message: 'must be one of deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping',
+          },
+        ],
+      },
+    });
+  });
+});
+
+describe('deploy.ingested', () => {
+  it('reaches the endpoint signed, verifiable under both header sets, with the deploy', async () => {
+    const endpoint = await createEndpoint({ url: `${receiver.url}/deploys`, name: 'Deploys' });
+    const ingest = await postDeploy(running.baseUrl, tenant.deployToken, {
+      commit_sha: 'abc123',
+      environment: 'production',
+      commits: [{ sha: 'abc123', author: 'ada', timestamp: '2026-11-20T10:00:00+01:00' }],
+    });
+    expect(ingest.body.status).toBe('accepted');
+
+    const [request] = await receiver.waitForRequests(1, { path: '/deploys' });
+    const body = JSON.parse(request!.body);
+    expect(body).toEqual({
+      id: expect.stringMatching(UUID),
+      type: 'deploy.ingested',
+      createdAt: expect.any(String),
+      organizationId: tenant.organizationId,
+      data: {
+        deploy: {
+          id: ingest.body.deploy_id,
+          service: { id: tenant.serviceId, name: 'checkout' },
+          commitSha: 'abc123',
+          commitMessage: null,
+          branch: null,
+          deployedBy: null,
+          environment: 'production',
+          version: null,
+          description: null,
+          url: null,
+          deployedAt: expect.any(String),
+          receivedAt: expect.any(String),
+          commits: [{ sha: 'abc123', message: null, author: 'ada', timestamp: '2026-11-20T09:00:00.000Z' }],
+        },
+      },
+    });
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.headers['user-agent']).toBe('Hookline-Webhooks/0.1.0');
+    expect(request!.headers['x-service-event']).toBe('deploy.ingested');
+    expect(request!.headers['x-service-delivery']).toMatch(UUID);
+    expect(request!.headers['webhook-id']).toBe(request!.headers['x-service-delivery']);
+
+    const verifier = new Webhook(endpoint.body.signingSecret);
+    expect(verifier.verify(request!.body, request!.headers as Record<string, string>)).toEqual(body);
+    expect(
+      verifier.verify(request!.body, {
+        'webhook-id': request!.headers['x-service-delivery'],
+        'webhook-timestamp': request!.headers['x-service-timestamp'],
+        'webhook-signature': request!.headers['x-service-signature'],
+      }),
+    ).toEqual(body);
+    expect(() => new Webhook('whsec_' + Buffer.alloc(32, 1).toString('base64')).verify(request!.body, request!.headers as Record<string, string>)).toThrow();
+
+    const delivery = await eventually(async () => {
+      const row = await running.app.database.prisma.delivery.findUnique({
+        where: { id: request!.headers['x-service-delivery'] },
+        include: { attempts: true },
+      });
+      return row?.status === 'SUCCEEDED' ? row : undefined;
+    });
+    expect(delivery.attemptCount).toBe(1);
+    expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, succeeded: true, responseStatus: 200, responseBody: 'ok', error: null })]);
+  });
+});
