@@ -91,6 +91,7 @@ describe('deploy.ingested', () => {
     expect(ingest.body.status).toBe('accepted');
 
     const [request] = await receiver.waitForRequests(1, { path: '/deploys' });
+    const headers = headers;
     const body = JSON.parse(request!.body);
     expect(body).toEqual({
       id: expect.stringMatching(UUID),
@@ -115,26 +116,26 @@ describe('deploy.ingested', () => {
         },
       },
     });
-    expect(request!.headers['content-type']).toBe('application/json');
-    expect(request!.headers['user-agent']).toBe('Hookline-Webhooks/0.1.0');
-    expect(request!.headers['x-service-event']).toBe('deploy.ingested');
-    expect(request!.headers['x-service-delivery']).toMatch(UUID);
-    expect(request!.headers['webhook-id']).toBe(request!.headers['x-service-delivery']);
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers['user-agent']).toBe('Hookline-Webhooks/0.1.0');
+    expect(headers['x-service-event']).toBe('deploy.ingested');
+    expect(headers['x-service-delivery']).toMatch(UUID);
+    expect(headers['webhook-id']).toBe(headers['x-service-delivery']);
 
     const verifier = new Webhook(endpoint.body.signingSecret);
-    expect(verifier.verify(request!.body, request!.headers as Record<string, string>)).toEqual(body);
+    expect(verifier.verify(request!.body, headers)).toEqual(body);
     expect(
       verifier.verify(request!.body, {
-        'webhook-id': request!.headers['x-service-delivery'],
-        'webhook-timestamp': request!.headers['x-service-timestamp'],
-        'webhook-signature': request!.headers['x-service-signature'],
+        'webhook-id': headers['x-service-delivery']!,
+        'webhook-timestamp': headers['x-service-timestamp']!,
+        'webhook-signature': headers['x-service-signature']!,
       }),
     ).toEqual(body);
-    expect(() => new Webhook('whsec_' + Buffer.alloc(32, 1).toString('base64')).verify(request!.body, request!.headers as Record<string, string>)).toThrow();
+    expect(() => new Webhook('whsec_' + Buffer.alloc(32, 1).toString('base64')).verify(request!.body, headers)).toThrow();
 
     const delivery = await eventually(async () => {
       const row = await running.app.database.prisma.delivery.findUnique({
-        where: { id: request!.headers['x-service-delivery'] },
+        where: { id: headers['x-service-delivery']! },
         include: { attempts: true },
       });
       return row?.status === 'SUCCEEDED' ? row : undefined;
