@@ -91,7 +91,7 @@ describe('deploy.ingested', () => {
     expect(ingest.body.status).toBe('accepted');
 
     const [request] = await receiver.waitForRequests(1, { path: '/deploys' });
-    const headers = headers;
+    const headers = request!.headers as Record<string, string>;
     const body = JSON.parse(request!.body);
     expect(body).toEqual({
       id: expect.stringMatching(UUID),
