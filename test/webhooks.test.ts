@@ -144,3 +144,41 @@ describe('deploy.ingested', () => {
     expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, succeeded: true, responseStatus: 200, responseBody: 'ok', error: null })]);
   });
 });
+
+describe('several workers', () => {
+  it('never send one attempt twice: 100 deliveries over two worker processes arrive exactly once each', async () => {
+    const second = await startApp(database.url, { ROLE: 'worker', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
+    try {
+      const tenantOfTheirOwn = await createTenant(running.app, 'fan-out');
+      await post(`${running.baseUrl}/api/webhooks/endpoints`, {
+        body: JSON.stringify({ url: `${receiver.url}/fan-out`, name: 'Fan-out' }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantOfTheirOwn.apiToken}` },
+      });
+      const ingests = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => postDeploy(running.baseUrl, tenantOfTheirOwn.deployToken, { commit_sha: `sha-${i}` })),
+      );
+      expect(ingests.every((response) => response.body.status === 'accepted')).toBe(true);
+      await receiver.waitForRequests(100, { path: '/fan-out', timeoutMs: 20_000 });
+      // Everything has arrived once; give a late duplicate the chance to show up, bounded by
+      // the moment every delivery is recorded as SUCCEEDED.
+      await eventually(async () => {
+        const pending = await running.app.database.prisma.delivery.count({
+          where: { organizationId: tenantOfTheirOwn.organizationId, status: { not: 'SUCCEEDED' } },
+        });
+        return pending === 0 ? true : undefined;
+      });
+      const ids = receiver.requests.filter((r) => r.path === '/fan-out').map((r) => r.headers['x-service-delivery']);
+      expect(ids).toHaveLength(100);
+      expect(new Set(ids).size).toBe(100);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('reports delivery outcomes and queue depth on /metrics', async () => {
+    const text = await (await fetch(`${running.baseUrl}/metrics`)).text();
+    expect(text).toMatch(/hookline_delivery_attempt_outcomes_total\{outcome="succeeded"\} [1-9]\d*/);
+    expect(text).toMatch(/hookline_delivery_attempt_duration_seconds_count\{result="success"\} [1-9]\d*/);
+    expect(text).toMatch(/hookline_delivery_queue_depth \d+/);
+  });
+});
