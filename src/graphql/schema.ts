@@ -3,6 +3,10 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 import './types/Organization.ts';
 import './types/Service.ts';
+import './types/WebhookEndpoint.ts';
+import './types/Delivery.ts';
+import './types/DeliveryAttempt.ts';
+import './types/Event.ts';
 
 export const schema = builder.toSchema();
 
