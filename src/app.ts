@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { readMigrations } from './db/migrate.ts';
 import type { Resolver } from './delivery/destination.ts';
+import { listenForDeliveryChanges } from './delivery/notifications.ts';
 import { startQueue } from './delivery/queue.ts';
 import { startDeliveryWorker, type DeliveryPolicy } from './delivery/worker.ts';
 import { buildServer } from './http/server.ts';
@@ -51,7 +52,9 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
     pollingIntervalSeconds,
     onError: (error) => server.log.error({ err: error }, 'queue error'),
   });
-  const server: FastifyInstance = buildServer({ config, database, metrics, migrations: await readMigrations(), policy, boss });
+  const serveApi = config.ROLE !== 'worker';
+  const deliveryChanges = serveApi ? await listenForDeliveryChanges(databaseUrl, { warn: (o, m) => server.log.warn(o, m) }) : undefined;
+  const server: FastifyInstance = buildServer({ config, database, metrics, migrations: await readMigrations(), policy, boss, deliveryChanges });
   if (config.ROLE !== 'api') {
     await startDeliveryWorker({ pool: database.pool, boss, metrics, policy, log: server.log, resolve: options.resolve, pollingIntervalSeconds });
   }
@@ -66,6 +69,7 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
       await server.close();
       // Attempts in flight finish (or time out) before the pools go.
       await boss.stop({ graceful: true, timeout: config.DELIVERY_TIMEOUT_MS + 5000 });
+      await deliveryChanges?.close();
       await database.close();
     },
   };

@@ -59,6 +59,8 @@ const environmentSchema = z.object({
   WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
   /** Local development and tests only: allow private, loopback and link-local destinations. */
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  /** How far before an incident's start deploys are considered as suspects. */
+  INCIDENT_LOOKBACK_HOURS: z.coerce.number({ message: 'must be a number' }).positive('must be greater than 0').default(24),
   /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
   HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
 });

@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { DeliveryChanges } from '../delivery/notifications.ts';
 import type { DeliveryPolicy } from '../delivery/worker.ts';
 import { authenticateApiToken } from '../domain/organizations.ts';
 
@@ -12,6 +13,7 @@ export interface Services {
   pool: pg.Pool;
   boss: PgBoss;
   policy: DeliveryPolicy;
+  deliveryChanges: DeliveryChanges;
 }
 
 export interface Context extends Services {

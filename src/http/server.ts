@@ -1,5 +1,5 @@
 // The HTTP server: REST routes, GraphQL (Yoga) at /graphql, health and metrics.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
@@ -7,11 +7,13 @@ import type { Database } from '../db/client.ts';
 import { pendingMigrations, type Migration } from '../db/migrate.ts';
 import { createContext } from '../graphql/context.ts';
 import { schema } from '../graphql/schema.ts';
+import type { DeliveryChanges } from '../delivery/notifications.ts';
 import type { DeliveryPolicy } from '../delivery/worker.ts';
 import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { handleError, handleNotFound } from './errors.ts';
 import { ingestRoutes } from './ingest.ts';
+import { attachGraphqlWebSocket } from './websocket.ts';
 import { createRateLimiter } from './rate-limit.ts';
 
 export interface ServerDependencies {
@@ -21,10 +23,12 @@ export interface ServerDependencies {
   migrations: Migration[];
   policy: DeliveryPolicy;
   boss: PgBoss;
+  /** Absent in worker processes, which serve no API. */
+  deliveryChanges?: DeliveryChanges;
 }
 
 /** Every role serves health and metrics; `api` and `all` also serve the REST and GraphQL APIs. */
-export function buildServer({ config, database, metrics, migrations, policy, boss }: ServerDependencies): FastifyInstance {
+export function buildServer({ config, database, metrics, migrations, policy, boss, deliveryChanges }: ServerDependencies): FastifyInstance {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'] },
     trustProxy: config.TRUST_PROXY,
@@ -67,7 +71,7 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
     return metrics.registry.metrics();
   });
 
-  if (config.ROLE === 'worker') return app;
+  if (!deliveryChanges) return app;
 
   app.register(ingestRoutes, {
     pool: database.pool,
@@ -79,18 +83,26 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
 
   app.register(endpointRoutes, { prisma: database.prisma, destination: policy.destination });
 
-  const yoga = createYoga<{ request: unknown }>({
+  const services = { prisma: database.prisma, pool: database.pool, boss, policy, deliveryChanges };
+  const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',
     logging: app.log,
-    context: ({ request }) =>
-      createContext({ prisma: database.prisma, pool: database.pool, boss, policy }, request.headers.get('authorization')),
+    // HTTP requests carry the token in a header; WebSocket connections in connectionParams.
+    context: ({ request, connectionParams }) =>
+      createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),
+  });
+  const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma);
+  app.addHook('preClose', async () => {
+    // Upgraded sockets would hold the server open: say goodbye to subscribers first.
+    for (const socket of webSockets.clients) socket.close(1001, 'Server shutting down');
+    await new Promise((resolve) => webSockets.close(resolve));
   });
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (request, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { request });
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
       response.headers.forEach((value, key) => reply.header(key, value));
       reply.status(response.status);
       reply.send(response.body);

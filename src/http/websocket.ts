@@ -1,0 +1,64 @@
+// GraphQL over WebSocket (graphql-ws protocol) on /graphql, beside Yoga's HTTP handler: the
+// same schema and plugins (through Yoga's envelop), authenticated once per connection with
+// `connectionParams.authorization`; a missing or bad token closes the socket with 4401.
+import type { Server } from 'node:http';
+import type { ExecutionArgs } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import type { YogaServerInstance } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { authenticateApiToken } from '../domain/organizations.ts';
+import { bearerToken } from '../graphql/context.ts';
+
+/** What this needs of a Yoga server: its endpoint and its envelop (schema, parse, execute, ...). */
+type YogaLike = Pick<YogaServerInstance<any, any>, 'graphqlEndpoint' | 'getEnveloped'>;
+type Enveloped = ReturnType<YogaLike['getEnveloped']>;
+interface EnvelopedArgs extends ExecutionArgs {
+  rootValue: { execute: Enveloped['execute']; subscribe: Enveloped['subscribe'] };
+}
+
+export const UNAUTHORIZED_CLOSE_CODE = 4401;
+
+export function attachGraphqlWebSocket(
+  server: Server,
+  yoga: YogaLike,
+  prisma: PrismaClient,
+): WebSocketServer {
+  const webSocketServer = new WebSocketServer({ server, path: yoga.graphqlEndpoint });
+  useServer(
+    {
+      async onConnect(context) {
+        const authorization = context.connectionParams?.authorization;
+        const organization = await authenticateApiToken(prisma, bearerToken(typeof authorization === 'string' ? authorization : undefined));
+        if (!organization) {
+          context.extra.socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
+          return false;
+        }
+        return true;
+      },
+      execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
+      subscribe: (args) => (args as EnvelopedArgs).rootValue.subscribe(args),
+      async onSubscribe(context, _id, params) {
+        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          ...context,
+          req: context.extra.request,
+          socket: context.extra.socket,
+          params,
+        });
+        const args: EnvelopedArgs = {
+          schema,
+          operationName: params.operationName,
+          document: parse(params.query),
+          variableValues: params.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+        const errors = validate(args.schema, args.document);
+        if (errors.length > 0) return errors;
+        return args;
+      },
+    },
+    webSocketServer,
+  );
+  return webSocketServer;
+}
