@@ -1,0 +1,183 @@
+// Incidents: OPEN → ACKNOWLEDGED → RESOLVED (OPEN → RESOLVED allowed, no way back). Opening
+// ranks the suspect deploys once (a snapshot); every transition emits its event through the
+// outbox, in the transaction that makes the change.
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import type { Incident, PrismaClient, Severity, SuspectVerdict } from '../generated/prisma/client.ts';
+import { transaction } from '../delivery/queue.ts';
+import type { FieldError } from './deploys.ts';
+import type { EventType } from './events.ts';
+import { isUuid } from './ids.ts';
+import { emitEvent } from './outbox.ts';
+import { rankSuspects, type CandidateDeploy, type RankedSuspect } from './suspects.ts';
+
+export const INCIDENT_TITLE_MAX_LENGTH = 200;
+
+export interface IncidentDependencies {
+  prisma: PrismaClient;
+  pool: pg.Pool;
+  boss: PgBoss;
+  /** How far before the incident deploys are considered. */
+  lookbackMs: number;
+}
+
+export class IncidentInputError extends Error {
+  constructor(readonly details: FieldError[]) {
+    super(details.map((detail) => `${detail.field} ${detail.message}`).join('; '));
+    this.name = 'IncidentInputError';
+  }
+}
+
+export class IncidentTransitionError extends Error {
+  override name = 'IncidentTransitionError';
+}
+
+/** Deploys of the organization inside the window, with what the ranking needs. */
+const CANDIDATE_DEPLOYS_SQL = `
+SELECT d.id, d.service_id AS "serviceId", s.name AS "serviceName", d.environment, d.commit_sha AS "commitSha",
+       d.version, d.deployed_at AS "deployedAt",
+       nullif((SELECT count(*) FROM commits c WHERE c.deploy_id = d.id), 0)::int AS "commitCount"
+FROM deploys d JOIN services s ON s.id = d.service_id
+WHERE d.organization_id = $1 AND d.deployed_at BETWEEN $2 AND $3`;
+
+/** The incident as webhook receivers see it, suspects included. */
+const INCIDENT_EVENT_SQL = `
+SELECT jsonb_build_object(
+  'id', i.id, 'title', i.title, 'severity', i.severity, 'environment', i.environment, 'status', i.status,
+  'startedAt', to_char(i.started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'openedAt', to_char(i.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'acknowledgedAt', to_char(i.acknowledged_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'resolvedAt', to_char(i.resolved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'service', jsonb_build_object('id', s.id, 'name', s.name),
+  'suspects', coalesce((
+    SELECT jsonb_agg(jsonb_build_object(
+      'rank', x.rank, 'score', x.score, 'reasons', x.reasons, 'verdict', x.verdict,
+      'deploy', jsonb_build_object('id', d.id, 'commitSha', d.commit_sha, 'environment', d.environment, 'version', d.version,
+        'deployedAt', to_char(d.deployed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'service', jsonb_build_object('id', ds.id, 'name', ds.name))
+    ) ORDER BY x.rank)
+    FROM incident_suspects x JOIN deploys d ON d.id = x.deploy_id JOIN services ds ON ds.id = d.service_id
+    WHERE x.incident_id = i.id), '[]'::jsonb)
+) AS incident
+FROM incidents i JOIN services s ON s.id = i.service_id
+WHERE i.id = $1`;
+
+async function emitIncidentEvent(client: pg.PoolClient, boss: PgBoss, incident: Incident, type: EventType): Promise<void> {
+  const { rows } = await client.query<{ incident: unknown }>(INCIDENT_EVENT_SQL, [incident.id]);
+  await emitEvent(client, boss, { organizationId: incident.organizationId, type, data: { incident: rows[0]!.incident } });
+}
+
+export interface OpenIncidentInput {
+  serviceId: string;
+  title: string;
+  severity?: Severity | null;
+  environment?: string | null;
+  startedAt?: Date | null;
+}
+
+/** Returns null when the service is not the organization's. */
+export async function openIncident(
+  deps: IncidentDependencies,
+  organizationId: string,
+  input: OpenIncidentInput,
+  now = new Date(),
+): Promise<Incident | null> {
+  if (!isUuid(input.serviceId)) return null;
+  const service = await deps.prisma.service.findFirst({ where: { id: input.serviceId, organizationId }, select: { id: true } });
+  if (!service) return null;
+  const title = input.title.trim();
+  const details: FieldError[] = [];
+  if (title.length === 0 || title.length > INCIDENT_TITLE_MAX_LENGTH) {
+    details.push({ field: 'title', message: `must be 1 to ${INCIDENT_TITLE_MAX_LENGTH} characters` });
+  }
+  const startedAt = input.startedAt ?? now;
+  if (startedAt.getTime() > now.getTime() + 5 * 60 * 1000) {
+    details.push({ field: 'startedAt', message: 'must not be more than 5 minutes in the future' });
+  }
+  if (details.length > 0) throw new IncidentInputError(details);
+
+  const { rows: candidates } = await deps.pool.query<CandidateDeploy>(CANDIDATE_DEPLOYS_SQL, [
+    organizationId,
+    new Date(startedAt.getTime() - deps.lookbackMs),
+    startedAt,
+  ]);
+  const environment = input.environment?.trim() || null;
+  const suspects: RankedSuspect[] = rankSuspects({ serviceId: service.id, environment, startedAt }, candidates, {
+    lookbackMs: deps.lookbackMs,
+  });
+
+  return transaction(deps.pool, async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO incidents (organization_id, service_id, title, severity, environment, started_at, opened_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [organizationId, service.id, title, input.severity ?? 'SEV3', environment, startedAt, now],
+    );
+    const incidentId = rows[0]!.id;
+    for (const suspect of suspects) {
+      await client.query(
+        `INSERT INTO incident_suspects (incident_id, deploy_id, rank, score, reasons) VALUES ($1, $2, $3, $4, $5::jsonb)`,
+        [incidentId, suspect.deployId, suspect.rank, suspect.score, JSON.stringify(suspect.reasons)],
+      );
+    }
+    const incident = await loadIncident(client, incidentId);
+    await emitIncidentEvent(client, deps.boss, incident, 'incident.opened');
+    return incident;
+  });
+}
+
+async function loadIncident(client: pg.PoolClient, id: string): Promise<Incident> {
+  const { rows } = await client.query<Incident>(
+    `SELECT id, organization_id AS "organizationId", service_id AS "serviceId", title, severity, environment, status,
+            started_at AS "startedAt", opened_at AS "openedAt", acknowledged_at AS "acknowledgedAt", resolved_at AS "resolvedAt"
+     FROM incidents WHERE id = $1`,
+    [id],
+  );
+  return rows[0]!;
+}
+
+const TRANSITIONS = {
+  acknowledge: { from: ['OPEN'], to: 'ACKNOWLEDGED', column: 'acknowledged_at', event: 'incident.acknowledged' },
+  resolve: { from: ['OPEN', 'ACKNOWLEDGED'], to: 'RESOLVED', column: 'resolved_at', event: 'incident.resolved' },
+} as const;
+
+/** Returns null when the organization has no such incident; refuses a transition not allowed. */
+export async function transitionIncident(
+  deps: Pick<IncidentDependencies, 'pool' | 'boss'>,
+  organizationId: string,
+  id: string,
+  action: keyof typeof TRANSITIONS,
+): Promise<Incident | null> {
+  if (!isUuid(id)) return null;
+  const transition = TRANSITIONS[action];
+  return transaction(deps.pool, async (client) => {
+    const { rows } = await client.query<{ status: string }>(
+      `SELECT status FROM incidents WHERE id = $1 AND organization_id = $2 FOR UPDATE`,
+      [id, organizationId],
+    );
+    const current = rows[0];
+    if (!current) return null;
+    if (!(transition.from as readonly string[]).includes(current.status)) {
+      throw new IncidentTransitionError(`An incident that is ${current.status} cannot become ${transition.to}`);
+    }
+    await client.query(`UPDATE incidents SET status = $2, ${transition.column} = now() WHERE id = $1`, [id, transition.to]);
+    const incident = await loadIncident(client, id);
+    await emitIncidentEvent(client, deps.boss, incident, transition.event);
+    return incident;
+  });
+}
+
+/** A person's verdict on a suspect, which wins over its score. Null when there is no such suspect. */
+export async function markSuspect(
+  prisma: PrismaClient,
+  organizationId: string,
+  incidentId: string,
+  deployId: string,
+  verdict: SuspectVerdict,
+): Promise<boolean> {
+  if (!isUuid(incidentId) || !isUuid(deployId)) return false;
+  const result = await prisma.incidentSuspect.updateMany({
+    where: { incidentId, deployId, incident: { organizationId } },
+    data: { verdict, verdictAt: new Date() },
+  });
+  return result.count > 0;
+}

@@ -1,0 +1,141 @@
+// The Four Keys (DORA) computed from plain inputs, checked against hand arithmetic.
+import { describe, expect, it } from 'vitest';
+import { computeDora, median, type DoraInput } from '../src/domain/dora.ts';
+
+const at = (iso: string) => new Date(`${iso}Z`);
+const commit = (iso: string | null) => ({ timestamp: iso === null ? null : at(iso) });
+
+// Period: [2026-01-01 00:00, 2026-01-08 00:00) = 7 days.
+//
+// Deploys in the period and their commits' lead times (deployedAt − commit timestamp):
+//   d1  2026-01-02 10:00   09:00 → 3 600 s    08:00 → 7 200 s    (no timestamp) → skipped
+//   d2  2026-01-03 12:00   11:30 → 1 800 s    12:30 → −1 800 s, negative → ignored
+//   d3  2026-01-05 00:00   01-04 00:00 → 86 400 s
+//   d4  2026-01-06 06:00   no commits
+// Outside the half-open period: d5 at 2026-01-08 00:00 (= to) and d0 at 2025-12-31 23:59.
+//
+// Failed deploy ids: d2, d5, 'gone' → only d2 is a deploy in the period.
+//
+// Incidents (resolvedAt − startedAt):
+//   i1  01-02 10:30 → 01-02 11:15   2 700 s
+//   i2  01-03 13:00 → 01-03 15:00   7 200 s
+//   i3  01-06 07:00 → 01-06 07:20   1 200 s
+//   i4  01-07 09:00 → unresolved    skipped
+//   i5  01-07 20:00 → 01-08 02:00   resolved after the period → skipped
+const d1 = { id: 'd1', deployedAt: at('2026-01-02T10:00:00'), commits: [commit('2026-01-02T09:00:00'), commit('2026-01-02T08:00:00'), commit(null)] };
+const d2 = { id: 'd2', deployedAt: at('2026-01-03T12:00:00'), commits: [commit('2026-01-03T11:30:00'), commit('2026-01-03T12:30:00')] };
+const d3 = { id: 'd3', deployedAt: at('2026-01-05T00:00:00'), commits: [commit('2026-01-04T00:00:00')] };
+const d4 = { id: 'd4', deployedAt: at('2026-01-06T06:00:00'), commits: [] };
+const d5 = { id: 'd5', deployedAt: at('2026-01-08T00:00:00'), commits: [commit('2026-01-07T00:00:00')] };
+const d0 = { id: 'd0', deployedAt: at('2025-12-31T23:59:00'), commits: [commit('2025-12-31T23:00:00')] };
+
+const incidents: DoraInput['incidents'] = [
+  { startedAt: at('2026-01-02T10:30:00'), resolvedAt: at('2026-01-02T11:15:00') },
+  { startedAt: at('2026-01-03T13:00:00'), resolvedAt: at('2026-01-03T15:00:00') },
+  { startedAt: at('2026-01-06T07:00:00'), resolvedAt: at('2026-01-06T07:20:00') },
+  { startedAt: at('2026-01-07T09:00:00'), resolvedAt: null },
+  { startedAt: at('2026-01-07T20:00:00'), resolvedAt: at('2026-01-08T02:00:00') },
+];
+
+const base: DoraInput = {
+  from: at('2026-01-01T00:00:00'),
+  to: at('2026-01-08T00:00:00'),
+  deploys: [d0, d1, d2, d3, d4, d5],
+  failedDeployIds: new Set(['d2', 'd5', 'gone']),
+  incidents,
+};
+
+describe('computeDora', () => {
+  it('computes the four keys for the week by hand', () => {
+    const m = computeDora(base);
+    // days = 7; deploys in [from, to) = d1..d4 = 4; frequency = 4 / 7 = 0.571428…
+    expect(m.days).toBe(7);
+    expect(m.deployCount).toBe(4);
+    expect(m.deploymentFrequencyPerDay).toBe(4 / 7);
+    // Lead times sorted: 1 800, 3 600, 7 200, 86 400 (even count) → (3 600 + 7 200) / 2 = 5 400 s
+    expect(m.leadTimeForChangesSeconds).toBe(5_400);
+    // Failed in period: d2 → 1 / 4 = 0.25
+    expect(m.changeFailureRate).toBe(0.25);
+    // Restore times sorted: 1 200, 2 700, 7 200 (odd count) → 2 700 s
+    expect(m.timeToRestoreSeconds).toBe(2_700);
+  });
+
+  it('takes the middle lead time for an odd count and the mean of two for restore times', () => {
+    const m = computeDora({
+      ...base,
+      // Without d3: lead times 1 800, 3 600, 7 200 (odd) → 3 600 s
+      deploys: [d1, d2, d4],
+      // Plus i6 01-07 22:00 → 01-07 23:00 = 3 600 s: 1 200, 2 700, 3 600, 7 200 → (2 700 + 3 600) / 2 = 3 150 s
+      incidents: [...incidents, { startedAt: at('2026-01-07T22:00:00'), resolvedAt: at('2026-01-07T23:00:00') }],
+    });
+    expect(m.deployCount).toBe(3);
+    expect(m.deploymentFrequencyPerDay).toBe(3 / 7);
+    expect(m.leadTimeForChangesSeconds).toBe(3_600);
+    // Failed: d2 → 1 / 3
+    expect(m.changeFailureRate).toBe(1 / 3);
+    expect(m.timeToRestoreSeconds).toBe(3_150);
+  });
+
+  it('allows fractional days: 3 deploys in 12 h = 6 per day', () => {
+    const m = computeDora({
+      from: at('2026-01-02T00:00:00'),
+      to: at('2026-01-02T12:00:00'),
+      deploys: [
+        { id: 'a', deployedAt: at('2026-01-02T00:00:00'), commits: [commit('2026-01-02T00:00:00')] },
+        { id: 'b', deployedAt: at('2026-01-02T06:00:00'), commits: [] },
+        { id: 'c', deployedAt: at('2026-01-02T11:59:59'), commits: [] },
+      ],
+      failedDeployIds: new Set(['a', 'b', 'c']),
+      incidents: [],
+    });
+    // days = 12 h / 24 h = 0.5; 3 / 0.5 = 6; lead time of the single commit = 0 s; all failed → 1
+    expect(m.days).toBe(0.5);
+    expect(m.deploymentFrequencyPerDay).toBe(6);
+    expect(m.leadTimeForChangesSeconds).toBe(0);
+    expect(m.changeFailureRate).toBe(1);
+    expect(m.timeToRestoreSeconds).toBeNull();
+  });
+
+  it('gives null for what it cannot measure and 0 deploys per day for an empty period', () => {
+    expect(
+      computeDora({ from: base.from, to: base.to, deploys: [], failedDeployIds: new Set(), incidents: [] }),
+    ).toEqual({
+      deploymentFrequencyPerDay: 0,
+      deployCount: 0,
+      days: 7,
+      leadTimeForChangesSeconds: null,
+      changeFailureRate: null,
+      timeToRestoreSeconds: null,
+    });
+  });
+
+  it('has no lead time when no commit has a usable timestamp, and no restore time when nothing resolved', () => {
+    const m = computeDora({
+      ...base,
+      deploys: [
+        { id: 'x', deployedAt: at('2026-01-02T10:00:00'), commits: [commit(null)] },
+        { id: 'y', deployedAt: at('2026-01-02T11:00:00'), commits: [commit('2026-01-02T12:00:00')] },
+      ],
+      failedDeployIds: new Set(),
+      incidents: [{ startedAt: at('2026-01-02T10:00:00'), resolvedAt: null }],
+    });
+    expect(m.deployCount).toBe(2);
+    expect(m.leadTimeForChangesSeconds).toBeNull();
+    expect(m.changeFailureRate).toBe(0);
+    expect(m.timeToRestoreSeconds).toBeNull();
+  });
+
+  it('refuses an empty or inverted period', () => {
+    expect(() => computeDora({ ...base, to: base.from })).toThrow(RangeError);
+    expect(() => computeDora({ ...base, from: base.to, to: base.from })).toThrow(RangeError);
+  });
+});
+
+describe('median', () => {
+  it('is the middle value, the mean of the two middle values, or null', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+    expect(median([])).toBeNull();
+  });
+});
