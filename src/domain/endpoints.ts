@@ -96,6 +96,18 @@ export async function findEndpoint(prisma: PrismaClient, organizationId: string,
   return prisma.webhookEndpoint.findFirst({ where: { id, organizationId, deletedAt: null } });
 }
 
+/** Changes a live endpoint in one guarded write (a concurrent delete wins), then reads it back. */
+async function changeLiveEndpoint(
+  prisma: PrismaClient,
+  organizationId: string,
+  id: string,
+  data: Parameters<PrismaClient['webhookEndpoint']['updateMany']>[0]['data'],
+): Promise<WebhookEndpoint | null> {
+  if (!isUuid(id)) return null;
+  const { count } = await prisma.webhookEndpoint.updateMany({ where: { id, organizationId, deletedAt: null }, data });
+  return count === 0 ? null : findEndpoint(prisma, organizationId, id);
+}
+
 export async function updateEndpoint(
   prisma: PrismaClient,
   organizationId: string,
@@ -103,9 +115,7 @@ export async function updateEndpoint(
   input: EndpointInput,
   policy: DestinationPolicy,
 ): Promise<WebhookEndpoint | null> {
-  const checked = checkInput(input, policy, false);
-  if (!(await findEndpoint(prisma, organizationId, id))) return null;
-  return prisma.webhookEndpoint.update({ where: { id }, data: checked });
+  return changeLiveEndpoint(prisma, organizationId, id, { ...checkInput(input, policy, false), updatedAt: new Date() });
 }
 
 /**
@@ -118,13 +128,14 @@ export async function setEndpointActive(
   id: string,
   active: boolean,
 ): Promise<WebhookEndpoint | null> {
-  if (!(await findEndpoint(prisma, organizationId, id))) return null;
-  return prisma.webhookEndpoint.update({
-    where: { id },
-    data: active
-      ? { status: 'ACTIVE', consecutiveFailures: 0, disabledAt: null, disabledReason: null }
-      : { status: 'INACTIVE' },
-  });
+  return changeLiveEndpoint(
+    prisma,
+    organizationId,
+    id,
+    active
+      ? { status: 'ACTIVE', consecutiveFailures: 0, disabledAt: null, disabledReason: null, updatedAt: new Date() }
+      : { status: 'INACTIVE', updatedAt: new Date() },
+  );
 }
 
 /** Permanent: the endpoint disappears from every API and its pending deliveries are cancelled. */
@@ -144,18 +155,16 @@ export async function rotateSigningSecret(
   id: string,
   now = new Date(),
 ): Promise<CreatedEndpoint | null> {
-  const current = await findEndpoint(prisma, organizationId, id);
-  if (!current) return null;
+  if (!isUuid(id)) return null;
   const signingSecret = generateSigningSecret();
-  const endpoint = await prisma.webhookEndpoint.update({
-    where: { id },
-    data: {
-      signingSecret,
-      previousSigningSecret: current.signingSecret,
-      previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROTATION_GRACE_MS),
-    },
-  });
-  return { endpoint, signingSecret };
+  // One statement: concurrent rotations chain (each keeps the one before as previous).
+  const updated = await prisma.$executeRaw`
+    UPDATE webhook_endpoints
+    SET previous_signing_secret = signing_secret, signing_secret = ${signingSecret},
+        previous_secret_expires_at = ${new Date(now.getTime() + SECRET_ROTATION_GRACE_MS)}, updated_at = now()
+    WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND deleted_at IS NULL`;
+  const endpoint = updated === 0 ? null : await findEndpoint(prisma, organizationId, id);
+  return endpoint && { endpoint, signingSecret };
 }
 
 export class EndpointNotActiveError extends Error {
