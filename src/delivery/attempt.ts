@@ -31,7 +31,8 @@ async function readPrefix(body: ReadableStream<Uint8Array> | null, limit: number
     // The rest of a large answer is not wanted: stop reading it.
     await reader.cancel().catch(() => {});
   }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
+  // `stream` drops a multi-byte character cut at the limit instead of adding U+FFFD.
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit), { stream: true });
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {

@@ -79,8 +79,9 @@ WITH attempt AS (${INSERT_ATTEMPT}
     status = CASE WHEN e.status = 'ACTIVE' AND e.consecutive_failures + 1 >= $9 THEN 'DISABLED' ELSE e.status END,
     disabled_at = CASE WHEN e.status = 'ACTIVE' AND e.consecutive_failures + 1 >= $9 THEN now() ELSE e.disabled_at END,
     disabled_reason = CASE WHEN e.status = 'ACTIVE' AND e.consecutive_failures + 1 >= $9 THEN $10 ELSE e.disabled_reason END
-  FROM delivery WHERE e.id = delivery.endpoint_id
-  RETURNING e.id, e.status = 'DISABLED' AND e.disabled_at = now() AS just_disabled
+  FROM delivery, webhook_endpoints before -- the same row as this statement found it
+  WHERE e.id = delivery.endpoint_id AND before.id = e.id
+  RETURNING e.id, before.status = 'ACTIVE' AND e.status = 'DISABLED' AS just_disabled
 ), cancelled AS (
   UPDATE deliveries SET status = 'CANCELLED', next_attempt_at = NULL, updated_at = now()
   WHERE endpoint_id = (SELECT id FROM endpoint WHERE just_disabled) AND status = 'PENDING' AND id <> $1
