@@ -1,17 +1,28 @@
-// Typed documents for the GraphQL operations the tests (and clients) use:
+// Typed documents for the GraphQL operations the tests and the dashboard use:
 // `npm run codegen` after changing schema.graphql or an operation.
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 const config: CodegenConfig = {
   schema: 'schema.graphql',
-  documents: ['test/**/*.ts', '!test/gql/**'],
   generates: {
     'test/gql/': {
+      documents: ['test/**/*.ts', '!test/gql/**'],
       preset: 'client',
       config: {
         importExtension: '.ts',
         useTypeImports: true,
         scalars: { DateTime: 'string' },
+        enumsAsTypes: true,
+      },
+      presetConfig: { fragmentMasking: false },
+    },
+    // The dashboard (web/): its own operations, so that its names never collide with the tests'.
+    'web/src/gql/': {
+      documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**'],
+      preset: 'client',
+      config: {
+        useTypeImports: true,
+        scalars: { DateTime: 'string', JSON: 'unknown' },
         enumsAsTypes: true,
       },
       presetConfig: { fragmentMasking: false },

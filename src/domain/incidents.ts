@@ -40,7 +40,10 @@ SELECT d.id, d.service_id AS "serviceId", s.name AS "serviceName", d.environment
 FROM deploys d JOIN services s ON s.id = d.service_id
 WHERE d.organization_id = $1 AND d.deployed_at BETWEEN $2 AND $3`;
 
-/** The incident as webhook receivers see it, suspects included. */
+/**
+ * The incident as webhook receivers see it, suspects included: in the order of
+ * Incident.suspects (a verdict wins over the score: CAUSED first, DISMISSED last, else by rank).
+ */
 const INCIDENT_EVENT_SQL = `
 SELECT jsonb_build_object(
   'id', i.id, 'title', i.title, 'severity', i.severity, 'environment', i.environment, 'status', i.status,
@@ -55,7 +58,7 @@ SELECT jsonb_build_object(
       'deploy', jsonb_build_object('id', d.id, 'commitSha', d.commit_sha, 'environment', d.environment, 'version', d.version,
         'deployedAt', to_char(d.deployed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'service', jsonb_build_object('id', ds.id, 'name', ds.name))
-    ) ORDER BY x.rank)
+    ) ORDER BY CASE x.verdict WHEN 'CAUSED' THEN 0 WHEN 'DISMISSED' THEN 2 ELSE 1 END, x.rank)
     FROM incident_suspects x JOIN deploys d ON d.id = x.deploy_id JOIN services ds ON ds.id = d.service_id
     WHERE x.incident_id = i.id), '[]'::jsonb)
 ) AS incident

@@ -65,7 +65,8 @@ export interface DoraScope {
 /**
  * Loads what the four keys need for an organization (or one of its services and an
  * environment) and computes them. A deploy counts as failed when someone judged it CAUSED for
- * an incident, or when it was the top suspect of an incident and nobody DISMISSED it.
+ * an incident, or when it was the top suspect of an incident and nobody DISMISSED it nor judged
+ * another suspect of that incident CAUSED.
  */
 export async function doraMetrics(prisma: PrismaClient, organizationId: string, scope: DoraScope): Promise<DoraMetrics | null> {
   if (scope.serviceId && !isUuid(scope.serviceId)) return null;
@@ -85,7 +86,9 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
   const failed = await prisma.incidentSuspect.findMany({
     where: {
       deploy: deployWhere,
-      OR: [{ verdict: 'CAUSED' }, { rank: 1, verdict: null }],
+      // A verdict wins over the score: once someone named the cause of an incident, its
+      // top-ranked suspect no longer counts as failed unless it is that cause.
+      OR: [{ verdict: 'CAUSED' }, { rank: 1, verdict: null, incident: { suspects: { none: { verdict: 'CAUSED' } } } }],
     },
     select: { deployId: true },
   });

@@ -1,11 +1,64 @@
 // The schema builder: plugins and scalars only. Types live in ./types, one file each.
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin, { ComplexityErrorKind } from '@pothos/plugin-complexity';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
+import ValidationPlugin from '@pothos/plugin-validation';
+import { getNamedType, getNullableType, isListType, type GraphQLField } from 'graphql';
 import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
+import { z } from 'zod';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { Context } from './context.ts';
+import { badUserInput, queryTooComplex } from './errors.ts';
+
+/** Connections: `first`/`last` default to this... */
+export const DEFAULT_PAGE_SIZE = 20;
+/** ...and may not ask for more than this (BAD_USER_INPUT; never silently clamped). */
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Query limits, checked before any root field resolves. Complexity estimates the work: every
+ * field costs 1, and a selection under a list costs its size times over: a connection's
+ * `first`/`last` (or DEFAULT_PAGE_SIZE), and 10 for any other list. A dashboard page of 50
+ * endpoints, each with its latest delivery, stats and 10 deliveries with their attempts, costs
+ * about 22,000; 100 endpoints with 100 deliveries each and their attempts, about 150,000.
+ */
+export const QUERY_LIMITS = { depth: 10, complexity: 50_000 } as const;
+const LIST_MULTIPLIER = 10;
+
+function pageSize(args: Record<string, unknown>): number {
+  const requested = typeof args.first === 'number' ? args.first : typeof args.last === 'number' ? args.last : DEFAULT_PAGE_SIZE;
+  // Above the maximum the field itself refuses with BAD_USER_INPUT; its cost stays that of a full page,
+  // so that the more helpful error is the one a client sees.
+  return Math.max(0, Math.min(requested, MAX_PAGE_SIZE));
+}
+
+function fieldComplexity(args: Record<string, unknown>, _context: Context, field: GraphQLField<unknown, Context>) {
+  const named = getNamedType(field.type);
+  const isConnection = named.name.endsWith('Connection') && field.args.some((arg) => arg.name === 'first');
+  if (isConnection) return { field: 1, multiplier: pageSize(args) };
+  if (isListType(getNullableType(field.type))) {
+    // A connection's edges are already counted by the connection's page size.
+    return { field: 1, multiplier: field.name === 'edges' && named.name.endsWith('Edge') ? 1 : LIST_MULTIPLIER };
+  }
+  return 1;
+}
+
+const COMPLEXITY_KIND = {
+  [ComplexityErrorKind.Depth]: 'depth',
+  [ComplexityErrorKind.Breadth]: 'breadth',
+  [ComplexityErrorKind.Complexity]: 'complexity',
+} as const;
+
+/** `first` and `last` of every connection: at most MAX_PAGE_SIZE, never negative. */
+const pageSizeArgument = z
+  .number()
+  .int()
+  .min(0, 'must be 0 or more')
+  .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
+  .nullish();
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -16,16 +69,42 @@ export const builder = new SchemaBuilder<{
   };
   DefaultFieldNullability: false;
 }>({
-  plugins: [PrismaPlugin, RelayPlugin],
+  // Complexity first, so a query over the limits is refused before any argument is looked at.
+  plugins: [ComplexityPlugin, ValidationPlugin, DataloaderPlugin, PrismaPlugin, RelayPlugin],
   defaultFieldNullability: false,
   prisma: {
     client: (context) => context.prisma,
     dmmf: getDatamodel(),
     filterConnectionTotalCount: true,
+    defaultConnectionSize: DEFAULT_PAGE_SIZE,
+    maxConnectionSize: MAX_PAGE_SIZE,
   },
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
+    firstArgOptions: { description: `At most ${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.`, validate: pageSizeArgument },
+    lastArgOptions: { description: `At most ${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.`, validate: pageSizeArgument },
+  },
+  complexity: {
+    fieldComplexity,
+    limit: QUERY_LIMITS,
+    // The plugin's own errors are not GraphQLErrors, so Yoga would mask them as "Unexpected
+    // error."; ours say what was exceeded, with extensions.code QUERY_TOO_COMPLEX (not
+    // BAD_USER_INPUT: no single argument is at fault, the client must ask for less).
+    complexityError: (kind, result) => {
+      const limit = COMPLEXITY_KIND[kind];
+      const max = result[`max${kind}`] ?? 0;
+      return queryTooComplex(limit, result[limit], max);
+    },
+  },
+  validation: {
+    validationError: (failure) => {
+      const fields = failure.issues.map((issue) => ({
+        field: (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.'),
+        message: issue.message,
+      }));
+      return badUserInput(fields.map(({ field, message }) => `${field} ${message}`).join('; '), fields);
+    },
   },
 });
 

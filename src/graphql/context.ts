@@ -14,6 +14,8 @@ export interface Services {
   boss: PgBoss;
   policy: DeliveryPolicy;
   deliveryChanges: DeliveryChanges;
+  /** How far before an incident's start deploys are suspects (INCIDENT_LOOKBACK_HOURS), in ms. */
+  incidentLookbackMs: number;
 }
 
 export interface Context extends Services {

@@ -16,6 +16,18 @@ export function badUserInput(message: string, fields: { field: string; message: 
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', fields } });
 }
 
+/**
+ * A query over the depth or complexity limit (see QUERY_LIMITS in builder.ts). Its own code rather
+ * than BAD_USER_INPUT: no argument is wrong, the query as a whole asks for too much; `limit`,
+ * `value` and `max` say which limit and by how much, so a client can split or trim the query.
+ */
+export function queryTooComplex(limit: 'depth' | 'breadth' | 'complexity', value: number, max: number): GraphQLError {
+  return new GraphQLError(
+    `Query is too complex: its ${limit} is ${value}, at most ${max} is allowed. Select fewer nested fields or smaller pages (first), or split the query.`,
+    { extensions: { code: 'QUERY_TOO_COMPLEX', limit, value, max } },
+  );
+}
+
 /** The caller's organization id; refuses callers without a valid API token. */
 export function viewerOrganizationId(context: Context): string {
   if (!context.organization) throw unauthenticated();

@@ -7,6 +7,10 @@ import './types/WebhookEndpoint.ts';
 import './types/Delivery.ts';
 import './types/DeliveryAttempt.ts';
 import './types/Event.ts';
+import './types/Subscription.ts';
+import './types/Deploy.ts';
+import './types/Incident.ts';
+import './types/Dora.ts';
 
 export const schema = builder.toSchema();
 

@@ -82,12 +82,23 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
   });
 
   app.register(endpointRoutes, { prisma: database.prisma, destination: policy.destination });
+  app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
 
-  const services = { prisma: database.prisma, pool: database.pool, boss, policy, deliveryChanges };
+  const services = { prisma: database.prisma, pool: database.pool, boss, policy, deliveryChanges, incidentLookbackMs: config.INCIDENT_LOOKBACK_HOURS * 3600_000 };
   const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',
     logging: app.log,
+    // GraphiQL (GET /graphql from a browser) in development only; elsewhere GET /graphql is only
+    // the GraphQL-over-HTTP GET of a query.
+    graphiql: config.NODE_ENV === 'development' && {
+      title: 'Hookline GraphQL',
+      headers: JSON.stringify({ Authorization: 'Bearer hla_...' }),
+    },
+    // Errors that are not GraphQLErrors (bugs, database failures) reach clients as "Unexpected
+    // error." with code INTERNAL_SERVER_ERROR and are logged; isDev false: Yoga would otherwise
+    // add the original message and stack to responses whenever NODE_ENV=development.
+    maskedErrors: { isDev: false },
     // HTTP requests carry the token in a header; WebSocket connections in connectionParams.
     context: ({ request, connectionParams }) =>
       createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),

@@ -14,6 +14,23 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraKeysDocument,
+    "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": typeof types.DoraOpenIncidentDocument,
+    "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": typeof types.DoraResolveIncidentDocument,
+    "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": typeof types.DoraMarkSuspectDocument,
+    "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysListDocument,
+    "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.ServiceDeploysListDocument,
+    "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": typeof types.DeployDetailDocument,
+    "\n  query LimitsDashboard($first: Int, $deliveries: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h successRateLast24h }\n          deliveries(first: $deliveries) {\n            edges { node { id status createdAt attempts { number succeeded responseStatus } event { type } } }\n            pageInfo { hasNextPage endCursor }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.LimitsDashboardDocument,
+    "\n  query LimitsTwoLevels {\n    webhookEndpoints(first: 100) {\n      edges { node { id deliveries(first: 100) { edges { node { id status attempts { number } } } } } }\n    }\n  }\n": typeof types.LimitsTwoLevelsDocument,
+    "\n  query LimitsFourLevels {\n    webhookEndpoints(first: 100) {\n      edges { node { deliveries(first: 100) { edges { node { endpoint {\n        deliveries(first: 100) { edges { node { endpoint {\n          deliveries(first: 100) { edges { node { id } } }\n        } } } }\n      } } } } } }\n    }\n  }\n": typeof types.LimitsFourLevelsDocument,
+    "\n  query LimitsDeep($id: ID!) {\n    delivery(id: $id) { endpoint { latestDelivery { endpoint { latestDelivery { endpoint { latestDelivery {\n      endpoint { latestDelivery { endpoint { id } } }\n    } } } } } } }\n  }\n": typeof types.LimitsDeepDocument,
+    "\n  query LimitsEndpointsPage($first: Int, $last: Int) {\n    webhookEndpoints(first: $first, last: $last) { edges { node { id } } }\n  }\n": typeof types.LimitsEndpointsPageDocument,
+    "\n  query LimitsEndpointDeliveries($id: ID!, $first: Int) {\n    webhookEndpoint(id: $id) { id deliveries(first: $first) { edges { node { id } } } }\n  }\n": typeof types.LimitsEndpointDeliveriesDocument,
+    "\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n": typeof types.LimitsCreateEndpointDocument,
+    "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.LimitsDeleteEndpointDocument,
+    "\n  query LimitsViewer { viewer { id name } }\n": typeof types.LimitsViewerDocument,
+    "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": typeof types.NPlusOneEndpointsDashboardDocument,
     "\n  fragment WebhookEndpointParts on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": typeof types.WebhookEndpointPartsFragmentDoc,
     "\n  fragment DeliveryParts on Delivery {\n    id status attemptCount nextAttemptAt lastAttemptAt createdAt updatedAt\n    event { id type createdAt data }\n    endpoint { id name }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": typeof types.DeliveryPartsFragmentDoc,
     "\n  mutation CreateWebhookEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { ...WebhookEndpointParts } }\n  }\n": typeof types.CreateWebhookEndpointDocument,
@@ -28,12 +45,40 @@ type Documents = {
     "\n  query WebhookEndpointsPage($first: Int, $after: String) {\n    webhookEndpoints(first: $first, after: $after) {\n      edges { node { id name createdAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.WebhookEndpointsPageDocument,
     "\n  query Delivery($id: ID!) { delivery(id: $id) { ...DeliveryParts } }\n": typeof types.DeliveryDocument,
     "\n  query WebhookEndpointTypeFields { __type(name: \"WebhookEndpoint\") { fields { name } } }\n": typeof types.WebhookEndpointTypeFieldsDocument,
+    "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": typeof types.IncidentPartsFragmentDoc,
+    "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": typeof types.OpenIncidentDocument,
+    "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": typeof types.AcknowledgeIncidentDocument,
+    "\n  mutation ResolveIncident($id: ID!) { resolveIncident(id: $id) { ...IncidentParts } }\n": typeof types.ResolveIncidentDocument,
+    "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentParts }\n  }\n": typeof types.MarkSuspectDocument,
+    "\n  query Incident($id: ID!) { incident(id: $id) { ...IncidentParts } }\n": typeof types.IncidentDocument,
+    "\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.IncidentsListDocument,
+    "\n  query ServiceIncidents($id: ID!, $status: IncidentStatus) {\n    service(id: $id) { id incidents(first: 50, status: $status) { edges { node { id status } } } }\n  }\n": typeof types.ServiceIncidentsDocument,
+    "\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n": typeof types.DeploySuspectInDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.RotateDeployTokenDocument,
     "\n  query ServicesPage($after: String) {\n    viewer { id name }\n    services(first: 2, after: $after) { edges { node { name } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ServicesPageDocument,
     "\n  query Service($id: ID!) { service(id: $id) { id name } }\n": typeof types.ServiceDocument,
+    "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": typeof types.OnDeliveryUpdatedDocument,
+    "\n  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.SubscriptionsSendPingDocument,
 };
 const documents: Documents = {
+    "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraKeysDocument,
+    "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": types.DoraOpenIncidentDocument,
+    "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": types.DoraResolveIncidentDocument,
+    "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": types.DoraMarkSuspectDocument,
+    "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysListDocument,
+    "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.ServiceDeploysListDocument,
+    "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": types.DeployDetailDocument,
+    "\n  query LimitsDashboard($first: Int, $deliveries: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h successRateLast24h }\n          deliveries(first: $deliveries) {\n            edges { node { id status createdAt attempts { number succeeded responseStatus } event { type } } }\n            pageInfo { hasNextPage endCursor }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.LimitsDashboardDocument,
+    "\n  query LimitsTwoLevels {\n    webhookEndpoints(first: 100) {\n      edges { node { id deliveries(first: 100) { edges { node { id status attempts { number } } } } } }\n    }\n  }\n": types.LimitsTwoLevelsDocument,
+    "\n  query LimitsFourLevels {\n    webhookEndpoints(first: 100) {\n      edges { node { deliveries(first: 100) { edges { node { endpoint {\n        deliveries(first: 100) { edges { node { endpoint {\n          deliveries(first: 100) { edges { node { id } } }\n        } } } }\n      } } } } } }\n    }\n  }\n": types.LimitsFourLevelsDocument,
+    "\n  query LimitsDeep($id: ID!) {\n    delivery(id: $id) { endpoint { latestDelivery { endpoint { latestDelivery { endpoint { latestDelivery {\n      endpoint { latestDelivery { endpoint { id } } }\n    } } } } } } }\n  }\n": types.LimitsDeepDocument,
+    "\n  query LimitsEndpointsPage($first: Int, $last: Int) {\n    webhookEndpoints(first: $first, last: $last) { edges { node { id } } }\n  }\n": types.LimitsEndpointsPageDocument,
+    "\n  query LimitsEndpointDeliveries($id: ID!, $first: Int) {\n    webhookEndpoint(id: $id) { id deliveries(first: $first) { edges { node { id } } } }\n  }\n": types.LimitsEndpointDeliveriesDocument,
+    "\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n": types.LimitsCreateEndpointDocument,
+    "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.LimitsDeleteEndpointDocument,
+    "\n  query LimitsViewer { viewer { id name } }\n": types.LimitsViewerDocument,
+    "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": types.NPlusOneEndpointsDashboardDocument,
     "\n  fragment WebhookEndpointParts on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": types.WebhookEndpointPartsFragmentDoc,
     "\n  fragment DeliveryParts on Delivery {\n    id status attemptCount nextAttemptAt lastAttemptAt createdAt updatedAt\n    event { id type createdAt data }\n    endpoint { id name }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": types.DeliveryPartsFragmentDoc,
     "\n  mutation CreateWebhookEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { ...WebhookEndpointParts } }\n  }\n": types.CreateWebhookEndpointDocument,
@@ -48,10 +93,21 @@ const documents: Documents = {
     "\n  query WebhookEndpointsPage($first: Int, $after: String) {\n    webhookEndpoints(first: $first, after: $after) {\n      edges { node { id name createdAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.WebhookEndpointsPageDocument,
     "\n  query Delivery($id: ID!) { delivery(id: $id) { ...DeliveryParts } }\n": types.DeliveryDocument,
     "\n  query WebhookEndpointTypeFields { __type(name: \"WebhookEndpoint\") { fields { name } } }\n": types.WebhookEndpointTypeFieldsDocument,
+    "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": types.IncidentPartsFragmentDoc,
+    "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": types.OpenIncidentDocument,
+    "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": types.AcknowledgeIncidentDocument,
+    "\n  mutation ResolveIncident($id: ID!) { resolveIncident(id: $id) { ...IncidentParts } }\n": types.ResolveIncidentDocument,
+    "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentParts }\n  }\n": types.MarkSuspectDocument,
+    "\n  query Incident($id: ID!) { incident(id: $id) { ...IncidentParts } }\n": types.IncidentDocument,
+    "\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.IncidentsListDocument,
+    "\n  query ServiceIncidents($id: ID!, $status: IncidentStatus) {\n    service(id: $id) { id incidents(first: 50, status: $status) { edges { node { id status } } } }\n  }\n": types.ServiceIncidentsDocument,
+    "\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n": types.DeploySuspectInDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.RotateDeployTokenDocument,
     "\n  query ServicesPage($after: String) {\n    viewer { id name }\n    services(first: 2, after: $after) { edges { node { name } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ServicesPageDocument,
     "\n  query Service($id: ID!) { service(id: $id) { id name } }\n": types.ServiceDocument,
+    "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": types.OnDeliveryUpdatedDocument,
+    "\n  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.SubscriptionsSendPingDocument,
 };
 
 /**
@@ -68,6 +124,74 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"): (typeof documents)["\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n"): (typeof documents)["\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n"): (typeof documents)["\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n"): (typeof documents)["\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LimitsDashboard($first: Int, $deliveries: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h successRateLast24h }\n          deliveries(first: $deliveries) {\n            edges { node { id status createdAt attempts { number succeeded responseStatus } event { type } } }\n            pageInfo { hasNextPage endCursor }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query LimitsDashboard($first: Int, $deliveries: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h successRateLast24h }\n          deliveries(first: $deliveries) {\n            edges { node { id status createdAt attempts { number succeeded responseStatus } event { type } } }\n            pageInfo { hasNextPage endCursor }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LimitsTwoLevels {\n    webhookEndpoints(first: 100) {\n      edges { node { id deliveries(first: 100) { edges { node { id status attempts { number } } } } } }\n    }\n  }\n"): (typeof documents)["\n  query LimitsTwoLevels {\n    webhookEndpoints(first: 100) {\n      edges { node { id deliveries(first: 100) { edges { node { id status attempts { number } } } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LimitsFourLevels {\n    webhookEndpoints(first: 100) {\n      edges { node { deliveries(first: 100) { edges { node { endpoint {\n        deliveries(first: 100) { edges { node { endpoint {\n          deliveries(first: 100) { edges { node { id } } }\n        } } } }\n      } } } } } }\n    }\n  }\n"): (typeof documents)["\n  query LimitsFourLevels {\n    webhookEndpoints(first: 100) {\n      edges { node { deliveries(first: 100) { edges { node { endpoint {\n        deliveries(first: 100) { edges { node { endpoint {\n          deliveries(first: 100) { edges { node { id } } }\n        } } } }\n      } } } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LimitsDeep($id: ID!) {\n    delivery(id: $id) { endpoint { latestDelivery { endpoint { latestDelivery { endpoint { latestDelivery {\n      endpoint { latestDelivery { endpoint { id } } }\n    } } } } } } }\n  }\n"): (typeof documents)["\n  query LimitsDeep($id: ID!) {\n    delivery(id: $id) { endpoint { latestDelivery { endpoint { latestDelivery { endpoint { latestDelivery {\n      endpoint { latestDelivery { endpoint { id } } }\n    } } } } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LimitsEndpointsPage($first: Int, $last: Int) {\n    webhookEndpoints(first: $first, last: $last) { edges { node { id } } }\n  }\n"): (typeof documents)["\n  query LimitsEndpointsPage($first: Int, $last: Int) {\n    webhookEndpoints(first: $first, last: $last) { edges { node { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LimitsEndpointDeliveries($id: ID!, $first: Int) {\n    webhookEndpoint(id: $id) { id deliveries(first: $first) { edges { node { id } } } }\n  }\n"): (typeof documents)["\n  query LimitsEndpointDeliveries($id: ID!, $first: Int) {\n    webhookEndpoint(id: $id) { id deliveries(first: $first) { edges { node { id } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n"): (typeof documents)["\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LimitsViewer { viewer { id name } }\n"): (typeof documents)["\n  query LimitsViewer { viewer { id name } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -127,6 +251,42 @@ export function graphql(source: "\n  query WebhookEndpointTypeFields { __type(na
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n"): (typeof documents)["\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n"): (typeof documents)["\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n"): (typeof documents)["\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResolveIncident($id: ID!) { resolveIncident(id: $id) { ...IncidentParts } }\n"): (typeof documents)["\n  mutation ResolveIncident($id: ID!) { resolveIncident(id: $id) { ...IncidentParts } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentParts }\n  }\n"): (typeof documents)["\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentParts }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Incident($id: ID!) { incident(id: $id) { ...IncidentParts } }\n"): (typeof documents)["\n  query Incident($id: ID!) { incident(id: $id) { ...IncidentParts } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ServiceIncidents($id: ID!, $status: IncidentStatus) {\n    service(id: $id) { id incidents(first: 50, status: $status) { edges { node { id status } } } }\n  }\n"): (typeof documents)["\n  query ServiceIncidents($id: ID!, $status: IncidentStatus) {\n    service(id: $id) { id incidents(first: 50, status: $status) { edges { node { id status } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n"): (typeof documents)["\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n"): (typeof documents)["\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -140,6 +300,14 @@ export function graphql(source: "\n  query ServicesPage($after: String) {\n    v
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Service($id: ID!) { service(id: $id) { id name } }\n"): (typeof documents)["\n  query Service($id: ID!) { service(id: $id) { id name } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n"): (typeof documents)["\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

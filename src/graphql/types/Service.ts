@@ -7,6 +7,8 @@ import {
   rotateDeployToken,
   ServiceNameTakenError,
 } from '../../domain/services.ts';
+import { DEPLOY_ORDER, DeployConnection } from './Deploy.ts';
+import { INCIDENT_ORDER, IncidentConnection, IncidentStatus } from './Incident.ts';
 
 builder.prismaObject('Service', {
   description: 'Something that is deployed; CI pipelines authenticate as it with its deploy token.',
@@ -20,6 +22,26 @@ builder.prismaObject('Service', {
       select: { deployTokens: { where: { revokedAt: null }, select: { prefix: true }, take: 1 } },
       resolve: (service) => service.deployTokens[0]?.prefix ?? null,
     }),
+    deploys: t.relatedConnection(
+      'deploys',
+      {
+        cursor: 'id',
+        description: 'Its deploys, newest first (by deployedAt), optionally to one environment.',
+        args: { environment: t.arg.string({ required: false }) },
+        query: ({ environment }) => ({ where: environment != null ? { environment } : {}, orderBy: [...DEPLOY_ORDER] }),
+      },
+      DeployConnection,
+    ),
+    incidents: t.relatedConnection(
+      'incidents',
+      {
+        cursor: 'id',
+        description: 'Its incidents, most recently opened first, optionally by status.',
+        args: { status: t.arg({ type: IncidentStatus, required: false }) },
+        query: ({ status }) => ({ where: status ? { status } : {}, orderBy: [...INCIDENT_ORDER] }),
+      },
+      IncidentConnection,
+    ),
   }),
 });
 

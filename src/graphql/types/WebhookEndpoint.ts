@@ -1,6 +1,9 @@
+import { createContextCache } from '@pothos/core';
+import DataLoader from 'dataloader';
 import { builder } from '../builder.ts';
+import type { Context } from '../context.ts';
 import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
-import type { WebhookEndpoint } from '../../generated/prisma/client.ts';
+import type { Delivery, Prisma, WebhookEndpoint } from '../../generated/prisma/client.ts';
 import { WebhookEndpointStatus as WebhookEndpointStatusValues } from '../../generated/prisma/enums.ts';
 import {
   createEndpoint,
@@ -18,6 +21,88 @@ import { DeliveryStatus } from './Delivery.ts';
 export const WebhookEndpointStatus = builder.enumType(WebhookEndpointStatusValues, {
   name: 'WebhookEndpointStatus',
   description: 'ACTIVE receives deliveries; INACTIVE is paused by a user; DISABLED was turned off after too many failed deliveries.',
+});
+
+// Dashboard fields of a page of endpoints cost a fixed number of SQL queries, whatever the page
+// size: each loader below answers every endpoint of the request in one round trip.
+
+/** The newest delivery of each endpoint: one index probe per endpoint ((endpoint_id, created_at)). */
+const LATEST_DELIVERY_IDS_SQL = `
+  SELECT endpoint.id AS "endpointId", latest.id AS "deliveryId"
+    FROM unnest($1::uuid[]) AS endpoint(id)
+    CROSS JOIN LATERAL (
+      SELECT d.id FROM deliveries d
+       WHERE d.endpoint_id = endpoint.id
+       ORDER BY d.created_at DESC, d.id DESC
+       LIMIT 1
+    ) AS latest`;
+
+type DeliveryQuery = { include?: Prisma.DeliveryInclude; select?: Prisma.DeliverySelect };
+
+/**
+ * One loader per request and per selection (aliases may select different fields of the delivery):
+ * the newest delivery ids of every endpoint asked for, then those deliveries with what the query
+ * selects beneath them (attempts, event...), as Prisma loads relations: one query per relation.
+ * Loaders batch but do not cache: a subscription keeps its context for every event it sends,
+ * and each event must see the deliveries as they are then.
+ */
+const latestDeliveryLoaders = createContextCache(() => new Map<string, DataLoader<string, Delivery | null>>());
+
+function latestDeliveryLoader(context: Context, query: DeliveryQuery): DataLoader<string, Delivery | null> {
+  const loaders = latestDeliveryLoaders(context);
+  const key = JSON.stringify(query);
+  let loader = loaders.get(key);
+  if (!loader) {
+    loader = new DataLoader(async (endpointIds: readonly string[]) => {
+      const { rows } = await context.pool.query<{ endpointId: string; deliveryId: string }>(LATEST_DELIVERY_IDS_SQL, [endpointIds]);
+      const found = rows.length === 0 ? [] : await context.prisma.delivery.findMany({
+        ...query,
+        ...(query.select ? { select: { ...query.select, id: true } } : {}),
+        where: { id: { in: rows.map((row) => row.deliveryId) } },
+      });
+      const byId = new Map(found.map((delivery) => [delivery.id, delivery]));
+      const byEndpoint = new Map(rows.map((row) => [row.endpointId, byId.get(row.deliveryId) ?? null]));
+      return endpointIds.map((id) => byEndpoint.get(id) ?? null);
+    }, { cache: false });
+    loaders.set(key, loader);
+  }
+  return loader;
+}
+
+/** Deliveries made in the last 24 hours (database time), by outcome, of each endpoint. */
+const ENDPOINT_STATS_SQL = `
+  SELECT endpoint_id AS "endpointId",
+         count(*)::int AS "deliveries",
+         (count(*) FILTER (WHERE status = 'SUCCEEDED'))::int AS "succeeded",
+         (count(*) FILTER (WHERE status = 'FAILED'))::int AS "failed"
+    FROM deliveries
+   WHERE endpoint_id = ANY($1::uuid[]) AND created_at > now() - interval '24 hours'
+   GROUP BY endpoint_id`;
+
+interface EndpointStatsShape {
+  deliveries: number;
+  succeeded: number;
+  failed: number;
+}
+
+async function loadEndpointStats(context: Context, endpointIds: string[]): Promise<EndpointStatsShape[]> {
+  const { rows } = await context.pool.query<EndpointStatsShape & { endpointId: string }>(ENDPOINT_STATS_SQL, [endpointIds]);
+  const byEndpoint = new Map(rows.map((row) => [row.endpointId, row]));
+  return endpointIds.map((id) => byEndpoint.get(id) ?? { deliveries: 0, succeeded: 0, failed: 0 });
+}
+
+const EndpointStats = builder.objectRef<EndpointStatsShape>('EndpointStats').implement({
+  description: 'How an endpoint is doing: its deliveries created in the last 24 hours, by outcome so far.',
+  fields: (t) => ({
+    deliveriesLast24h: t.exposeInt('deliveries', { description: 'Deliveries created in the last 24 hours, whatever their status.' }),
+    succeededLast24h: t.exposeInt('succeeded', { description: 'Of those, the SUCCEEDED ones.' }),
+    failedLast24h: t.exposeInt('failed', { description: 'Of those, the FAILED ones (attempts exhausted).' }),
+    successRateLast24h: t.float({
+      nullable: true,
+      description: 'succeeded / (succeeded + failed), from 0 to 1; null while none of them has finished.',
+      resolve: ({ succeeded, failed }) => (succeeded + failed === 0 ? null : succeeded / (succeeded + failed)),
+    }),
+  }),
 });
 
 export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
@@ -51,6 +136,19 @@ export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
       { name: 'DeliveryConnection' },
       { name: 'DeliveryEdge' },
     ),
+    latestDelivery: t.prismaField({
+      type: 'Delivery',
+      nullable: true,
+      description: 'Its newest delivery, whatever its status; null when it has none.',
+      resolve: (query, endpoint, _args, context) => latestDeliveryLoader(context, query).load(endpoint.id),
+    }),
+    stats: t.loadable({
+      type: EndpointStats,
+      description: 'Its deliveries of the last 24 hours, batched for every endpoint of the request.',
+      load: (endpointIds: string[], context: Context) => loadEndpointStats(context, endpointIds),
+      loaderOptions: { cache: false }, // as latestDelivery's, for subscriptions
+      resolve: (endpoint) => endpoint.id,
+    }),
   }),
 });
 

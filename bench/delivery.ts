@@ -1,0 +1,733 @@
+// `npm run bench:delivery [-- --events 10000 --fanout-events 1000 --endpoints 10 --rate 200
+//                             --steady-seconds 10 --mode drain|live --timeout 300]`
+//
+// Webhook delivery throughput and latency of ONE worker process (`npm start` with ROLE=worker,
+// default delivery settings) against a fast local receiver, on one PostgreSQL server:
+// DATABASE_URL (an admin connection, used to create and drop a scratch database), or an
+// embedded PostgreSQL in a temp dir when it is unset.
+//
+// Processes: this one (the api app, ROLE=api, in-process, and the ingest client), the worker,
+// the receiver (bench/delivery-receiver.ts: node:http answering 200 at once) and, for the
+// receiver's own capacity, a load generator (bench/delivery-load.ts).
+//
+//   (a) `--events` deploys to one endpoint, (b) `--fanout-events` deploys to `--endpoints`
+//   endpoints. `--mode drain` (default) ingests them all over HTTP first, then starts the
+//   worker: deliveries/s is its drain rate (first → last receipt), and commit → receipt
+//   latency includes the wait in the backlog. `--mode live` starts the worker first and ingests
+//   as fast as the api takes it: deliveries/s is first commit → last receipt.
+//   (c) a steady `--rate` deploys/s for `--steady-seconds` with the worker running:
+//   commit → receipt latency (commit = the ingest answer arriving).
+//   (d) the receiver's capacity for the same request at the worker's concurrency (200).
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { loadavg, cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { applyMigrations } from '../src/db/migrate.ts';
+import { createOrganization } from '../src/domain/organizations.ts';
+import { createService } from '../src/domain/services.ts';
+import type { CapacityOptions, CapacityResult } from './delivery-load.ts';
+import { now, type ReceiverMethods, type ReceiverSample } from './delivery-receiver.ts';
+
+const TARGET_DELIVERIES_PER_SECOND = 2000;
+const TARGET_STEADY_P95_MS = 100;
+/** src/delivery/worker.ts: 10 fetch loops × batches of 20. */
+const WORKER_MAX_IN_FLIGHT = 200;
+const INGEST_CONCURRENCY = 64;
+
+function positiveInteger(name: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`--${name} must be a whole number greater than 0, got "${value}"`);
+  return number;
+}
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000' },
+    'fanout-events': { type: 'string', default: '1000' },
+    endpoints: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '200' },
+    'steady-seconds': { type: 'string', default: '10' },
+    mode: { type: 'string', default: 'drain' },
+    timeout: { type: 'string', default: '300' },
+  },
+});
+const options = {
+  events: positiveInteger('events', args.events),
+  fanoutEvents: positiveInteger('fanout-events', args['fanout-events']),
+  endpoints: positiveInteger('endpoints', args.endpoints),
+  rate: positiveInteger('rate', args.rate),
+  steadySeconds: positiveInteger('steady-seconds', args['steady-seconds']),
+  timeoutSeconds: positiveInteger('timeout', args.timeout),
+  mode: args.mode,
+};
+if (options.mode !== 'drain' && options.mode !== 'live') throw new Error(`--mode must be drain or live, got "${options.mode}"`);
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+// ---------------------------------------------------------------------------------------
+// Clean-up: undone in reverse order at the end, on failure and on Ctrl-C.
+
+const cleanups: (() => Promise<unknown>)[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error));
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+/** Runs `undo` now and removes it from the clean-up stack. */
+async function undoNow(undo: () => Promise<unknown>): Promise<void> {
+  const index = cleanups.indexOf(undo);
+  if (index >= 0) cleanups.splice(index, 1);
+  await undo();
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresServer(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hookline-bench-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  console.log(`DATABASE_URL is not set: starting an embedded PostgreSQL in ${dataDir}`);
+  const embedded = await startEmbeddedPostgres(dataDir);
+  cleanups.push(() => embedded.stop());
+  return embedded.adminUrl;
+}
+
+async function scratchDatabase(adminUrl: string): Promise<string> {
+  const name = `hookline_bench_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+// ---------------------------------------------------------------------------------------
+// Child processes
+
+/** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await waitForExit(child);
+  clearTimeout(timer);
+}
+
+interface Receiver {
+  url: string;
+  pid: number;
+  call<M extends keyof ReceiverMethods>(method: M, params?: Parameters<ReceiverMethods[M]>[0]): Promise<Awaited<ReturnType<ReceiverMethods[M]>>>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const child = fork(new URL('./delivery-receiver.ts', import.meta.url), {
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    stdio: 'inherit',
+  });
+  cleanups.push(() => stopChild(child));
+  const pending = new Map<number, (result: unknown) => void>();
+  let nextId = 0;
+  const url = await new Promise<string>((resolve, reject) => {
+    child.on('message', (message: { ready?: string; id?: number; result?: unknown }) => {
+      if (message.ready) resolve(message.ready);
+      else pending.get(message.id!)?.(message.result);
+    });
+    child.once('exit', (code, signal) => reject(new Error(`receiver stopped (${signal ?? `exit code ${code}`})`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    call(method, params) {
+      const id = nextId++;
+      return new Promise((resolve) => {
+        pending.set(id, (result) => {
+          pending.delete(id);
+          resolve(result as never);
+        });
+        child.send({ id, method, params });
+      });
+    },
+  };
+}
+
+interface WorkerProcess {
+  child: ChildProcess;
+  /** When it logged that it listens: its delivery worker is consuming by then. */
+  readyAt: number;
+  stop(): Promise<void>;
+}
+
+/** One worker-only Hookline process, exactly as `npm start` runs one, with default delivery settings. */
+async function startWorker(databaseUrl: string): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ROLE: 'worker',
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = () => stopChild(child);
+  cleanups.push(stop);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  await new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (/Hookline listening on/.test(output)) {
+        child.stdout!.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code, signal) => reject(new Error(`worker stopped (${signal ?? `exit code ${code}`}):\n${output}`)));
+  });
+  // Warnings and errors the worker logs during the run are worth seeing beside the figures.
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[worker] ${chunk}`));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (/"level":(40|50|60)/.test(text)) process.stdout.write(`[worker] ${text}`);
+  });
+  return { child, readyAt: now(), stop: () => undoNow(stop) };
+}
+
+function measureCapacity(options: CapacityOptions): Promise<CapacityResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./delivery-load.ts', import.meta.url), {
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      stdio: 'inherit',
+    });
+    const stop = () => stopChild(child, 'SIGKILL');
+    cleanups.push(stop);
+    let result: CapacityResult | undefined;
+    child.once('message', (message) => (result = message as CapacityResult));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      void undoNow(stop);
+      if (result) resolve(result);
+      else reject(new Error(`load generator stopped without a result (${signal ?? `exit code ${code}`})`));
+    });
+    child.send(options);
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Ingest
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** A deploy as a CI job sends it: the usual fields and five commits (as bench/load-generator.ts). */
+function deployBody(): string {
+  const time = Date.now();
+  return JSON.stringify({
+    commit_sha: hex(20),
+    environment: 'production',
+    branch: 'main',
+    version: `v1.${time % 1000}.0`,
+    url: `https://ci.example.com/acme/checkout/builds/${time}`,
+    commits: Array.from({ length: 5 }, (_, i) => ({
+      sha: hex(20),
+      message: `Fix flaky checkout retry on payment timeout (#${4200 + i})`,
+      author: 'Ada Lovelace <ada@example.com>',
+      timestamp: new Date(time - i * 60_000).toISOString(),
+    })),
+  });
+}
+
+interface Commit {
+  deployId: string;
+  /** When the ingest answer arrived: the deploy, its event and its deliveries are committed. */
+  committedAt: number;
+  /** How long the ingest request took. */
+  ingestMs: number;
+}
+
+class Ingest {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly url: URL;
+
+  constructor(
+    baseUrl: string,
+    private readonly deployToken: string,
+  ) {
+    this.url = new URL('/api/ingest/deploy', baseUrl);
+  }
+
+  one(): Promise<Commit> {
+    const body = deployBody();
+    const started = now();
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        this.url,
+        {
+          method: 'POST',
+          agent: this.agent,
+          headers: { 'content-type': 'application/json', 'x-deploy-token': this.deployToken, 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const committedAt = now();
+            const text = Buffer.concat(chunks).toString('utf8');
+            const answer = response.statusCode === 200 ? (JSON.parse(text) as { status: string; deploy_id: string }) : undefined;
+            if (answer?.status !== 'accepted') reject(new Error(`ingest answered ${response.statusCode}: ${text.slice(0, 300)}`));
+            else resolve({ deployId: answer.deploy_id, committedAt, ingestMs: committedAt - started });
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  /** `count` deploys, `concurrency` at a time, as fast as the api takes them. */
+  async many(count: number, concurrency: number): Promise<Commit[]> {
+    const commits: Commit[] = [];
+    let next = 0;
+    const loop = async () => {
+      while (next < count) {
+        next++;
+        commits.push(await this.one());
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, loop));
+    return commits;
+  }
+
+  /** Open loop: one deploy every 1000/rate ms for `seconds`, whatever the answers take. */
+  async steady(rate: number, seconds: number): Promise<{ commits: Commit[]; sentAt: number[] }> {
+    const total = rate * seconds;
+    const interval = 1000 / rate;
+    const start = now();
+    const pending: Promise<Commit>[] = [];
+    const sentAt: number[] = [];
+    while (pending.length < total) {
+      const due = start + pending.length * interval;
+      const wait = due - now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait - 0.5));
+      while (pending.length < total && start + pending.length * interval <= now()) {
+        sentAt.push(now());
+        pending.push(this.one());
+      }
+    }
+    return { commits: await Promise.all(pending), sentAt };
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Figures
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface ScenarioResult {
+  name: string;
+  /** How the events were made and what the rate is measured from. */
+  method: string;
+  expected: number;
+  delivered: number;
+  duplicates: number;
+  deliveriesPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Worker and receiver CPU, as a share of one core over the measured span. */
+  workerCpu: number;
+  receiverCpu: number;
+  /** Database transactions committed per delivery while the worker ran (pg_stat_database). */
+  commitsPerDelivery: number;
+  statuses: Record<string, number>;
+  notes: string[];
+}
+
+async function transactionsCommitted(pool: pg.Pool): Promise<number> {
+  // Statistics are flushed by each backend at most once a second: force ours and read.
+  await pool.query('SELECT pg_stat_force_next_flush()').catch(() => {});
+  const { rows } = await pool.query<{ commits: string }>(
+    'SELECT xact_commit AS commits FROM pg_stat_database WHERE datname = current_database()',
+  );
+  return Number(rows[0]!.commits);
+}
+
+async function deliveryStatuses(pool: pg.Pool, organizationId: string): Promise<Record<string, number>> {
+  const { rows } = await pool.query<{ status: string; count: number }>(
+    'SELECT status, count(*)::int AS count FROM deliveries WHERE organization_id = $1 GROUP BY status',
+    [organizationId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+}
+
+// ---------------------------------------------------------------------------------------
+// Scenarios
+
+interface Context {
+  app: App;
+  apiUrl: string;
+  databaseUrl: string;
+  receiver: Receiver;
+}
+
+interface Tenant {
+  organizationId: string;
+  ingest: Ingest;
+}
+
+let tenantNumber = 0;
+async function createTenant(context: Context, endpoints: number): Promise<Tenant> {
+  const label = `bench-${++tenantNumber}`;
+  const { organizationId, apiToken } = await createOrganization(context.app.database.prisma, label);
+  const { deployToken } = await createService(context.app.database.prisma, organizationId, 'checkout');
+  for (let i = 0; i < endpoints; i++) {
+    const response = await fetch(`${context.apiUrl}/api/webhooks/endpoints`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
+      body: JSON.stringify({ url: `${context.receiver.url}/${label}/endpoint-${i}`, name: `endpoint ${i}`, eventTypes: ['deploy.ingested'] }),
+    });
+    if (response.status !== 201) throw new Error(`creating an endpoint answered ${response.status}: ${await response.text()}`);
+  }
+  return { organizationId, ingest: new Ingest(context.apiUrl, deployToken) };
+}
+
+/** Waits for `expected` distinct deliveries at the receiver, reporting progress every 5 s. */
+async function waitForDeliveries(context: Context, expected: number, since: number): Promise<boolean> {
+  const deadline = now() + options.timeoutSeconds * 1000;
+  for (;;) {
+    const left = deadline - now();
+    const { distinct, reached } = await context.receiver.call('waitFor', { distinct: expected, timeoutMs: Math.max(0, Math.min(5000, left)) });
+    if (reached) return true;
+    const seconds = (now() - since) / 1000;
+    console.log(`  … ${distinct}/${expected} delivered after ${seconds.toFixed(1)} s (${(distinct / seconds).toFixed(0)}/s)`);
+    if (left <= 5000) return false;
+  }
+}
+
+/** Figures for the deliveries of `commits` that the receiver has seen. */
+async function summarize(
+  context: Context,
+  commits: Commit[],
+  spanStart: (firstReceipt: number) => number,
+): Promise<{ delivered: number; duplicates: number; rate: number; latencies: number[]; lastReceipt: number; sample: ReceiverSample | null }> {
+  const commitByDeploy = new Map(commits.map((commit) => [commit.deployId, commit]));
+  const { records, sample } = await context.receiver.call('collect');
+  const mine = records.filter(([, deployId]) => commitByDeploy.has(deployId));
+  const latencies = mine.map(([, deployId, receivedAt]) => receivedAt - commitByDeploy.get(deployId)!.committedAt).sort((a, b) => a - b);
+  const receipts = mine.map(([, , receivedAt]) => receivedAt);
+  const firstReceipt = Math.min(...receipts);
+  const lastReceipt = Math.max(...receipts);
+  const duplicates = mine.reduce((sum, [, , , count]) => sum + count - 1, 0);
+  const span = (lastReceipt - spanStart(firstReceipt)) / 1000;
+  return { delivered: mine.length, duplicates, rate: mine.length / span, latencies, lastReceipt, sample };
+}
+
+/** (a) and (b): `events` deploys to `endpoints` endpoints. */
+async function throughputScenario(context: Context, name: string, events: number, endpoints: number): Promise<{ result: ScenarioResult; sample: ReceiverSample | null }> {
+  const expected = events * endpoints;
+  console.log(`\n${name}: ${events} events × ${endpoints} endpoint(s) = ${expected} deliveries, mode ${options.mode}`);
+  const tenant = await createTenant(context, endpoints);
+  await context.receiver.call('reset');
+  const { pool } = context.app.database;
+  const notes: string[] = [];
+
+  let worker: WorkerProcess;
+  let commits: Commit[];
+  let commitsBefore: number;
+  let method: string;
+  if (options.mode === 'drain') {
+    const ingestStart = now();
+    commits = await tenant.ingest.many(events, INGEST_CONCURRENCY);
+    const ingestSeconds = (now() - ingestStart) / 1000;
+    console.log(`  ingested ${events} deploys over HTTP (${INGEST_CONCURRENCY} concurrent) in ${ingestSeconds.toFixed(1)} s (${(events / ingestSeconds).toFixed(0)}/s), worker not running`);
+    commitsBefore = await transactionsCommitted(pool);
+    worker = await startWorker(context.databaseUrl);
+    console.log('  worker started: draining the backlog');
+    method = `backlog of ${expected} pre-ingested (HTTP, ${INGEST_CONCURRENCY} concurrent), then the worker started; rate = first → last receipt`;
+  } else {
+    worker = await startWorker(context.databaseUrl);
+    commitsBefore = await transactionsCommitted(pool);
+    const ingestStart = now();
+    commits = await tenant.ingest.many(events, INGEST_CONCURRENCY);
+    const ingestSeconds = (now() - ingestStart) / 1000;
+    console.log(`  ingested ${events} deploys over HTTP (${INGEST_CONCURRENCY} concurrent) in ${ingestSeconds.toFixed(1)} s (${(events / ingestSeconds).toFixed(0)}/s) while the worker ran`);
+    method = `ingest over HTTP (${INGEST_CONCURRENCY} concurrent) with the worker running; rate = first commit → last receipt`;
+  }
+  const workerCpuBefore = cpuSeconds(worker.child.pid);
+  const receiverCpuBefore = cpuSeconds(context.receiver.pid);
+  const waitStart = options.mode === 'drain' ? worker.readyAt : Math.min(...commits.map((commit) => commit.committedAt));
+  const complete = await waitForDeliveries(context, expected, waitStart);
+  const workerCpu = cpuSeconds(worker.child.pid) - workerCpuBefore;
+  const receiverCpu = cpuSeconds(context.receiver.pid) - receiverCpuBefore;
+  const commitsAfter = await transactionsCommitted(pool);
+  await worker.stop();
+  if (!complete) {
+    notes.push(`stopped after ${options.timeoutSeconds} s (--timeout) before every delivery arrived`);
+    // Leftovers must not feed the next scenario's worker.
+    await pool.query(`DELETE FROM pgboss.job WHERE name = 'deliver' AND state IN ('created', 'retry')`);
+  }
+
+  const firstCommit = Math.min(...commits.map((commit) => commit.committedAt));
+  const summary = await summarize(context, commits, (firstReceipt) => (options.mode === 'drain' ? firstReceipt : firstCommit));
+  const measuredSeconds = (summary.lastReceipt - waitStart) / 1000;
+  const statuses = await deliveryStatuses(pool, tenant.organizationId);
+  if (options.mode === 'drain') {
+    notes.push(`from the worker being ready: ${(summary.delivered / measuredSeconds).toFixed(0)} deliveries/s`);
+  }
+  tenant.ingest.close();
+  return {
+    sample: summary.sample,
+    result: {
+      name,
+      method,
+      expected,
+      delivered: summary.delivered,
+      duplicates: summary.duplicates,
+      deliveriesPerSecond: summary.rate,
+      p50: percentile(summary.latencies, 50),
+      p95: percentile(summary.latencies, 95),
+      p99: percentile(summary.latencies, 99),
+      workerCpu: workerCpu / measuredSeconds,
+      receiverCpu: receiverCpu / measuredSeconds,
+      commitsPerDelivery: (commitsAfter - commitsBefore) / Math.max(1, summary.delivered),
+      statuses,
+      notes,
+    },
+  };
+}
+
+/** (c): a steady `rate` deploys/s to one endpoint with the worker running. */
+async function steadyScenario(context: Context, name: string): Promise<ScenarioResult> {
+  const { rate, steadySeconds } = options;
+  const warmupSeconds = 1;
+  const expected = rate * (steadySeconds + warmupSeconds);
+  console.log(`\n${name}: ${rate} events/s for ${warmupSeconds} s warm-up + ${steadySeconds} s measured, one endpoint, worker running`);
+  const tenant = await createTenant(context, 1);
+  await context.receiver.call('reset');
+  const { pool } = context.app.database;
+  const worker = await startWorker(context.databaseUrl);
+  const workerCpuBefore = cpuSeconds(worker.child.pid);
+  const receiverCpuBefore = cpuSeconds(context.receiver.pid);
+  const commitsBefore = await transactionsCommitted(pool);
+  const start = now();
+  const { commits } = await tenant.ingest.steady(rate, steadySeconds + warmupSeconds);
+  const sendSeconds = (now() - start) / 1000;
+  const complete = await waitForDeliveries(context, expected, start);
+  const elapsedSeconds = (now() - start) / 1000;
+  const workerCpu = cpuSeconds(worker.child.pid) - workerCpuBefore;
+  const receiverCpu = cpuSeconds(context.receiver.pid) - receiverCpuBefore;
+  const commitsAfter = await transactionsCommitted(pool);
+  await worker.stop();
+
+  // The first second warms up the JIT, the pools and the connections: not counted.
+  const measured = commits.filter((commit) => commit.committedAt >= start + warmupSeconds * 1000);
+  const summary = await summarize(context, measured, () => start + warmupSeconds * 1000);
+  const ingestLatencies = commits.map((commit) => commit.ingestMs).sort((a, b) => a - b);
+  const statuses = await deliveryStatuses(pool, tenant.organizationId);
+  tenant.ingest.close();
+  const achievedRate = commits.length / sendSeconds;
+  const notes = [
+    `ingest answered ${commits.length} deploys in ${sendSeconds.toFixed(1)} s (${(commits.length / sendSeconds).toFixed(0)}/s offered ${rate}/s); ingest p50/p99 ${percentile(ingestLatencies, 50).toFixed(1)}/${percentile(ingestLatencies, 99).toFixed(1)} ms`,
+    `latency of the ${measured.length} deploys committed after the warm-up; commit = the ingest answer arriving, so a delivery can beat it (negative)`,
+  ];
+  if (achievedRate < rate * 0.95) notes.push(`WARNING: the api took only ${achievedRate.toFixed(0)} of the ${rate} deploys/s offered: the worker saw a lower rate`);
+  if (!complete) notes.push(`stopped after ${options.timeoutSeconds} s (--timeout) before every delivery arrived`);
+  return {
+    name,
+    method: `open loop, ${rate}/s over HTTP, worker running`,
+    expected: measured.length,
+    delivered: summary.delivered,
+    duplicates: summary.duplicates,
+    deliveriesPerSecond: Number.NaN,
+    p50: percentile(summary.latencies, 50),
+    p95: percentile(summary.latencies, 95),
+    p99: percentile(summary.latencies, 99),
+    workerCpu: workerCpu / elapsedSeconds,
+    receiverCpu: receiverCpu / elapsedSeconds,
+    commitsPerDelivery: (commitsAfter - commitsBefore) / Math.max(1, commits.length),
+    statuses,
+    notes,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+
+function printTable(header: string[], lines: string[][]): void {
+  const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column]!.length)));
+  const format = (line: string[]) =>
+    line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ');
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+}
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+const percent = (value: number) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '-');
+
+async function main(): Promise<void> {
+  const adminUrl = await postgresServer();
+  const databaseUrl = await scratchDatabase(adminUrl);
+  await applyMigrations(databaseUrl);
+
+  // The api: in this process, api role only (no delivery worker), the rate limit off.
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    ROLE: 'api',
+    INGEST_RATE_LIMIT_PER_MINUTE: 'off',
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  });
+  const app = await createApp(config, databaseUrl);
+  const closeApp = () => app.close();
+  cleanups.push(closeApp);
+  const apiUrl = await app.listen(0, '127.0.0.1');
+  const receiver = await startReceiver();
+  const context: Context = { app, apiUrl, databaseUrl, receiver };
+  console.log(
+    `Webhook delivery: one worker process (ROLE=worker, default delivery settings, up to ${WORKER_MAX_IN_FLIGHT} attempts in flight), ` +
+      `a node:http receiver in its own process, database ${new URL(databaseUrl).pathname.slice(1)}`,
+  );
+
+  const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+  console.log(`${cpus().length} CPUs, load average ${load()} (other processes on this machine skew every figure)`);
+  const a = await throughputScenario(context, `(a) ${options.events} events → 1 endpoint`, options.events, 1);
+  const b = await throughputScenario(context, `(b) ${options.fanoutEvents} events → ${options.endpoints} endpoints`, options.fanoutEvents, options.endpoints);
+  const c = await steadyScenario(context, `(c) steady ${options.rate} events/s`);
+
+  // (d) The receiver's own capacity for the same request, at the worker's concurrency.
+  const sample = a.sample ?? b.sample;
+  if (!sample) throw new Error('no delivery arrived: nothing to replay for the receiver capacity');
+  console.log(`\n(d) receiver capacity: the same request (${Buffer.byteLength(sample.body)} bytes body), ${WORKER_MAX_IN_FLIGHT} concurrent, 1 s warm-up + 5 s`);
+  await receiver.call('reset');
+  const receiverCpuBefore = cpuSeconds(receiver.pid);
+  const capacity = await measureCapacity({
+    url: `${receiver.url}/capacity`,
+    headers: sample.headers,
+    body: sample.body,
+    connections: WORKER_MAX_IN_FLIGHT,
+    warmupSeconds: 1,
+    durationSeconds: 5,
+  });
+  const receiverCpuCapacity = (cpuSeconds(receiver.pid) - receiverCpuBefore) / 6;
+
+  await undoNow(closeApp);
+
+  // ------------------------------------------------------------------ report
+  const results = [a.result, b.result, c];
+  console.log(`\nload average at the end: ${load()}`);
+  console.log('');
+  printTable(
+    ['', 'deliveries', 'dup', 'deliveries/s', 'p50 ms', 'p95 ms', 'p99 ms', 'worker CPU', 'receiver CPU', 'db commits/delivery'],
+    [
+      ...results.map((result) => [
+        result.name,
+        `${result.delivered}/${result.expected}`,
+        String(result.duplicates),
+        fixed(result.deliveriesPerSecond, 0),
+        fixed(result.p50),
+        fixed(result.p95),
+        fixed(result.p99),
+        percent(result.workerCpu),
+        percent(result.receiverCpu),
+        fixed(result.commitsPerDelivery, 2),
+      ]),
+      [
+        `(d) receiver capacity (${WORKER_MAX_IN_FLIGHT} concurrent)`,
+        String(capacity.requests),
+        '-',
+        fixed(capacity.requestsPerSecond, 0),
+        fixed(capacity.p50Ms),
+        '-',
+        fixed(capacity.p99Ms),
+        '-',
+        percent(receiverCpuCapacity),
+        '-',
+      ],
+    ],
+  );
+  console.log('');
+  for (const result of results) {
+    console.log(`${result.name}: ${result.method}`);
+    console.log(`  delivery statuses: ${JSON.stringify(result.statuses)}`);
+    for (const note of result.notes) console.log(`  ${note}`);
+  }
+  if (options.mode === 'drain') console.log('(a), (b) latency: commit → receipt includes the time spent in the backlog before the worker started.');
+  console.log('');
+  const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+  for (const result of [a.result, b.result]) {
+    console.log(
+      `${result.name}: ${fixed(result.deliveriesPerSecond, 0)} deliveries/s (target >= ${TARGET_DELIVERIES_PER_SECOND}: ${verdict(result.deliveriesPerSecond >= TARGET_DELIVERIES_PER_SECOND)})`,
+    );
+  }
+  console.log(`${c.name}: p95 ${fixed(c.p95)} ms (target <= ${TARGET_STEADY_P95_MS} ms: ${verdict(c.p95 <= TARGET_STEADY_P95_MS)})`);
+  console.log(
+    `ratio (a) worker deliveries/s ÷ receiver capacity: ${(a.result.deliveriesPerSecond / capacity.requestsPerSecond).toFixed(2)}` +
+      ` (${fixed(a.result.deliveriesPerSecond, 0)} ÷ ${fixed(capacity.requestsPerSecond, 0)})`,
+  );
+  const capacityErrors = Object.entries(capacity.non200).map(([status, count]) => `${count} × ${status}`);
+  if (capacityErrors.length > 0) console.log(`receiver capacity run: unexpected answers: ${capacityErrors.join(', ')}`);
+  const incomplete = results.filter((result) => result.delivered < result.expected || result.duplicates > 0);
+  if (incomplete.length > 0 || capacityErrors.length > 0) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,60 @@
+import { builder } from '../builder.ts';
+import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
+import type { DoraMetrics } from '../../domain/dora.ts';
+import { isUuid } from '../../domain/ids.ts';
+import { doraMetrics } from '../../domain/insights.ts';
+
+const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
+  description:
+    'The Four Keys over the half-open period [from, to), for the organization or one service, optionally one environment. ' +
+    'A deploy failed when someone judged it CAUSED for an incident, or when it was the top-ranked suspect of an incident ' +
+    'with no CAUSED suspect and nobody DISMISSED it.',
+  fields: (t) => ({
+    deploymentFrequencyPerDay: t.exposeFloat('deploymentFrequencyPerDay', { description: 'deployCount / days.' }),
+    deployCount: t.exposeInt('deployCount', { description: 'Deploys with deployedAt in the period.' }),
+    days: t.exposeFloat('days', { description: 'The length of the period in days (fractions allowed).' }),
+    leadTimeForChangesSeconds: t.exposeFloat('leadTimeForChangesSeconds', {
+      nullable: true,
+      description:
+        "Median seconds from a sent commit's timestamp to its deploy, over the commits of the period's deploys " +
+        '(commits without a timestamp, or dated after the deploy, are left out); null when there are none.',
+    }),
+    changeFailureRate: t.exposeFloat('changeFailureRate', {
+      nullable: true,
+      description: 'Failed deploys / deploys in the period, in 0..1; null without deploys.',
+    }),
+    timeToRestoreSeconds: t.exposeFloat('timeToRestoreSeconds', {
+      nullable: true,
+      description: 'Median seconds from startedAt to resolvedAt of the incidents resolved in the period; null when there are none.',
+    }),
+  }),
+});
+
+builder.queryField('dora', (t) =>
+  t.field({
+    type: DoraMetricsRef,
+    description: 'DORA metrics (the Four Keys). serviceId absent: the whole organization; environment absent: every environment.',
+    args: {
+      serviceId: t.arg.id({ required: false }),
+      environment: t.arg.string({ required: false }),
+      from: t.arg({ type: 'DateTime', required: true }),
+      to: t.arg({ type: 'DateTime', required: true }),
+    },
+    resolve: async (_root, { serviceId, environment, from, to }, context) => {
+      const organizationId = viewerOrganizationId(context);
+      if (from.getTime() >= to.getTime()) {
+        throw badUserInput('from must be before to', [{ field: 'to', message: 'must be after from' }]);
+      }
+      // An empty id names no service: NOT_FOUND, not the whole organization.
+      if (serviceId != null && !isUuid(String(serviceId))) throw notFound('Service', String(serviceId));
+      const metrics = await doraMetrics(context.prisma, organizationId, {
+        serviceId: serviceId == null ? null : String(serviceId),
+        environment,
+        from,
+        to,
+      });
+      if (!metrics) throw notFound('Service', String(serviceId));
+      return metrics;
+    },
+  }),
+);

@@ -1,0 +1,237 @@
+import { builder } from '../builder.ts';
+import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
+import type { Context } from '../context.ts';
+import type { IncidentSuspect } from '../../generated/prisma/client.ts';
+import {
+  IncidentStatus as IncidentStatusValues,
+  Severity as SeverityValues,
+  SuspectVerdict as SuspectVerdictValues,
+} from '../../generated/prisma/enums.ts';
+import { isUuid } from '../../domain/ids.ts';
+import {
+  IncidentInputError,
+  IncidentTransitionError,
+  markSuspect,
+  openIncident,
+  transitionIncident,
+  type IncidentDependencies,
+} from '../../domain/incidents.ts';
+import type { SuspectReason } from '../../domain/suspects.ts';
+
+export const IncidentStatus = builder.enumType(IncidentStatusValues, {
+  name: 'IncidentStatus',
+  description: 'OPEN → ACKNOWLEDGED → RESOLVED; OPEN → RESOLVED is allowed; there is no way back.',
+});
+
+export const Severity = builder.enumType(SeverityValues, {
+  name: 'Severity',
+  description: 'SEV1 is the most severe; SEV3 when none is given.',
+});
+
+export const SuspectVerdict = builder.enumType(SuspectVerdictValues, {
+  name: 'SuspectVerdict',
+  description: "A person's judgement of a suspect deploy: it CAUSED the incident, or it was DISMISSED. It wins over the score.",
+});
+
+/** Incidents: most recently opened first; the id breaks ties so that pages are stable. */
+export const INCIDENT_ORDER = [{ openedAt: 'desc' }, { id: 'desc' }] as const satisfies object[];
+
+export const IncidentRef = builder.prismaObject('Incident', {
+  description: 'Something broken in a service, and the deploys that may have caused it.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    title: t.exposeString('title'),
+    severity: t.expose('severity', { type: Severity }),
+    environment: t.exposeString('environment', { nullable: true }),
+    status: t.expose('status', { type: IncidentStatus }),
+    startedAt: t.expose('startedAt', {
+      type: 'DateTime',
+      description: 'When the problem began; suspects are the deploys up to this moment.',
+    }),
+    openedAt: t.expose('openedAt', { type: 'DateTime', description: 'When the incident was opened in Hookline.' }),
+    acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true }),
+    resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true }),
+    service: t.relation('service'),
+    suspects: t.field({
+      type: [SuspectRef],
+      description:
+        'The deploys that may have caused the incident, ranked when it was opened. A verdict wins over the score: ' +
+        'suspects judged CAUSED come first, then the unjudged ones, then the DISMISSED ones, each group by rank.',
+      // Loaded with the incident (no query per incident in a list), then ordered by verdict.
+      select: (_args, _context, nestedSelection) => ({ suspects: nestedSelection({ orderBy: { rank: 'asc' } }) }),
+      resolve: (incident) => orderSuspects(incident.suspects),
+    }),
+  }),
+});
+
+const VERDICT_ORDER: Record<string, number> = { CAUSED: 0, none: 1, DISMISSED: 2 };
+
+/** CAUSED first, then unjudged, then DISMISSED; by rank within each (the same order as the webhook payload). */
+export function orderSuspects<T extends Pick<IncidentSuspect, 'rank' | 'verdict'>>(suspects: T[]): T[] {
+  const weight = (suspect: T) => VERDICT_ORDER[suspect.verdict ?? 'none']!;
+  return [...suspects].sort((a, b) => weight(a) - weight(b) || a.rank - b.rank);
+}
+
+const SuspectReasonRef = builder.objectRef<SuspectReason>('SuspectReason').implement({
+  description: 'One piece of evidence behind a suspect\'s score.',
+  fields: (t) => ({
+    code: t.exposeString('code', {
+      description:
+        'same_service, other_service, environment_match, environment_unknown, environment_mismatch, recency, ' +
+        'last_before_incident, change_size or redeploy.',
+    }),
+    detail: t.exposeString('detail', { description: 'The same, for people.' }),
+  }),
+});
+
+const SuspectRef = builder.prismaObject('IncidentSuspect', {
+  name: 'Suspect',
+  description: 'A deploy that may have caused an incident, with its score and the reasons behind it.',
+  fields: (t) => ({
+    deploy: t.relation('deploy'),
+    incident: t.relation('incident'),
+    rank: t.exposeInt('rank', { description: 'Its place by score when the incident was opened (1: the most likely).' }),
+    score: t.exposeFloat('score', { description: 'How likely it caused the incident, in 0..1.' }),
+    reasons: t.field({
+      type: [SuspectReasonRef],
+      resolve: (suspect) => suspect.reasons as unknown as SuspectReason[],
+    }),
+    verdict: t.expose('verdict', { type: SuspectVerdict, nullable: true }),
+    verdictAt: t.expose('verdictAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+export const IncidentConnection = builder.connectionObject({ type: IncidentRef, name: 'IncidentConnection' }, { name: 'IncidentEdge' });
+
+builder.queryFields((t) => ({
+  incidents: t.prismaConnection(
+    {
+      type: 'Incident',
+      cursor: 'id',
+      description: "The organization's incidents, most recently opened first, optionally by status and service.",
+      args: {
+        status: t.arg({ type: IncidentStatus, required: false }),
+        serviceId: t.arg.id({ required: false }),
+      },
+      resolve: (query, _root, { status, serviceId }, context) => {
+        const organizationId = viewerOrganizationId(context);
+        if (serviceId != null && !isUuid(String(serviceId))) return [];
+        return context.prisma.incident.findMany({
+          ...query,
+          where: {
+            organizationId,
+            ...(status ? { status } : {}),
+            ...(serviceId != null ? { serviceId: String(serviceId) } : {}),
+          },
+          orderBy: [...INCIDENT_ORDER],
+        });
+      },
+    },
+    IncidentConnection,
+  ),
+  incident: t.prismaField({
+    type: 'Incident',
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, { id }, context) => {
+      const organizationId = viewerOrganizationId(context);
+      if (!isUuid(String(id))) return null;
+      return context.prisma.incident.findFirst({ ...query, where: { id: String(id), organizationId } });
+    },
+  }),
+}));
+
+function incidentDependencies(context: Context): IncidentDependencies {
+  return { prisma: context.prisma, pool: context.pool, boss: context.boss, lookbackMs: context.incidentLookbackMs };
+}
+
+async function transition(context: Context, id: string, action: 'acknowledge' | 'resolve') {
+  const organizationId = viewerOrganizationId(context);
+  let incident;
+  try {
+    incident = await transitionIncident(incidentDependencies(context), organizationId, id, action);
+  } catch (error) {
+    if (error instanceof IncidentTransitionError) throw badUserInput(error.message, [{ field: 'id', message: error.message }]);
+    throw error;
+  }
+  if (!incident) throw notFound('Incident', id);
+  return incident;
+}
+
+builder.mutationFields((t) => ({
+  openIncident: t.prismaField({
+    type: 'Incident',
+    description:
+      'Opens an incident of a service and ranks the deploys of the lookback window (INCIDENT_LOOKBACK_HOURS) before startedAt ' +
+      'as its suspects; emits incident.opened with them. startedAt defaults to now (at most 5 minutes ahead); severity to SEV3.',
+    args: {
+      serviceId: t.arg.id({ required: true }),
+      title: t.arg.string({ required: true }),
+      severity: t.arg({ type: Severity, required: false }),
+      environment: t.arg.string({ required: false }),
+      startedAt: t.arg({ type: 'DateTime', required: false }),
+    },
+    resolve: async (query, _root, args, context) => {
+      const organizationId = viewerOrganizationId(context);
+      const serviceId = String(args.serviceId);
+      let incident;
+      try {
+        incident = await openIncident(incidentDependencies(context), organizationId, {
+          serviceId,
+          title: args.title,
+          severity: args.severity,
+          environment: args.environment,
+          startedAt: args.startedAt,
+        });
+      } catch (error) {
+        if (error instanceof IncidentInputError) throw badUserInput(error.message, error.details);
+        throw error;
+      }
+      if (!incident) throw notFound('Service', serviceId);
+      return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
+    },
+  }),
+  acknowledgeIncident: t.prismaField({
+    type: 'Incident',
+    description: 'OPEN → ACKNOWLEDGED; emits incident.acknowledged. Any other status: BAD_USER_INPUT, nothing changes.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, context) => {
+      const incident = await transition(context, String(id), 'acknowledge');
+      return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
+    },
+  }),
+  resolveIncident: t.prismaField({
+    type: 'Incident',
+    description: 'OPEN or ACKNOWLEDGED → RESOLVED; emits incident.resolved. A RESOLVED incident: BAD_USER_INPUT, nothing changes.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, context) => {
+      const incident = await transition(context, String(id), 'resolve');
+      return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
+    },
+  }),
+  markSuspect: t.prismaField({
+    type: 'Incident',
+    description:
+      "Records a person's verdict on one of the incident's suspects (replacing an earlier one). It wins over the score: " +
+      'Incident.suspects lists CAUSED first and DISMISSED last, and DORA counts a CAUSED deploy as failed.',
+    args: {
+      incidentId: t.arg.id({ required: true }),
+      deployId: t.arg.id({ required: true }),
+      verdict: t.arg({ type: SuspectVerdict, required: true }),
+    },
+    resolve: async (query, _root, args, context) => {
+      const organizationId = viewerOrganizationId(context);
+      const incidentId = String(args.incidentId);
+      const deployId = String(args.deployId);
+      const where = { id: incidentId, organizationId };
+      if (!isUuid(incidentId) || !(await context.prisma.incident.findFirst({ where, select: { id: true } }))) {
+        throw notFound('Incident', incidentId);
+      }
+      if (!(await markSuspect(context.prisma, organizationId, incidentId, deployId, args.verdict))) {
+        const message = 'is not a suspect of this incident';
+        throw badUserInput(`Deploy ${deployId} ${message}`, [{ field: 'deployId', message }]);
+      }
+      return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incidentId } });
+    },
+  }),
+}));

@@ -1,0 +1,502 @@
+// The dashboard (web/, served at `/` by src/http/dashboard.ts): how it is served next to the
+// API, then end to end in a real browser (Debian's Chromium through playwright-core) against a
+// real Hookline on a fresh database, with a real receiver for webhooks. Screenshots of the
+// main pages land in test-results/screenshots (git-ignored) for a person to look at.
+import type { ServerResponse } from 'node:http';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardRoutes } from '../src/http/dashboard.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { ensureDashboardBuilt, hasChromium, launchBrowser, screenshot, CHROMIUM_PATH, type Browser, type RecordedPage } from './support/browser.ts';
+import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+
+if (!hasChromium) {
+  console.warn(`dashboard browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium; CI installs it in .ci/run)`);
+}
+
+let database: TestDatabase;
+let running: RunningApp;
+let tenant: Tenant;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  ensureDashboardBuilt();
+  database = await createTestDatabase();
+  running = await startApp(database.url, {
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    // Three attempts (two retries) about half a second apart: a failing delivery ends quickly,
+    // yet slowly enough to watch its attempts arrive one by one.
+    DELIVERY_MAX_RETRIES: '2',
+    DELIVERY_BACKOFF_BASE_MS: '300',
+    DELIVERY_BACKOFF_FACTOR: '1',
+    DELIVERY_TIMEOUT_MS: '3000',
+  });
+  tenant = await createTenant(running.app, 'checkout');
+  receiver = await startReceiver();
+  receiver.respond((request, response) => answer(request.path, response));
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await running?.close();
+  await database?.drop();
+});
+
+/** The receiver: /fail* answers 500 until `failing` is cleared, everything else 200. */
+let failing = true;
+function answer(path: string, response: ServerResponse) {
+  if (path.startsWith('/fail') && failing) {
+    response.writeHead(500, { 'content-type': 'text/plain' }).end('boom: the receiver is down');
+  } else {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+  }
+}
+
+async function ingest(deployToken: string, body: Record<string, unknown>) {
+  const response = await fetch(`${running.baseUrl}/api/ingest/deploy`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-deploy-token': deployToken },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { status?: string; deploy_id?: string } };
+}
+
+async function createEndpointByApi(url: string, name: string, eventTypes?: string[]): Promise<string> {
+  const response = await fetch(`${running.baseUrl}/api/webhooks/endpoints`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    body: JSON.stringify({ url, name, eventTypes }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('serving the dashboard', () => {
+  it('answers / and client routes with the app, while API paths keep their own answers', async () => {
+    for (const path of ['/', '/services', '/webhooks/3f1f0c52-8a3e-4a43-9d8c-0a4cf1b7c1a2', '/incidents?status=OPEN']) {
+      const response = await fetch(`${running.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+    const health = await fetch(`${running.baseUrl}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const unknownApi = await fetch(`${running.baseUrl}/api/nothing-here`);
+    expect(unknownApi.status).toBe(404);
+    expect(((await unknownApi.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    const missingAsset = await fetch(`${running.baseUrl}/assets/missing-0000.js`);
+    expect(missingAsset.status).toBe(404);
+    await missingAsset.arrayBuffer();
+    const graphql = await fetch(`${running.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+      body: JSON.stringify({ query: '{ viewer { id } }' }),
+    });
+    expect(((await graphql.json()) as { data: { viewer: { id: string } } }).data.viewer.id).toBe(tenant.organizationId);
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const html = await (await fetch(`${running.baseUrl}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const response = await fetch(`${running.baseUrl}${script}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    // Read to the end: a response left half-read keeps its request open, and so the server.
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
+  it('says plainly how to build it when web/dist is missing', async () => {
+    const app = Fastify();
+    await app.register(dashboardRoutes, { root: '/nonexistent/hookline-web-dist' });
+    const response = await app.inject({ method: 'GET', url: '/deploys' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build:web');
+    expect((await app.inject({ method: 'GET', url: '/api/x' })).statusCode).toBe(404);
+    await app.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('dashboard in a browser', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  // A failed test leaves a screenshot of where its tab was, and its tab is closed.
+  let current: RecordedPage | undefined;
+  afterEach(async (context) => {
+    const tab = current;
+    current = undefined;
+    if (!tab || tab.page.isClosed()) return;
+    if (context.task.result?.state === 'fail') {
+      const name = `failed-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+      await screenshot(tab.page, name).catch(() => undefined);
+      console.warn(`${name}: console and page errors: ${JSON.stringify(tab.problems())}`);
+    }
+    await tab.close();
+  });
+
+  async function newTab(options?: { viewport?: { width: number; height: number } }): Promise<RecordedPage> {
+    current = await browser.newPage(options);
+    return current;
+  }
+
+  /** A tab already signed in (the token put in its sessionStorage), at `path`. */
+  async function signedIn(path: string, options?: { viewport?: { width: number; height: number } }): Promise<RecordedPage> {
+    const tab = await newTab(options);
+    await tab.page.addInitScript((token) => window.sessionStorage.setItem('hookline.apiToken', token), tenant.apiToken);
+    await tab.page.goto(`${running.baseUrl}${path}`);
+    return tab;
+  }
+
+  /** No console errors and no uncaught exceptions in the tab, then closes it. */
+  async function done(tab: RecordedPage) {
+    expect(tab.problems()).toEqual([]);
+    await tab.close();
+  }
+
+  it('signs in with an API token kept in sessionStorage, refuses a wrong one next to the field, and signs out', async () => {
+    const tab = await newTab();
+    const { page } = tab;
+    await page.goto(`${running.baseUrl}/webhooks`);
+    await page.getByRole('heading', { name: 'Sign in to Hookline' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await screenshot(page, '01-sign-in');
+
+    // A well-formed token Hookline does not know: the API answers 401, said next to the field.
+    tab.allow(/status of 401/);
+    await page.getByLabel('API token').fill(`hla_${'x'.repeat(40)}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('#api-token-error').getByText('does not know this token').waitFor();
+    expect(await page.getByLabel('API token').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('API token').fill(tenant.apiToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Back where the visitor was going.
+    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/webhooks');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBe(tenant.apiToken);
+    expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Hookline' }).waitFor();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBeNull();
+    await done(tab);
+  });
+
+  it('creates a service and shows its deploy token once, with a copy button; rotating it stops the old token at once', async () => {
+    const tab = await signedIn('/services');
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
+
+    // The API's refusal (a name already taken) is shown next to the field.
+    await page.getByLabel('Name').fill('checkout');
+    await page.getByRole('button', { name: 'Create service' }).click();
+    await page.locator('.field-error').getByText(/already|taken|exists/i).waitFor();
+
+    await page.getByLabel('Name').fill('payments');
+    await page.getByRole('button', { name: 'Create service' }).click();
+    const secret = page.getByTestId('secret-once');
+    await secret.getByText('it will not be shown again').waitFor();
+    const token = await secret.getByTestId('secret-value').inputValue();
+    expect(token).toMatch(/^hld_[0-9A-Za-z]{40}$/);
+    await secret.getByRole('button', { name: 'Copy' }).click();
+    await secret.getByText('Copied to the clipboard.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    await screenshot(page, '02-service-token-once');
+
+    await secret.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByRole('link', { name: 'payments' }).waitFor();
+    expect(await page.getByTestId('secret-once').count()).toBe(0);
+    expect(await page.content()).not.toContain(token);
+    expect((await ingest(token, { commit_sha: 'aaa111', environment: 'production' })).status).toBe(200);
+
+    // Service page: Rotate token, confirmed in a dialog that says what happens.
+    await page.getByRole('link', { name: 'payments' }).click();
+    await page.getByRole('heading', { name: 'payments', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Rotate token' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('The current token stops working at once.').waitFor();
+    await dialog.getByRole('button', { name: 'Rotate token now' }).click();
+    const rotated = await page.getByTestId('secret-once').getByTestId('secret-value').inputValue();
+    expect(rotated).toMatch(/^hld_/);
+    expect(rotated).not.toBe(token);
+    expect((await ingest(token, { commit_sha: 'bbb222' })).status).toBe(401);
+    expect((await ingest(rotated, { commit_sha: 'bbb222', environment: 'production' })).status).toBe(200);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await page.reload();
+    await page.locator('table').getByText('bbb222').waitFor();
+    await screenshot(page, '03-service-detail');
+    await done(tab);
+  });
+
+  it('adds an endpoint (validated, secret shown once), then Send Test: the delivery turns SUCCEEDED in the live log', async () => {
+    const tab = await signedIn('/webhooks');
+    const { page } = tab;
+    await page.getByRole('button', { name: 'Add Endpoint' }).click();
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Add Endpoint' }) });
+
+    // The API's rules, checked before sending.
+    await form.getByLabel('Endpoint URL').fill('not a url');
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    await form.getByText('URL must be a valid absolute address').waitFor();
+    await form.getByText('Name must be 1 to 200 characters.').waitFor();
+
+    await form.getByLabel('Endpoint URL').fill(`${receiver.url}/ok`);
+    await form.getByLabel('Name').fill('Receiver OK');
+    await form.getByLabel(/deploy\.ingested/).check();
+    await form.getByLabel(/test\.ping/).check();
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = page.getByTestId('secret-once');
+    await secret.getByText('it will not be shown again').waitFor();
+    expect(await secret.getByTestId('secret-value').inputValue()).toMatch(/^whsec_/);
+    await screenshot(page, '04-endpoint-secret-once');
+    await secret.getByRole('button', { name: 'I have copied it' }).click();
+
+    const card = page.locator('li.endpoint-card', { hasText: 'Receiver OK' });
+    await card.locator('[data-status="ACTIVE"]').waitFor();
+    await card.getByRole('link', { name: 'Receiver OK' }).click();
+    await page.getByRole('heading', { name: 'Receiver OK', level: 1 }).waitFor();
+    await page.getByText('No deliveries yet.').waitFor();
+    await page.locator('[data-live="live"]').waitFor();
+
+    // The log listens on the WebSocket; Send Test's delivery goes PENDING → SUCCEEDED in place.
+    await page.getByRole('button', { name: 'Send Test' }).click();
+    await page.getByText(/Test event queued/).waitFor();
+    const delivery = page.locator('li.delivery', { hasText: 'test.ping' });
+    await delivery.and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
+    const [request] = await receiver.waitForRequests(1, { path: '/ok' });
+    expect(request!.headers['x-service-event']).toBe('test.ping');
+    expect(await delivery.getAttribute('data-delivery-id')).toBe(request!.headers['x-service-delivery']);
+    // ...and it got there through the subscription.
+    const viaSubscription = () => tab.webSocketFrames().some((frame) => frame.includes('"deliveryUpdated"') && frame.includes('"SUCCEEDED"'));
+    await eventually(async () => (viaSubscription() ? true : undefined), 10_000, 'a deliveryUpdated frame with SUCCEEDED');
+
+    // A delivery made elsewhere (a deploy ingested by CI) appears without a reload.
+    const url = page.url();
+    expect((await ingest(tenant.deployToken, { commit_sha: 'ccc333', environment: 'production' })).status).toBe(200);
+    await page.locator('li.delivery[data-status="SUCCEEDED"]', { hasText: 'deploy.ingested' }).waitFor();
+    expect(page.url()).toBe(url);
+    await page.locator('li.delivery', { hasText: 'deploy.ingested' }).getByText('Attempts (1)').click();
+    await page.locator('li.delivery', { hasText: 'deploy.ingested' }).getByText('HTTP 200').waitFor();
+    await screenshot(page, '05-endpoint-live-log');
+    await done(tab);
+  });
+
+  it("shows a failing endpoint's attempts one by one as they happen, and retries a failed delivery", async () => {
+    failing = true;
+    const id = await createEndpointByApi(`${receiver.url}/fail`, 'Flaky receiver', ['test.ping']);
+    const tab = await signedIn(`/webhooks/${id}`);
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Flaky receiver', level: 1 }).waitFor();
+    await page.getByText('No deliveries yet.').waitFor();
+    // Every value the delivery's attempt count takes in the DOM, in order.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { attemptsSeen: string[] }).attemptsSeen = seen;
+      const record = () => {
+        const value = document.querySelector('li.delivery')?.getAttribute('data-attempts');
+        if (value != null && seen.at(-1) !== value) seen.push(value);
+      };
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-attempts'] });
+    });
+
+    await page.getByRole('button', { name: 'Send Test' }).click();
+    const delivery = page.locator('li.delivery').first();
+    await delivery.and(page.locator('[data-status="FAILED"]')).waitFor({ timeout: 15_000 });
+    const seen = await page.evaluate(() => (window as unknown as { attemptsSeen: string[] }).attemptsSeen);
+    expect(seen.filter((value) => value !== '0')).toEqual(['1', '2', '3']);
+    expect(await delivery.locator('li.attempt').count()).toBe(3);
+    await delivery.locator('li.attempt[data-attempt="3"]').getByText('HTTP 500').waitFor();
+    await delivery.locator('li.attempt[data-attempt="1"]').getByText('boom: the receiver is down').waitFor();
+    // The endpoint's own record follows: one failed delivery in a row.
+    await page.locator('dl.facts dt:text-is("Failures in a row") + dd:text-is("1")').waitFor();
+    await screenshot(page, '06-endpoint-failed-attempts');
+
+    // Retry, now that the receiver is back: a fourth attempt, SUCCEEDED.
+    failing = false;
+    await delivery.getByRole('button', { name: 'Retry' }).click();
+    await delivery.and(page.locator('[data-status="SUCCEEDED"]')).waitFor({ timeout: 15_000 });
+    expect(await delivery.getAttribute('data-attempts')).toBe('4');
+    failing = true;
+    await done(tab);
+  });
+
+  it('toggles an endpoint inactive and active, re-enables a disabled one, and deletes one after a confirmation', async () => {
+    const id = await createEndpointByApi(`${receiver.url}/toggle`, 'Toggle me');
+    const disabledId = await createEndpointByApi(`${receiver.url}/disabled`, 'Disabled one');
+    await running.app.database.prisma.webhookEndpoint.update({
+      where: { id: disabledId },
+      data: { status: 'DISABLED', disabledAt: new Date(), disabledReason: '10 consecutive deliveries failed', consecutiveFailures: 10 },
+    });
+    const tab = await signedIn('/webhooks');
+    const { page } = tab;
+    const card = page.locator(`li.endpoint-card[data-endpoint-id="${id}"]`);
+    const toggle = card.getByRole('switch', { name: 'Active' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await card.locator('[data-status="INACTIVE"]').waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await card.getByRole('button', { name: 'Send Test' }).isDisabled()).toBe(true);
+    await toggle.click();
+    await card.locator('[data-status="ACTIVE"]').waitFor();
+
+    const disabled = page.locator(`li.endpoint-card[data-endpoint-id="${disabledId}"]`);
+    await disabled.getByText('10 consecutive deliveries failed').waitFor();
+    await screenshot(page, '07-webhooks');
+    await disabled.getByRole('button', { name: 'Re-enable' }).click();
+    await disabled.locator('[data-status="ACTIVE"]').waitFor();
+    const reenabled = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: disabledId } });
+    expect(reenabled).toMatchObject({ status: 'ACTIVE', consecutiveFailures: 0 });
+
+    // Rotate the signing secret: confirmed, then the new one shown once.
+    await card.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('dialog').getByText('For 24 hours deliveries also carry a signature made with the current one').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
+    const secret = card.getByTestId('secret-once');
+    expect(await secret.getByTestId('secret-value').inputValue()).toMatch(/^whsec_/);
+    await secret.getByRole('button', { name: 'I have copied it' }).click();
+    await secret.waitFor({ state: 'detached' });
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('This cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
+    await card.waitFor({ state: 'detached' });
+    const deleted = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    expect(deleted.deletedAt).not.toBeNull();
+    await done(tab);
+  });
+
+  it('lists deploys with filters, and shows a deploy with its commits, authors and previous deploy', async () => {
+    const base = Date.now() - 3 * 3600_000;
+    await ingest(tenant.deployToken, { commit_sha: 'd1d1d1d1', environment: 'staging', version: 'v1.0.0', deployed_at: new Date(base).toISOString() });
+    await ingest(tenant.deployToken, {
+      commit_sha: 'e2e2e2e2',
+      environment: 'staging',
+      version: 'v1.1.0',
+      deployed_by: 'ci-bot',
+      deployed_at: new Date(base + 3600_000).toISOString(),
+      commits: [
+        { sha: 'c0ffee01', message: 'Speed up checkout', author: 'Ada', timestamp: new Date(base + 1800_000).toISOString() },
+        { sha: 'c0ffee02', message: 'Fix rounding', author: 'Grace', timestamp: new Date(base + 2400_000).toISOString() },
+      ],
+    });
+    const tab = await signedIn('/deploys');
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Deploys', level: 1 }).waitFor();
+    await page.getByLabel('Service').selectOption({ label: 'checkout' });
+    await page.getByLabel('Environment').fill('staging');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.waitForURL(/environment=staging/);
+    const cards = page.locator('li.deploy-card');
+    await eventually(async () => ((await cards.count()) === 2 ? true : undefined), 5000, 'two staging deploys');
+    await screenshot(page, '08-deploys');
+
+    await cards.first().getByRole('link').first().click();
+    await page.getByRole('heading', { name: /e2e2e2e2/ }).waitFor();
+    await page.getByText('Ada, Grace').waitFor();
+    await page.getByRole('link', { name: /d1d1d1d1/ }).waitFor();
+    await page.locator('table').getByText('Speed up checkout').waitFor();
+    await screenshot(page, '09-deploy-detail');
+    await done(tab);
+  });
+
+  it('opens an incident, shows its ranked suspects with scores and reasons, takes a verdict, acknowledges and resolves it', async () => {
+    await ingest(tenant.deployToken, { commit_sha: 'f00dbabe', environment: 'production', version: 'v2.0.0', commit_message: 'Switch payment provider' });
+    const tab = await signedIn('/incidents');
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Open incident' }).click();
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Open incident' }) });
+    await form.getByRole('button', { name: 'Open incident' }).click();
+    await form.getByText('Choose the service that is broken.').waitFor();
+    await form.getByLabel('Service').selectOption({ label: 'checkout' });
+    await form.getByLabel('Title').fill('Checkout errors above 5 %');
+    await form.getByLabel('Severity').selectOption('SEV2');
+    await form.getByLabel('Environment').fill('production');
+    await form.getByRole('button', { name: 'Open incident' }).click();
+
+    await page.getByRole('heading', { name: 'Checkout errors above 5 %', level: 1 }).waitFor();
+    await page.locator('.page-header [data-status="OPEN"]').waitFor();
+    const suspects = page.locator('li.suspect');
+    await suspects.first().waitFor();
+    const top = suspects.filter({ hasText: 'f00dbabe' });
+    await top.waitFor();
+    expect(await top.locator('meter').getAttribute('value')).toMatch(/^0?\.\d+|^1$/);
+    expect(await top.locator('ul.reasons li').count()).toBeGreaterThan(0);
+
+    await top.getByRole('button', { name: 'Caused it' }).click();
+    await page.locator('li.suspect[data-verdict="CAUSED"]').first().waitFor();
+    await page.getByRole('button', { name: 'Acknowledge' }).click();
+    await page.locator('.page-header [data-status="ACKNOWLEDGED"]').waitFor();
+    await screenshot(page, '10-incident');
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await page.locator('.page-header [data-status="RESOLVED"]').waitFor();
+    expect(await page.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Incidents', exact: true }).first().click();
+    await page.locator('table').getByText('Checkout errors above 5 %').waitFor();
+    await screenshot(page, '11-incidents');
+    await done(tab);
+  });
+
+  it('shows the four DORA keys of a service with a chart of deploys per day', async () => {
+    const tab = await signedIn(`/dora?service=${tenant.serviceId}&days=7`);
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Deployment frequency' }).waitFor();
+    for (const key of ['Lead time for changes', 'Change failure rate', 'Time to restore']) await page.getByRole('heading', { name: key }).waitFor();
+    const chart = page.locator('figure.bar-chart svg[role="img"]');
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toMatch(/\d+ deploys in 7 days/);
+    expect(await chart.locator('rect.bar').count()).toBe(7);
+    await screenshot(page, '12-dora');
+    await done(tab);
+  });
+
+  it('works on a narrow screen and from the keyboard', async () => {
+    const tab = await signedIn('/webhooks', { viewport: { width: 390, height: 844 } });
+    const { page } = tab;
+    await page.locator('li.endpoint-card').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, '13-narrow-webhooks');
+
+    // Tab reaches the skip link first, then the navigation; Enter follows a link.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    let reached = false;
+    for (let i = 0; i < 10 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = (await page.evaluate(() => document.activeElement?.textContent)) === 'Incidents';
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    await page.locator('table, .empty').first().waitFor();
+    const narrow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(narrow).toBeLessThanOrEqual(0);
+    await screenshot(page, '14-narrow-incidents');
+
+    // The delivery log, with its attempts, on the same screen.
+    await page.getByRole('link', { name: /Webhooks/ }).click();
+    await page.getByRole('link', { name: 'Flaky receiver' }).click();
+    const failed = page.locator('li.delivery').first();
+    await failed.waitFor();
+    if ((await failed.locator('details[open]').count()) === 0) await failed.getByText(/^Attempts/).click();
+    await failed.locator('li.attempt').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, '15-narrow-endpoint');
+    await done(tab);
+  });
+});

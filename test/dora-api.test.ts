@@ -1,0 +1,280 @@
+// The `dora` query end to end: deploys ingested with `deployed_at` and commit timestamps,
+// incidents opened with `startedAt` (their suspects decide which deploys failed) and resolved
+// through the API. Every expected number is worked out by hand below.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService } from '../src/domain/services.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { graphql } from './gql/index.ts';
+import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
+import { postDeploy } from './support/http.ts';
+
+const DORA_KEYS = graphql(`
+  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
+      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+    }
+  }
+`);
+const DORA_OPEN_INCIDENT = graphql(`
+  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {
+    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {
+      id startedAt suspects { rank deploy { id } }
+    }
+  }
+`);
+const DORA_RESOLVE_INCIDENT = graphql(`
+  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }
+`);
+const DORA_MARK_SUSPECT = graphql(`
+  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {
+    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }
+  }
+`);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+let database: TestDatabase;
+let running: RunningApp;
+let tenant: Tenant;
+let stranger: Tenant;
+let paymentsId: string;
+
+// Every time is an offset from now0 (now, in whole seconds). The main period is
+// [now0 − 9 d, now0 + 1 d): 10 days, and it contains "now", when the incidents are resolved.
+const now0 = Math.floor(Date.now() / 1000) * 1000;
+const at = (offsetMs: number) => new Date(now0 + offsetMs).toISOString();
+const period = { from: at(-9 * DAY), to: at(1 * DAY) };
+
+const deploys: Record<string, string> = {};
+/** Resolved incidents by name: how long each took to restore, in ms (resolvedAt − startedAt). */
+const restoreMs: Record<string, number> = {};
+
+async function ingest(name: string, token: string, payload: Record<string, unknown>) {
+  const response = await postDeploy(running.baseUrl, token, payload);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  deploys[name] = response.body.deploy_id;
+}
+
+async function openIncident(serviceId: string, startedAt: string) {
+  const response = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_OPEN_INCIDENT, {
+    serviceId,
+    title: 'Broken',
+    environment: 'production',
+    startedAt,
+  });
+  return dataOf(response).openIncident;
+}
+
+async function resolve(name: string, id: string) {
+  const resolved = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DORA_RESOLVE_INCIDENT, { id })).resolveIncident;
+  restoreMs[name] = Date.parse(resolved.resolvedAt!) - Date.parse(resolved.startedAt);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
+  tenant = await createTenant(running.app, 'checkout');
+  stranger = await createTenant(running.app, 'checkout');
+  const payments = await createService(running.app.database.prisma, tenant.organizationId, 'payments');
+  paymentsId = payments.service.id;
+  const checkout = tenant.deployToken;
+  const commit = (deployedAt: number, beforeMs: number | null) => ({
+    sha: `c${Math.random().toString(16).slice(2, 10)}`,
+    ...(beforeMs === null ? {} : { timestamp: at(deployedAt - beforeMs) }),
+  });
+
+  // Deploys (lead times are deployedAt − commit timestamp):
+  //   old      checkout production  −12 d      1 h              (before the period)
+  //   d1       checkout production   −8 d      1 h, 3 h, and one dated 10 min after the deploy (ignored)
+  //   d2       checkout production   −6 d      2 h, and one without a timestamp (skipped)
+  //   staging  checkout staging      −5 d 1 h  4 h
+  //   d3       checkout production   −4 d      no commits
+  //   p1       payments production   −3 h      no commits
+  //   d4       checkout production   −2 h      30 min
+  await ingest('old', checkout, { commit_sha: 'old', environment: 'production', deployed_at: at(-12 * DAY), commits: [commit(-12 * DAY, HOUR)] });
+  await ingest('d1', checkout, {
+    commit_sha: 'd1',
+    environment: 'production',
+    deployed_at: at(-8 * DAY),
+    commits: [commit(-8 * DAY, HOUR), commit(-8 * DAY, 3 * HOUR), commit(-8 * DAY, -10 * MINUTE)],
+  });
+  await ingest('d2', checkout, {
+    commit_sha: 'd2',
+    environment: 'production',
+    deployed_at: at(-6 * DAY),
+    commits: [commit(-6 * DAY, 2 * HOUR), commit(-6 * DAY, null)],
+  });
+  await ingest('staging', checkout, {
+    commit_sha: 'st',
+    environment: 'staging',
+    deployed_at: at(-5 * DAY - HOUR),
+    commits: [commit(-5 * DAY - HOUR, 4 * HOUR)],
+  });
+  await ingest('d3', checkout, { commit_sha: 'd3', environment: 'production', deployed_at: at(-4 * DAY) });
+  await ingest('p1', payments.deployToken, { commit_sha: 'p1', environment: 'production', deployed_at: at(-3 * HOUR) });
+  await ingest('d4', checkout, { commit_sha: 'd4', environment: 'production', deployed_at: at(-2 * HOUR), commits: [commit(-2 * HOUR, 30 * MINUTE)] });
+  // Another organization's deploy in the period counts for no one here.
+  const theirs = await postDeploy(running.baseUrl, stranger.deployToken, { commit_sha: 'x', environment: 'production', deployed_at: at(-1 * DAY) });
+  expect(theirs.status).toBe(200);
+
+  // Incidents (24 h lookback), all in production:
+  //   i1 checkout, started d3 + 10 min: suspects [d3] (staging is 25 h earlier)   → d3 failed; resolved now
+  //   i2 checkout, started d4 + 20 min: suspects [d4, p1]; someone marks p1 CAUSED → p1 failed, d4 not; resolved now
+  //   i3 checkout, started −7 d + 1 h: no deploy in the 24 h before; left OPEN     → no restore time
+  //   i4 payments, started −30 min: suspects [p1, d4] (p1 is its own service's)    → p1 again; resolved now
+  const i1 = await openIncident(tenant.serviceId, at(-4 * DAY + 10 * MINUTE));
+  expect(i1.suspects.map((suspect) => suspect.deploy.id)).toEqual([deploys.d3]);
+  const i2 = await openIncident(tenant.serviceId, at(-2 * HOUR + 20 * MINUTE));
+  expect(i2.suspects.map((suspect) => suspect.deploy.id)).toEqual([deploys.d4, deploys.p1]);
+  const marked = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_MARK_SUSPECT, { incidentId: i2.id, deployId: deploys.p1!, verdict: 'CAUSED' });
+  dataOf(marked);
+  const i3 = await openIncident(tenant.serviceId, at(-7 * DAY + HOUR));
+  expect(i3.suspects).toEqual([]);
+  const i4 = await openIncident(paymentsId, at(-30 * MINUTE));
+  expect(i4.suspects.map((suspect) => suspect.deploy.id)).toEqual([deploys.p1, deploys.d4]);
+  await resolve('i1', i1.id);
+  await resolve('i2', i2.id);
+  await resolve('i4', i4.id);
+});
+
+afterAll(async () => {
+  await running?.close();
+  await database?.drop();
+});
+
+async function dora(variables: { serviceId?: string; environment?: string; from: string; to: string }, token = tenant.apiToken) {
+  return dataOf(await requestGraphql(running.baseUrl, token, DORA_KEYS, variables)).dora;
+}
+
+describe('dora', () => {
+  it('checkout in production', async () => {
+    // Deploys d1, d2, d3, d4 (old is before the period): 4 in 10 days → 0.4 a day.
+    // Lead times: 1 h, 3 h (d1), 2 h (d2), 30 min (d4) → sorted 1800, 3600, 7200, 10800 s → median 5400 s.
+    // Failed: d3 (top suspect of i1). d4 is i2's top suspect, but i2's cause is p1 → 1 / 4 = 0.25.
+    // Restore: i1 and i2 (i3 is open, i4 is payments') → the mean of their two durations.
+    expect(await dora({ ...period, serviceId: tenant.serviceId, environment: 'production' })).toEqual({
+      deploymentFrequencyPerDay: 0.4,
+      deployCount: 4,
+      days: 10,
+      leadTimeForChangesSeconds: 5400,
+      changeFailureRate: 0.25,
+      timeToRestoreSeconds: median([restoreMs.i1!, restoreMs.i2!]) / 1000,
+    });
+    // i1 took about 4 days, i2 about 100 minutes.
+    expect(restoreMs.i1! / 1000).toBeGreaterThan(4 * 86400 - 600);
+    expect(restoreMs.i2! / 1000).toBeGreaterThanOrEqual(100 * 60);
+  });
+
+  it('the whole organization', async () => {
+    // Deploys d1, d2, staging, d3, p1, d4: 6 → 0.6 a day.
+    // Lead times 1800, 3600, 7200, 10800, 14400 s → median 7200 s.
+    // Failed: d3, p1 → 2 / 6. Restore: i1 (~4 d), i2 (~100 min), i4 (~30 min) → the middle one, i2's.
+    expect(await dora(period)).toEqual({
+      deploymentFrequencyPerDay: 0.6,
+      deployCount: 6,
+      days: 10,
+      leadTimeForChangesSeconds: 7200,
+      changeFailureRate: 2 / 6,
+      timeToRestoreSeconds: restoreMs.i2! / 1000,
+    });
+    expect(median([restoreMs.i1!, restoreMs.i2!, restoreMs.i4!])).toBe(restoreMs.i2);
+  });
+
+  it('one service in every environment, and one environment across services', async () => {
+    // checkout: d1, d2, staging, d3, d4 → 5, 0.5 a day; lead times as the organization's → 7200 s;
+    // failed d3 → 1 / 5; restore: i1 and i2.
+    expect(await dora({ ...period, serviceId: tenant.serviceId })).toEqual({
+      deploymentFrequencyPerDay: 0.5,
+      deployCount: 5,
+      days: 10,
+      leadTimeForChangesSeconds: 7200,
+      changeFailureRate: 0.2,
+      timeToRestoreSeconds: median([restoreMs.i1!, restoreMs.i2!]) / 1000,
+    });
+    // production: d1, d2, d3, p1, d4 → 5; lead 1800, 3600, 7200, 10800 → 5400 s; failed d3, p1 → 2 / 5;
+    // restore: i1, i2, i4 → i2's.
+    expect(await dora({ ...period, environment: 'production' })).toEqual({
+      deploymentFrequencyPerDay: 0.5,
+      deployCount: 5,
+      days: 10,
+      leadTimeForChangesSeconds: 5400,
+      changeFailureRate: 0.4,
+      timeToRestoreSeconds: restoreMs.i2! / 1000,
+    });
+    // payments: p1 only, no commits; it failed; restore: i4.
+    expect(await dora({ ...period, serviceId: paymentsId })).toEqual({
+      deploymentFrequencyPerDay: 0.1,
+      deployCount: 1,
+      days: 10,
+      leadTimeForChangesSeconds: null,
+      changeFailureRate: 1,
+      timeToRestoreSeconds: restoreMs.i4! / 1000,
+    });
+  });
+
+  it('other periods: one ending before the incidents were resolved, and an empty one', async () => {
+    // [−9 d, −1 d): 8 days; checkout production deploys d1, d2, d3 → 3 / 8 = 0.375 a day;
+    // lead 3600, 10800, 7200 → 7200 s; failed d3 → 1 / 3; nothing was resolved in it → null.
+    expect(await dora({ serviceId: tenant.serviceId, environment: 'production', from: at(-9 * DAY), to: at(-1 * DAY) })).toEqual({
+      deploymentFrequencyPerDay: 0.375,
+      deployCount: 3,
+      days: 8,
+      leadTimeForChangesSeconds: 7200,
+      changeFailureRate: 1 / 3,
+      timeToRestoreSeconds: null,
+    });
+    // [−30 d, −20 d): nothing at all. Nulls, not zeros, where there is nothing to measure.
+    expect(await dora({ from: at(-30 * DAY), to: at(-20 * DAY) })).toEqual({
+      deploymentFrequencyPerDay: 0,
+      deployCount: 0,
+      days: 10,
+      leadTimeForChangesSeconds: null,
+      changeFailureRate: null,
+      timeToRestoreSeconds: null,
+    });
+  });
+
+  it('refuses an empty or reversed period with BAD_USER_INPUT', async () => {
+    for (const [from, to] of [
+      [period.from, period.from],
+      [period.to, period.from],
+    ]) {
+      const response = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_KEYS, { from: from!, to: to! });
+      expect(response.body.data ?? null).toBeNull();
+      expect(response.body.errors?.[0]).toEqual(
+        expect.objectContaining({
+          message: 'from must be before to',
+          extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'to', message: 'must be after from' }] },
+        }),
+      );
+    }
+  });
+
+  it("treats an unknown, malformed or another organization's service as NOT_FOUND, and sees only the caller's data", async () => {
+    const notFound = (response: GraphqlResponse<unknown>, id: string) => {
+      expect(response.body.data ?? null).toBeNull();
+      expect(response.body.errors?.[0]).toEqual(expect.objectContaining({ message: `Service ${id} not found`, extensions: { code: 'NOT_FOUND' } }));
+    };
+    for (const serviceId of ['00000000-0000-4000-8000-000000000000', 'nope', '', stranger.serviceId]) {
+      notFound(await requestGraphql(running.baseUrl, tenant.apiToken, DORA_KEYS, { ...period, serviceId }), serviceId);
+    }
+    notFound(await requestGraphql(running.baseUrl, stranger.apiToken, DORA_KEYS, { ...period, serviceId: tenant.serviceId }), tenant.serviceId);
+    // The stranger's organization: its one deploy, and none of the tenant's incidents.
+    expect(await dora(period, stranger.apiToken)).toEqual({
+      deploymentFrequencyPerDay: 0.1,
+      deployCount: 1,
+      days: 10,
+      leadTimeForChangesSeconds: null,
+      changeFailureRate: 0,
+      timeToRestoreSeconds: null,
+    });
+  });
+});

@@ -1,0 +1,178 @@
+// A dashboard listing webhook endpoints with their latest delivery and 24-hour stats costs a
+// fixed number of SQL queries: the same for a page of 5 endpoints as for a page of 50.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEndpoint } from '../src/domain/endpoints.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { graphql } from './gql/index.ts';
+import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
+
+const ENDPOINTS_DASHBOARD = graphql(`
+  query NPlusOneEndpointsDashboard($first: Int) {
+    webhookEndpoints(first: $first) {
+      edges {
+        node {
+          id name status
+          latestDelivery { id status attempts { number } event { type } }
+          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }
+        }
+      }
+    }
+  }
+`);
+
+/** Small enough that a regression (one query per endpoint) cannot hide under it. */
+const QUERY_BOUND = 10;
+const HOUR = 3600_000;
+
+let database: TestDatabase;
+let running: RunningApp;
+let admin: pg.Client;
+
+/**
+ * The SQL statements the app's own pool runs (Prisma's and hand-written alike), counted at the
+ * driver: every statement goes through pg.Client#query. Clients of other pools (pg-boss, the
+ * LISTEN connection, this test's admin client) are left out, so background work does not count.
+ */
+const appClients = new WeakSet<object>();
+let recording: string[] | null = null;
+const originalQuery = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // api only: no delivery worker picks up anything meanwhile.
+  running = await startApp(database.url, { ROLE: 'api' });
+  running.app.database.pool.on('acquire', (client) => appClients.add(client));
+  (pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+    if (recording && appClients.has(this)) {
+      const statement = args[0];
+      recording.push(typeof statement === 'string' ? statement : String((statement as { text?: string })?.text));
+    }
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+});
+
+afterAll(async () => {
+  pg.Client.prototype.query = originalQuery;
+  await admin?.end();
+  await running?.close();
+  await database?.drop();
+});
+
+interface Seeded {
+  tenant: Tenant;
+  endpointIds: string[];
+}
+
+/**
+ * An organization with `count` endpoints (made by the domain code), each with the same history,
+ * inserted directly: three events; per endpoint a delivery of each (two in the last 24 hours, one
+ * SUCCEEDED with two attempts and one FAILED; the newest PENDING with one attempt), and an old
+ * SUCCEEDED delivery from two days ago that the stats leave out.
+ */
+async function seed(count: number): Promise<Seeded> {
+  const tenant = await createTenant(running.app, `service-${count}`);
+  const endpointIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { endpoint } = await createEndpoint(
+      running.app.database.prisma,
+      tenant.organizationId,
+      { url: `https://hooks.example.com/${count}/${i}`, name: `endpoint ${i}` },
+      { allowHttp: false, allowPrivate: false },
+    );
+    endpointIds.push(endpoint.id);
+  }
+  const now = Date.now();
+  await admin.query(
+    `WITH e AS (
+       INSERT INTO events (organization_id, type, data, created_at)
+       SELECT $1, type, '{}'::jsonb, created_at
+         FROM (VALUES ('deploy.ingested', $2::timestamptz), ('incident.opened', $3::timestamptz),
+                      ('incident.resolved', $4::timestamptz), ('test.ping', $5::timestamptz)) AS v(type, created_at)
+       RETURNING id, type, created_at
+     ),
+     d AS (
+       INSERT INTO deliveries (organization_id, event_id, endpoint_id, status, attempt_count, created_at, updated_at)
+       SELECT $1, e.id, endpoint_id,
+              (CASE e.type WHEN 'deploy.ingested' THEN 'SUCCEEDED' WHEN 'incident.opened' THEN 'SUCCEEDED'
+                           WHEN 'incident.resolved' THEN 'FAILED' ELSE 'PENDING' END)::"DeliveryStatus",
+              CASE e.type WHEN 'deploy.ingested' THEN 1 WHEN 'incident.opened' THEN 2 WHEN 'incident.resolved' THEN 6 ELSE 1 END,
+              e.created_at, e.created_at
+         FROM e CROSS JOIN unnest($6::uuid[]) AS endpoint_id
+       RETURNING id, attempt_count, created_at
+     )
+     INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status)
+     SELECT d.id, n, false, d.created_at + n * interval '1 second', 12, 500
+       FROM d CROSS JOIN generate_series(1, d.attempt_count) AS n`,
+    [
+      tenant.organizationId,
+      new Date(now - 48 * HOUR),
+      new Date(now - 3 * HOUR),
+      new Date(now - 2 * HOUR),
+      new Date(now - 1 * HOUR),
+      endpointIds,
+    ],
+  );
+  return { tenant, endpointIds };
+}
+
+async function dashboardQueries(seeded: Seeded, first: number) {
+  recording = [];
+  try {
+    const response = await requestGraphql(running.baseUrl, seeded.tenant.apiToken, ENDPOINTS_DASHBOARD, { first });
+    return { data: dataOf(response), statements: recording };
+  } finally {
+    recording = null;
+  }
+}
+
+describe('webhookEndpoints with latestDelivery and stats', () => {
+  it('answers correctly, with a small number of SQL queries that does not grow with the page', async () => {
+    const small = await seed(5);
+    const large = await seed(50);
+
+    const five = await dashboardQueries(small, 50);
+    const fifty = await dashboardQueries(large, 50);
+
+    for (const [{ data }, seeded] of [[five, small], [fifty, large]] as const) {
+      const nodes = data.webhookEndpoints.edges.map((edge) => edge.node);
+      expect(nodes).toHaveLength(seeded.endpointIds.length);
+      expect(new Set(nodes.map((node) => node.id))).toEqual(new Set(seeded.endpointIds));
+      for (const node of nodes) {
+        expect(node.latestDelivery).toEqual({ id: expect.any(String), status: 'PENDING', attempts: [{ number: 1 }], event: { type: 'test.ping' } });
+        // The delivery from two days ago is left out; the PENDING one counts but has not finished.
+        expect(node.stats).toEqual({ deliveriesLast24h: 3, succeededLast24h: 1, failedLast24h: 1, successRateLast24h: 0.5 });
+      }
+    }
+    // Every endpoint's latest delivery is its own.
+    const latest = fifty.data.webhookEndpoints.edges.map((edge) => edge.node.latestDelivery!.id);
+    expect(new Set(latest).size).toBe(50);
+
+    const report = (statements: string[]) => `${statements.length} statements:\n${statements.join('\n')}`;
+    console.info(`SQL statements for 5 endpoints: ${five.statements.length}; for 50: ${fifty.statements.length}`);
+    expect(five.statements.length, report(five.statements)).toBeLessThanOrEqual(QUERY_BOUND);
+    expect(fifty.statements.length, report(fifty.statements)).toBe(five.statements.length);
+    // The count sees Prisma's statements and hand-written ones alike.
+    expect(fifty.statements.some((statement) => statement.includes('"public"."webhook_endpoints"'))).toBe(true);
+    expect(fifty.statements.some((statement) => statement.includes('CROSS JOIN LATERAL'))).toBe(true);
+  });
+
+  it('gives null and zeros to an endpoint without deliveries, in the same number of queries', async () => {
+    const tenant = await createTenant(running.app, 'quiet');
+    await createEndpoint(running.app.database.prisma, tenant.organizationId, { url: 'https://hooks.example.com/quiet', name: 'quiet' }, {
+      allowHttp: false,
+      allowPrivate: false,
+    });
+    const { data, statements } = await dashboardQueries({ tenant, endpointIds: [] }, 10);
+    expect(data.webhookEndpoints.edges.map((edge) => edge.node)).toEqual([
+      expect.objectContaining({
+        name: 'quiet',
+        latestDelivery: null,
+        stats: { deliveriesLast24h: 0, succeededLast24h: 0, failedLast24h: 0, successRateLast24h: null },
+      }),
+    ]);
+    expect(statements.length).toBeLessThanOrEqual(QUERY_BOUND);
+  });
+});

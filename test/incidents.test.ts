@@ -1,0 +1,524 @@
+// Incidents through GraphQL, end to end: the lifecycle and its signed webhooks (a real
+// receiver, verified with standardwebhooks), suspect ranking over deploys ingested with
+// `deployed_at`, human verdicts, the lists, and tenant isolation.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService } from '../src/domain/services.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { graphql } from './gql/index.ts';
+import type { IncidentPartsFragment, IncidentsListQuery } from './gql/graphql.ts';
+import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
+import { post, postDeploy } from './support/http.ts';
+import { startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
+
+graphql(`
+  fragment IncidentParts on Incident {
+    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt
+    service { id name }
+    suspects { rank score verdict reasons { code detail } deploy { id } }
+  }
+`);
+const OPEN_INCIDENT = graphql(`
+  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {
+    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {
+      ...IncidentParts
+    }
+  }
+`);
+const ACKNOWLEDGE_INCIDENT = graphql(`
+  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }
+`);
+const RESOLVE_INCIDENT = graphql(`
+  mutation ResolveIncident($id: ID!) { resolveIncident(id: $id) { ...IncidentParts } }
+`);
+const MARK_SUSPECT = graphql(`
+  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {
+    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentParts }
+  }
+`);
+const INCIDENT = graphql(`
+  query Incident($id: ID!) { incident(id: $id) { ...IncidentParts } }
+`);
+const INCIDENTS_LIST = graphql(`
+  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {
+    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {
+      edges { node { id title status service { id } } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`);
+const SERVICE_INCIDENTS = graphql(`
+  query ServiceIncidents($id: ID!, $status: IncidentStatus) {
+    service(id: $id) { id incidents(first: 50, status: $status) { edges { node { id status } } } }
+  }
+`);
+const DEPLOY_SUSPECT_IN = graphql(`
+  query DeploySuspectIn($id: ID!) {
+    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }
+  }
+`);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let database: TestDatabase;
+let running: RunningApp;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  running = await startApp(database.url, {
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    DELIVERY_BACKOFF_BASE_MS: '50',
+    DELIVERY_BACKOFF_FACTOR: '2',
+    INGEST_RATE_LIMIT_PER_MINUTE: 'off',
+    // Deploys more than 2 h before an incident's start are not suspects (default 24 h).
+    INCIDENT_LOOKBACK_HOURS: '2',
+  });
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  await running?.close();
+  await receiver?.close();
+  await database?.drop();
+});
+
+/** A tenant (service "checkout"), a second service "payments", and an endpoint at `path` on the receiver. */
+async function setUp(path: string, eventTypes = ['incident.opened', 'incident.acknowledged', 'incident.resolved']) {
+  const tenant = await createTenant(running.app, 'checkout');
+  const payments = await createService(running.app.database.prisma, tenant.organizationId, 'payments');
+  const endpoint = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
+    body: JSON.stringify({ url: `${receiver.url}${path}`, name: path, eventTypes }),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+  });
+  expect(endpoint.status).toBe(201);
+  return { tenant, payments: { id: payments.service.id, deployToken: payments.deployToken }, secret: endpoint.body.signingSecret as string };
+}
+
+async function ingest(token: string, payload: Record<string, unknown>): Promise<string> {
+  const response = await postDeploy(running.baseUrl, token, payload);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.deploy_id;
+}
+
+/** requestGraphql on this test's app; every operation here has variables. */
+function gql<TResult, TVariables>(token: string | undefined, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
+  return requestGraphql<TResult, Record<string, unknown>>(running.baseUrl, token, document as TypedDocumentNode<TResult, Record<string, unknown>>, variables as Record<string, unknown>);
+}
+
+const acknowledge = (token: string, id: string) => gql(token, ACKNOWLEDGE_INCIDENT, { id });
+const resolve = (token: string, id: string) => gql(token, RESOLVE_INCIDENT, { id });
+
+/** The single error of a failed operation. */
+function errorOf(response: GraphqlResponse<unknown>) {
+  expect(response.body.data ?? null).toBeNull();
+  expect(response.body.errors).toHaveLength(1);
+  return response.body.errors![0]!;
+}
+
+function eventCount(organizationId: string) {
+  return running.app.database.prisma.event.count({ where: { organizationId } });
+}
+
+/** Verifies a delivered webhook with the endpoint's secret and returns its body. */
+function verified(request: ReceivedRequest, secret: string): { id: string; type: string; organizationId: string; data: { incident: any } } {
+  const body = new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as any;
+  expect(request.headers['x-service-event']).toBe(body.type);
+  return body;
+}
+
+/** What a suspect looks like in GraphQL and in the webhook payload alike. */
+const suspectSummary = (suspect: { deploy: { id: string }; rank: number; score: number; verdict?: string | null; reasons: unknown }) => ({
+  deployId: suspect.deploy.id,
+  rank: suspect.rank,
+  score: suspect.score,
+  verdict: suspect.verdict ?? null,
+  reasons: suspect.reasons,
+});
+
+describe('incident lifecycle', () => {
+  it('OPEN → ACKNOWLEDGED → RESOLVED and OPEN → RESOLVED, each delivering its signed event; invalid transitions change and emit nothing', async () => {
+    const { tenant, secret } = await setUp('/lifecycle');
+    const before = Date.now();
+
+    const opened = dataOf(
+      await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: '  Checkout is down  ', severity: 'SEV1', environment: 'production' }),
+    ).openIncident;
+    expect(opened).toEqual({
+      id: expect.stringMatching(UUID),
+      title: 'Checkout is down',
+      severity: 'SEV1',
+      environment: 'production',
+      status: 'OPEN',
+      startedAt: expect.any(String),
+      openedAt: expect.any(String),
+      acknowledgedAt: null,
+      resolvedAt: null,
+      service: { id: tenant.serviceId, name: 'checkout' },
+      suspects: [],
+    });
+    // startedAt defaults to when it was opened.
+    expect(opened.startedAt).toBe(opened.openedAt);
+    expect(Date.parse(opened.openedAt)).toBeGreaterThanOrEqual(before - 1000);
+
+    const acknowledged = dataOf(await gql(tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: opened.id })).acknowledgeIncident;
+    expect(acknowledged).toEqual({ ...opened, status: 'ACKNOWLEDGED', acknowledgedAt: expect.any(String) });
+
+    const events = await eventCount(tenant.organizationId);
+    const twice = errorOf(await gql(tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: opened.id }));
+    const message = 'An incident that is ACKNOWLEDGED cannot become ACKNOWLEDGED';
+    expect(twice).toEqual(expect.objectContaining({ message, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'id', message }] } }));
+    expect(await eventCount(tenant.organizationId)).toBe(events);
+
+    const resolved = dataOf(await gql(tenant.apiToken, RESOLVE_INCIDENT, { id: opened.id })).resolveIncident;
+    expect(resolved).toEqual({ ...acknowledged, status: 'RESOLVED', resolvedAt: expect.any(String) });
+
+    // RESOLVED is final.
+    for (const [transition, to] of [
+      [acknowledge, 'ACKNOWLEDGED'],
+      [resolve, 'RESOLVED'],
+    ] as const) {
+      const refused = errorOf(await transition(tenant.apiToken, opened.id));
+      expect(refused.message).toBe(`An incident that is RESOLVED cannot become ${to}`);
+      expect(refused.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+    expect(dataOf(await gql(tenant.apiToken, INCIDENT, { id: opened.id })).incident).toEqual(resolved);
+
+    // OPEN → RESOLVED directly.
+    const second = dataOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Slow pages' })).openIncident;
+    expect(second).toEqual(expect.objectContaining({ severity: 'SEV3', environment: null, status: 'OPEN' }));
+    const direct = dataOf(await gql(tenant.apiToken, RESOLVE_INCIDENT, { id: second.id })).resolveIncident;
+    expect(direct).toEqual({ ...second, status: 'RESOLVED', acknowledgedAt: null, resolvedAt: expect.any(String) });
+
+    // Exactly five events, each delivered once, signed, with the incident as it was then.
+    expect(await eventCount(tenant.organizationId)).toBe(5);
+    const requests = await receiver.waitForRequests(5, { path: '/lifecycle' });
+    const bodies = requests.map((request) => verified(request, secret));
+    const key = (body: (typeof bodies)[number]) => `${body.data.incident.id} ${body.type}`;
+    const byKey = new Map(bodies.map((body) => [key(body), body]));
+    expect(byKey.size).toBe(5);
+    const expected = [
+      ['incident.opened', opened],
+      ['incident.acknowledged', acknowledged],
+      ['incident.resolved', resolved],
+      ['incident.opened', second],
+      ['incident.resolved', direct],
+    ] as const;
+    for (const [type, incident] of expected) {
+      const body = byKey.get(`${incident.id} ${type}`);
+      expect(body, `${type} of ${incident.title}`).toBeDefined();
+      expect(body!.organizationId).toBe(tenant.organizationId);
+      expect(body!.data.incident).toEqual({ ...incident, suspects: [] });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.requests.filter((request) => request.path === '/lifecycle')).toHaveLength(5);
+  });
+
+  it('refuses bad input with BAD_USER_INPUT and an unknown service with NOT_FOUND, storing and emitting nothing', async () => {
+    const { tenant } = await setUp('/refused');
+    const stranger = await createTenant(running.app, 'theirs');
+    const refused = errorOf(
+      await gql(tenant.apiToken, OPEN_INCIDENT, {
+        serviceId: tenant.serviceId,
+        title: '   ',
+        startedAt: new Date(Date.now() + HOUR).toISOString(),
+      }),
+    );
+    expect(refused.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [
+        { field: 'title', message: 'must be 1 to 200 characters' },
+        { field: 'startedAt', message: 'must not be more than 5 minutes in the future' },
+      ],
+    });
+    const tooLong = errorOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'x'.repeat(201) }));
+    expect(tooLong.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'title', message: 'must be 1 to 200 characters' }] });
+    for (const serviceId of [UNKNOWN_ID, 'nope', stranger.serviceId]) {
+      const missing = errorOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId, title: 'Down' }));
+      expect(missing).toEqual(expect.objectContaining({ message: `Service ${serviceId} not found`, extensions: { code: 'NOT_FOUND' } }));
+    }
+    for (const organizationId of [tenant.organizationId, stranger.organizationId]) {
+      expect(await running.app.database.prisma.incident.count({ where: { organizationId } })).toBe(0);
+      expect(await eventCount(organizationId)).toBe(0);
+    }
+  });
+
+  it('treats unknown ids as NOT_FOUND and refuses callers without an API token', async () => {
+    const { tenant } = await setUp('/unknown');
+    for (const id of [UNKNOWN_ID, 'nope']) {
+      for (const transition of [acknowledge, resolve]) {
+        expect(errorOf(await transition(tenant.apiToken, id))).toEqual(
+          expect.objectContaining({ message: `Incident ${id} not found`, extensions: { code: 'NOT_FOUND' } }),
+        );
+      }
+      expect(dataOf(await gql(tenant.apiToken, INCIDENT, { id })).incident).toBeNull();
+    }
+    const anonymous = errorOf(await gql(undefined, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Down' }));
+    expect(anonymous.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('suspects', () => {
+  // One organization for the scenarios below: its deploys around `startedAt`, an hour ago.
+  let world: Awaited<ReturnType<typeof setUp>>;
+  let stranger: Tenant;
+  const startedAt = Math.floor(Date.now() / 1000) * 1000 - HOUR;
+  const at = (offsetMs: number) => new Date(startedAt + offsetMs).toISOString();
+  const deploys: Record<string, string> = {};
+  let incident: IncidentPartsFragment;
+
+  beforeAll(async () => {
+    world = await setUp('/ranking', ['incident.opened', 'incident.resolved']);
+    stranger = await createTenant(running.app, 'checkout');
+    const checkout = world.tenant.deployToken;
+    const commits = [1, 2, 3].map((n) => ({ sha: `a${n}`, author: 'alice', timestamp: at(-HOUR) }));
+    deploys.prod = await ingest(checkout, { commit_sha: 'aaaa', environment: 'production', deployed_at: at(-10 * MINUTE), commits });
+    deploys.staging = await ingest(checkout, { commit_sha: 'bbbb', environment: 'staging', deployed_at: at(-5 * MINUTE) });
+    deploys.payments = await ingest(world.payments.deployToken, { commit_sha: 'cccc', environment: 'production', deployed_at: at(-2 * MINUTE) });
+    // Not suspects: after the start, before the 2 h lookback, another organization's.
+    deploys.after = await ingest(checkout, { commit_sha: 'dddd', environment: 'production', deployed_at: at(5 * MINUTE) });
+    deploys.old = await ingest(checkout, { commit_sha: 'eeee', environment: 'production', deployed_at: at(-3 * HOUR) });
+    deploys.theirs = await ingest(stranger.deployToken, { commit_sha: 'ffff', environment: 'production', deployed_at: at(-1 * MINUTE) });
+
+    incident = dataOf(
+      await gql(world.tenant.apiToken, OPEN_INCIDENT, {
+        serviceId: world.tenant.serviceId,
+        title: 'Checkout errors',
+        severity: 'SEV2',
+        environment: 'production',
+        startedAt: at(0),
+      }),
+    ).openIncident;
+  });
+
+  it('ranks a same-service production deploy minutes before above staging and other-service deploys', async () => {
+    expect(incident.startedAt).toBe(at(0));
+    // score = service × environment × (0.5 × 2^(−age/90 min) + 0.25 × [last] + 0.25 × size), see suspects.ts:
+    //   prod:     1    × 1    × (0.5 × 2^(−10/90) + 0.25 + 0.25 × log2(4)/log2(51)) = 0.4629 + 0.25 + 0.0881 = 0.801
+    //   payments: 0.35 × 1    × (0.5 × 2^(−2/90)  + 0.25 + 0.25 × 0.5)              = 0.35 × 0.8674        = 0.304
+    //   staging:  1    × 0.15 × (0.5 × 2^(−5/90)  + 0.25 + 0.25 × 0.5)              = 0.15 × 0.8561        = 0.128
+    expect(incident.suspects.map(suspectSummary)).toEqual([
+      {
+        deployId: deploys.prod,
+        rank: 1,
+        score: 0.801,
+        verdict: null,
+        reasons: [
+          { code: 'same_service', detail: 'same service (checkout)' },
+          { code: 'environment_match', detail: 'same environment (production)' },
+          { code: 'recency', detail: 'deployed 10 min before the incident' },
+          { code: 'last_before_incident', detail: 'last deploy of checkout to production before the incident' },
+          { code: 'change_size', detail: '3 commits since the previous deploy' },
+        ],
+      },
+      {
+        deployId: deploys.payments,
+        rank: 2,
+        score: 0.304,
+        verdict: null,
+        reasons: [
+          { code: 'other_service', detail: 'other service (payments) of the organization' },
+          { code: 'environment_match', detail: 'same environment (production)' },
+          { code: 'recency', detail: 'deployed 2 min before the incident' },
+          { code: 'last_before_incident', detail: 'last deploy of payments to production before the incident' },
+          { code: 'change_size', detail: 'change size unknown (no commits sent)' },
+        ],
+      },
+      {
+        deployId: deploys.staging,
+        rank: 3,
+        score: 0.128,
+        verdict: null,
+        reasons: [
+          { code: 'same_service', detail: 'same service (checkout)' },
+          { code: 'environment_mismatch', detail: 'environment staging ≠ production' },
+          { code: 'recency', detail: 'deployed 5 min before the incident' },
+          { code: 'last_before_incident', detail: 'last deploy of checkout to staging before the incident' },
+          { code: 'change_size', detail: 'change size unknown (no commits sent)' },
+        ],
+      },
+    ]);
+    // The deploy after the start, the one before the lookback and the stranger's are absent.
+    const suspects = incident.suspects.map((suspect) => suspect.deploy.id);
+    for (const name of ['after', 'old', 'theirs']) expect(suspects, name).not.toContain(deploys[name]);
+  });
+
+  it('delivers the ranked suspects, with scores and reasons, in the signed incident.opened event', async () => {
+    const [request] = await receiver.waitForRequests(1, { path: '/ranking' });
+    const body = verified(request!, world.secret);
+    expect(body.type).toBe('incident.opened');
+    expect(body.data.incident.id).toBe(incident.id);
+    expect(body.data.incident.suspects[0].deploy.id).toBe(deploys.prod);
+    expect(body.data.incident.suspects.map(suspectSummary)).toEqual(incident.suspects.map(suspectSummary));
+    expect(body.data.incident.suspects[0].deploy).toEqual({
+      id: deploys.prod,
+      commitSha: 'aaaa',
+      environment: 'production',
+      version: null,
+      deployedAt: at(-10 * MINUTE),
+      service: { id: world.tenant.serviceId, name: 'checkout' },
+    });
+  });
+
+  it('without an incident environment, the most recent same-service deploy wins whatever its environment', async () => {
+    const anywhere = dataOf(
+      await gql(world.tenant.apiToken, OPEN_INCIDENT, { serviceId: world.tenant.serviceId, title: 'Somewhere', startedAt: at(0) }),
+    ).openIncident;
+    // staging: 0.4811 + 0.25 + 0.125 = 0.856 now ungated; prod 0.801; payments still 0.304.
+    expect(anywhere.suspects.map((suspect) => [suspect.deploy.id, suspect.score])).toEqual([
+      [deploys.staging, 0.856],
+      [deploys.prod, 0.801],
+      [deploys.payments, 0.304],
+    ]);
+  });
+
+  it('shows where a deploy is a suspect', async () => {
+    const data = dataOf(await gql(world.tenant.apiToken, DEPLOY_SUSPECT_IN, { id: deploys.prod! }));
+    expect(data.deploy!.suspectIn).toEqual(
+      expect.arrayContaining([{ rank: 1, score: 0.801, verdict: null, incident: { id: incident.id, title: 'Checkout errors' }, deploy: { id: deploys.prod } }]),
+    );
+    expect(dataOf(await gql(world.tenant.apiToken, DEPLOY_SUSPECT_IN, { id: deploys.after! })).deploy!.suspectIn).toEqual([]);
+  });
+
+  it('markSuspect: CAUSED comes first and DISMISSED last, whatever the score; the ranks stay', async () => {
+    const mark = async (deploy: string, verdict: 'CAUSED' | 'DISMISSED') =>
+      dataOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId: deploys[deploy]!, verdict })).markSuspect;
+    const order = (marked: IncidentPartsFragment) => marked.suspects.map((suspect) => [suspect.deploy.id, suspect.rank, suspect.verdict]);
+
+    expect(order(await mark('payments', 'CAUSED'))).toEqual([
+      [deploys.payments, 2, 'CAUSED'],
+      [deploys.prod, 1, null],
+      [deploys.staging, 3, null],
+    ]);
+    expect(order(await mark('prod', 'DISMISSED'))).toEqual([
+      [deploys.payments, 2, 'CAUSED'],
+      [deploys.staging, 3, null],
+      [deploys.prod, 1, 'DISMISSED'],
+    ]);
+    // A later verdict replaces an earlier one; among CAUSED, rank decides.
+    const changed = await mark('prod', 'CAUSED');
+    expect(order(changed)).toEqual([
+      [deploys.prod, 1, 'CAUSED'],
+      [deploys.payments, 2, 'CAUSED'],
+      [deploys.staging, 3, null],
+    ]);
+    const dismissed = await mark('payments', 'DISMISSED');
+    expect(order(dismissed)).toEqual([
+      [deploys.prod, 1, 'CAUSED'],
+      [deploys.staging, 3, null],
+      [deploys.payments, 2, 'DISMISSED'],
+    ]);
+    expect(dataOf(await gql(world.tenant.apiToken, INCIDENT, { id: incident.id })).incident).toEqual(dismissed);
+
+    // A verdict emits nothing; the incident.resolved payload lists the suspects in the same order.
+    const events = await eventCount(world.tenant.organizationId);
+    expect(events).toBe(2);
+    const resolved = dataOf(await gql(world.tenant.apiToken, RESOLVE_INCIDENT, { id: incident.id })).resolveIncident;
+    const requests = await receiver.waitForRequests(3, { path: '/ranking' });
+    const body = requests.map((request) => verified(request, world.secret)).find((b) => b.type === 'incident.resolved')!;
+    expect(body.data.incident.suspects.map(suspectSummary)).toEqual(resolved.suspects.map(suspectSummary));
+    expect(body.data.incident.suspects.map(suspectSummary)).toEqual(dismissed.suspects.map(suspectSummary));
+  });
+
+  it('markSuspect refuses a deploy that is not a suspect, and an unknown incident', async () => {
+    for (const deploy of ['after', 'old', 'theirs']) {
+      const refused = errorOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId: deploys[deploy]!, verdict: 'CAUSED' }));
+      expect(refused.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'deployId', message: 'is not a suspect of this incident' }] });
+    }
+    for (const incidentId of [UNKNOWN_ID, 'nope']) {
+      const missing = errorOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId, deployId: deploys.prod!, verdict: 'CAUSED' }));
+      expect(missing).toEqual(expect.objectContaining({ message: `Incident ${incidentId} not found`, extensions: { code: 'NOT_FOUND' } }));
+    }
+  });
+
+  it("keeps every incident query and mutation inside the caller's organization", async () => {
+    const id = incident.id;
+    const before = await running.app.database.prisma.incident.findUniqueOrThrow({ where: { id }, include: { suspects: true } });
+    const events = await eventCount(world.tenant.organizationId);
+    const theirs = dataOf(await gql(stranger.apiToken, OPEN_INCIDENT, { serviceId: stranger.serviceId, title: 'Theirs', startedAt: at(0) })).openIncident;
+    // Their correlation sees only their own deploy.
+    expect(theirs.suspects.map((suspect) => suspect.deploy.id)).toEqual([deploys.theirs]);
+
+    const notFound = (response: GraphqlResponse<unknown>, what: string, which: string) =>
+      expect(errorOf(response)).toEqual(expect.objectContaining({ message: `${what} ${which} not found`, extensions: { code: 'NOT_FOUND' } }));
+    expect(dataOf(await gql(stranger.apiToken, INCIDENT, { id })).incident).toBeNull();
+    notFound(await gql(stranger.apiToken, ACKNOWLEDGE_INCIDENT, { id }), 'Incident', id);
+    notFound(await gql(stranger.apiToken, RESOLVE_INCIDENT, { id }), 'Incident', id);
+    notFound(await gql(stranger.apiToken, MARK_SUSPECT, { incidentId: id, deployId: deploys.prod!, verdict: 'DISMISSED' }), 'Incident', id);
+    notFound(await gql(stranger.apiToken, OPEN_INCIDENT, { serviceId: world.tenant.serviceId, title: 'Sneaky' }), 'Service', world.tenant.serviceId);
+    const list = dataOf(await gql(stranger.apiToken, INCIDENTS_LIST, { first: 50 }));
+    expect(list.incidents.edges.map((edge) => edge.node.id)).toEqual([theirs.id]);
+    expect(dataOf(await gql(stranger.apiToken, INCIDENTS_LIST, { first: 50, serviceId: world.tenant.serviceId })).incidents.edges).toEqual([]);
+    expect(dataOf(await gql(stranger.apiToken, SERVICE_INCIDENTS, { id: world.tenant.serviceId })).service).toBeNull();
+    expect(dataOf(await gql(stranger.apiToken, DEPLOY_SUSPECT_IN, { id: deploys.prod! })).deploy).toBeNull();
+
+    // And the other way round.
+    expect(dataOf(await gql(world.tenant.apiToken, INCIDENT, { id: theirs.id })).incident).toBeNull();
+    notFound(await gql(world.tenant.apiToken, RESOLVE_INCIDENT, { id: theirs.id }), 'Incident', theirs.id);
+    notFound(
+      await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: theirs.id, deployId: deploys.theirs!, verdict: 'CAUSED' }),
+      'Incident',
+      theirs.id,
+    );
+
+    // Nothing changed, nothing emitted.
+    expect(await running.app.database.prisma.incident.findUniqueOrThrow({ where: { id }, include: { suspects: true } })).toEqual(before);
+    expect(await eventCount(world.tenant.organizationId)).toBe(events);
+    expect((await running.app.database.prisma.incident.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe('OPEN');
+  });
+});
+
+describe('incidents', () => {
+  it('lists incidents most recently opened first, by status and service, page by page', async () => {
+    const { tenant, payments } = await setUp('/listed', ['deploy.ingested']);
+    const open = async (serviceId: string, title: string) =>
+      dataOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId, title })).openIncident.id;
+    const ids: Record<string, string> = {};
+    for (const [name, serviceId] of [
+      ['first', tenant.serviceId],
+      ['second', payments.id],
+      ['third', tenant.serviceId],
+      ['fourth', tenant.serviceId],
+      ['fifth', payments.id],
+    ] as const) {
+      ids[name] = await open(serviceId, name);
+      // Distinct openedAt (millisecond precision), so the expected order is the creation order.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await gql(tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: ids.third! });
+    await gql(tenant.apiToken, RESOLVE_INCIDENT, { id: ids.first! });
+    await gql(tenant.apiToken, RESOLVE_INCIDENT, { id: ids.fifth! });
+
+    const names = Object.fromEntries(Object.entries(ids).map(([name, id]) => [id, name]));
+    const list = async (variables: { status?: 'OPEN' | 'ACKNOWLEDGED' | 'RESOLVED'; serviceId?: string; first?: number }) => {
+      const seen: string[] = [];
+      let after: string | null = null;
+      let pages = 0;
+      for (;;) {
+        const data: IncidentsListQuery = dataOf(await gql(tenant.apiToken, INCIDENTS_LIST, { first: 50, ...variables, after }));
+        pages++;
+        seen.push(...data.incidents.edges.map((edge) => names[edge.node.id]!));
+        if (!data.incidents.pageInfo.hasNextPage) break;
+        after = data.incidents.pageInfo.endCursor ?? null;
+      }
+      return { seen, pages };
+    };
+    expect(await list({ first: 2 })).toEqual({ seen: ['fifth', 'fourth', 'third', 'second', 'first'], pages: 3 });
+    expect((await list({ status: 'OPEN' })).seen).toEqual(['fourth', 'second']);
+    expect((await list({ status: 'ACKNOWLEDGED' })).seen).toEqual(['third']);
+    expect((await list({ status: 'RESOLVED', first: 1 })).seen).toEqual(['fifth', 'first']);
+    expect((await list({ serviceId: payments.id })).seen).toEqual(['fifth', 'second']);
+    expect((await list({ serviceId: tenant.serviceId, status: 'OPEN' })).seen).toEqual(['fourth']);
+    expect((await list({ serviceId: 'nope' })).seen).toEqual([]);
+
+    const service = dataOf(await gql(tenant.apiToken, SERVICE_INCIDENTS, { id: tenant.serviceId })).service!;
+    expect(service.incidents.edges.map((edge) => names[edge.node.id])).toEqual(['fourth', 'third', 'first']);
+    const resolved = dataOf(await gql(tenant.apiToken, SERVICE_INCIDENTS, { id: payments.id, status: 'RESOLVED' })).service!;
+    expect(resolved.incidents.edges.map((edge) => edge.node)).toEqual([{ id: ids.fifth, status: 'RESOLVED' }]);
+  });
+});

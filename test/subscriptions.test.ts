@@ -1,0 +1,408 @@
+// `subscription { deliveryUpdated }` as a dashboard uses it: a real graphql-ws client against an
+// api-only app, while a delivery worker runs in a separate process (`npm start` with
+// ROLE=worker), so every change reaches the subscriber through PostgreSQL LISTEN/NOTIFY.
+//
+// A subscription has no "subscribed" acknowledgement in graphql-ws, so each subscriber is
+// proven live by a change it must see (a test.ping to one of its endpoints); and "sees nothing
+// of X" is asserted after a barrier: a change committed after X's last one has reached the
+// subscriber, which gets changes in commit order.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { print } from 'graphql';
+import { createClient, type Client } from 'graphql-ws';
+import { createPubSub } from 'graphql-yoga';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backloggedChanges } from '../src/graphql/types/Subscription.ts';
+import { graphql } from './gql/index.ts';
+import type { OnDeliveryUpdatedSubscription } from './gql/graphql.ts';
+import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { post, postDeploy } from './support/http.ts';
+import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+
+const ON_DELIVERY_UPDATED = graphql(`
+  subscription OnDeliveryUpdated($endpointId: ID) {
+    deliveryUpdated(endpointId: $endpointId) {
+      id
+      status
+      attemptCount
+      event { type }
+      endpoint { id }
+      attempts { number succeeded responseStatus }
+    }
+  }
+`);
+const SEND_PING = graphql(`
+  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }
+`);
+
+type Update = OnDeliveryUpdatedSubscription['deliveryUpdated'];
+
+/** Delivery settings of both processes: quick retries, so a failing delivery ends within seconds. */
+const DELIVERY_SETTINGS = {
+  WEBHOOK_ALLOW_HTTP: 'true',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  DELIVERY_BACKOFF_BASE_MS: '100',
+  DELIVERY_BACKOFF_FACTOR: '2',
+  DELIVERY_MAX_RETRIES: '2',
+};
+const UNAUTHORIZED_CLOSE_CODE = 4401;
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+let database: TestDatabase;
+let api: RunningApp;
+let worker: ChildProcess | undefined;
+let workerOutput = '';
+let receiver: Receiver;
+const clients: Client[] = [];
+
+/** A worker-only Hookline process, as `npm start` runs one; resolves once it listens (and consumes). */
+async function startWorkerProcess(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...DELIVERY_SETTINGS, ROLE: 'worker', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    workerOutput = (workerOutput + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  await new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (!/Hookline listening on/.test(workerOutput)) return;
+      child.stdout!.off('data', onData);
+      resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code, signal) => reject(new Error(`worker exited before it was ready (${signal ?? code}):\n${workerOutput}`)));
+  });
+  return child;
+}
+
+async function stopWorkerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// Even when the test runner itself is torn down, the worker does not outlive it.
+const killWorkerOnExit = () => worker?.kill('SIGKILL');
+process.once('exit', killWorkerOnExit);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  api = await startApp(database.url, { ROLE: 'api', ...DELIVERY_SETTINGS });
+  receiver = await startReceiver();
+  receiver.respond((request, response) => {
+    if (request.path.startsWith('/failing')) response.statusCode = 500;
+    response.end(request.path.startsWith('/failing') ? 'down for maintenance' : 'ok');
+  });
+  worker = await startWorkerProcess(database.url);
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+  if (worker) await stopWorkerProcess(worker);
+  process.off('exit', killWorkerOnExit);
+  await api?.close();
+  await receiver?.close();
+  await database?.drop();
+});
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+interface Subscriber {
+  /** Every update received, in order. */
+  updates: Update[];
+  /** Errors: in `next` payloads (`{ errors }`) and the sink's (a CloseEvent when the socket closed). */
+  errors: unknown[];
+  completed: boolean;
+  /** Resolves with `probe`'s first value other than undefined, re-checked on every message. */
+  waitFor<T>(probe: () => T | undefined, what: string, timeoutMs?: number): Promise<T>;
+  /** The updates of one delivery, in order. */
+  of(deliveryId: string): Update[];
+}
+
+function subscribe(apiToken: string | undefined, variables: { endpointId?: string } = {}): Subscriber {
+  const client = createClient({
+    url: api.baseUrl.replace(/^http/, 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: apiToken === undefined ? {} : { authorization: `Bearer ${apiToken}` },
+    retryAttempts: 0,
+  });
+  clients.push(client);
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+  const subscriber: Subscriber = {
+    updates: [],
+    errors: [],
+    completed: false,
+    of: (deliveryId) => subscriber.updates.filter((update) => update.id === deliveryId),
+    waitFor(probe, what, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const value = probe();
+          if (value === undefined) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`${what}: not within ${timeoutMs} ms; received ${JSON.stringify(subscriber.updates)}, errors ${JSON.stringify(subscriber.errors)}`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+  client.subscribe<OnDeliveryUpdatedSubscription>(
+    { query: print(ON_DELIVERY_UPDATED), variables },
+    {
+      next: (result) => {
+        if (result.errors) subscriber.errors.push(...result.errors);
+        else subscriber.updates.push(result.data!.deliveryUpdated);
+        changed();
+      },
+      error: (error) => {
+        subscriber.errors.push(error);
+        changed();
+      },
+      complete: () => {
+        subscriber.completed = true;
+        changed();
+      },
+    },
+  );
+  return subscriber;
+}
+
+async function createEndpoint(tenant: Tenant, path: string): Promise<string> {
+  const response = await post(`${api.baseUrl}/api/webhooks/endpoints`, {
+    body: JSON.stringify({ url: `${receiver.url}${path}`, name: path, eventTypes: ['deploy.ingested'] }),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+  });
+  expect(response.status).toBe(201);
+  return response.body.id as string;
+}
+
+async function ping(tenant: Tenant, endpointId: string): Promise<string> {
+  return dataOf(await requestGraphql(api.baseUrl, tenant.apiToken, SEND_PING, { endpointId })).sendTestEvent.id;
+}
+
+/**
+ * Resolves once the subscriber is live: it has seen a test.ping to `endpointId`. A ping sent
+ * before the server had set the subscription up goes unseen, so another follows.
+ */
+async function untilLive(subscriber: Subscriber, tenant: Tenant, endpointId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const deliveryId = await ping(tenant, endpointId);
+    try {
+      await subscriber.waitFor(() => subscriber.of(deliveryId)[0], `test.ping ${deliveryId}`, 2000);
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
+}
+
+async function ingestDeploy(tenant: Tenant): Promise<string> {
+  const response = await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: `sha-${Math.random().toString(36).slice(2)}`, environment: 'production' });
+  expect(response.body.status).toBe('accepted');
+  return response.body.deploy_id as string;
+}
+
+/** The id of the deploy.ingested delivery to `endpointId`, as the subscriber first sees it. */
+function deployDeliveryTo(subscriber: Subscriber, endpointId: string): Promise<string> {
+  return subscriber.waitFor(
+    () => subscriber.updates.find((update) => update.event.type === 'deploy.ingested' && update.endpoint.id === endpointId)?.id,
+    `a deploy.ingested delivery to ${endpointId}`,
+  );
+}
+
+const summary = (update: Update) => ({
+  status: update.status,
+  attemptCount: update.attemptCount,
+  responseStatuses: update.attempts.map((attempt) => attempt.responseStatus),
+});
+
+/** Waits until the delivery has `status` in the database (what the worker committed). */
+function statusInDatabase(deliveryId: string, status: string): Promise<true> {
+  return eventually(
+    async () => {
+      const { rows } = await api.app.database.pool.query<{ status: string }>('SELECT status FROM deliveries WHERE id = $1', [deliveryId]);
+      return rows[0]?.status === status ? true : undefined;
+    },
+    15_000,
+    `delivery ${deliveryId} ${status} in the database`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+
+describe('subscription deliveryUpdated', () => {
+  it('streams PENDING (0 attempts) then SUCCEEDED (1) for a delivery a worker in another process sends', async () => {
+    const tenant = await createTenant(api.app);
+    const endpointId = await createEndpoint(tenant, '/succeeding');
+    const subscriber = subscribe(tenant.apiToken);
+    await untilLive(subscriber, tenant, endpointId);
+
+    await ingestDeploy(tenant);
+    const deliveryId = await deployDeliveryTo(subscriber, endpointId);
+    await subscriber.waitFor(() => subscriber.of(deliveryId).find((update) => update.status === 'SUCCEEDED'), 'SUCCEEDED', 15_000);
+
+    expect(subscriber.of(deliveryId).map(summary)).toEqual([
+      { status: 'PENDING', attemptCount: 0, responseStatuses: [] },
+      { status: 'SUCCEEDED', attemptCount: 1, responseStatuses: [200] },
+    ]);
+    expect(subscriber.of(deliveryId)[1]!.attempts).toEqual([{ number: 1, succeeded: true, responseStatus: 200 }]);
+    expect(subscriber.errors).toEqual([]);
+  });
+
+  it('streams every attempt of a failing delivery in order, then FAILED with the failed attempts', async () => {
+    const tenant = await createTenant(api.app);
+    const endpointId = await createEndpoint(tenant, '/failing');
+    const subscriber = subscribe(tenant.apiToken);
+    await untilLive(subscriber, tenant, endpointId);
+
+    await ingestDeploy(tenant);
+    const deliveryId = await deployDeliveryTo(subscriber, endpointId);
+    await subscriber.waitFor(() => subscriber.of(deliveryId).find((update) => update.status === 'FAILED'), 'FAILED', 20_000);
+
+    // DELIVERY_MAX_RETRIES 2: three attempts, each answered 500.
+    expect(subscriber.of(deliveryId).map(summary)).toEqual([
+      { status: 'PENDING', attemptCount: 0, responseStatuses: [] },
+      { status: 'PENDING', attemptCount: 1, responseStatuses: [500] },
+      { status: 'PENDING', attemptCount: 2, responseStatuses: [500, 500] },
+      { status: 'FAILED', attemptCount: 3, responseStatuses: [500, 500, 500] },
+    ]);
+    expect(subscriber.of(deliveryId).at(-1)!.attempts).toEqual([
+      { number: 1, succeeded: false, responseStatus: 500 },
+      { number: 2, succeeded: false, responseStatus: 500 },
+      { number: 3, succeeded: false, responseStatus: 500 },
+    ]);
+
+    // A change is shown as it was, even when the row has moved on by the time it is read: a
+    // notification of the first retry, arriving after the delivery FAILED, still shows PENDING
+    // with one attempt (as a slow read of a quick PENDING → SUCCEEDED pair would).
+    const { pool } = api.app.database;
+    await pool.query('SELECT pg_notify($1, $2)', [
+      'hookline_delivery',
+      JSON.stringify({ id: deliveryId, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 1 }),
+    ]);
+    await subscriber.waitFor(() => (subscriber.of(deliveryId).length === 5 ? true : undefined), 'the replayed change');
+    expect(summary(subscriber.of(deliveryId)[4]!)).toEqual({ status: 'PENDING', attemptCount: 1, responseStatuses: [500] });
+    expect(subscriber.errors).toEqual([]);
+  });
+
+  it("gives an endpoint's subscriber only that endpoint's deliveries, and another organization nothing", async () => {
+    const tenant = await createTenant(api.app);
+    const endpointA = await createEndpoint(tenant, '/a');
+    const endpointB = await createEndpoint(tenant, '/b');
+    const stranger = await createTenant(api.app, 'theirs');
+    const strangerEndpoint = await createEndpoint(stranger, '/theirs');
+
+    const onlyA = subscribe(tenant.apiToken, { endpointId: endpointA });
+    const everything = subscribe(tenant.apiToken);
+    const outsider = subscribe(stranger.apiToken);
+    await Promise.all([
+      untilLive(onlyA, tenant, endpointA),
+      untilLive(everything, tenant, endpointA),
+      untilLive(outsider, stranger, strangerEndpoint),
+    ]);
+
+    await ingestDeploy(tenant); // one delivery to A, one to B
+    const [deliveryA, deliveryB] = await Promise.all([deployDeliveryTo(everything, endpointA), deployDeliveryTo(everything, endpointB)]);
+    await Promise.all([statusInDatabase(deliveryA, 'SUCCEEDED'), statusInDatabase(deliveryB, 'SUCCEEDED')]);
+
+    // Barriers: a change committed after B's last one. Each subscriber gets changes in commit
+    // order, so once it has its barrier, it has had every change it was ever going to get before.
+    const barrierA = await ping(tenant, endpointA);
+    const barrierStranger = await ping(stranger, strangerEndpoint);
+    await Promise.all([
+      onlyA.waitFor(() => onlyA.of(barrierA)[0], 'barrier on A'),
+      everything.waitFor(() => everything.of(barrierA)[0], 'barrier on A (unfiltered)'),
+      outsider.waitFor(() => outsider.of(barrierStranger)[0], "barrier on the stranger's endpoint"),
+    ]);
+
+    expect(onlyA.of(deliveryA).map(summary)).toEqual([
+      { status: 'PENDING', attemptCount: 0, responseStatuses: [] },
+      { status: 'SUCCEEDED', attemptCount: 1, responseStatuses: [200] },
+    ]);
+    expect(onlyA.of(deliveryB)).toEqual([]);
+    expect(new Set(onlyA.updates.map((update) => update.endpoint.id))).toEqual(new Set([endpointA]));
+    // The unfiltered subscriber of the same organization did get B's changes.
+    expect(everything.of(deliveryB).map((update) => update.status)).toEqual(['PENDING', 'SUCCEEDED']);
+    // The other organization's subscriber got its own pings only.
+    expect(new Set(outsider.updates.map((update) => update.endpoint.id))).toEqual(new Set([strangerEndpoint]));
+    expect(new Set(outsider.updates.map((update) => update.event.type))).toEqual(new Set(['test.ping']));
+    for (const subscriber of [onlyA, everything, outsider]) expect(subscriber.errors).toEqual([]);
+  });
+
+  it("refuses an endpoint filter that is not one of the caller's endpoints with NOT_FOUND", async () => {
+    const tenant = await createTenant(api.app);
+    const stranger = await createTenant(api.app, 'theirs');
+    const strangerEndpoint = await createEndpoint(stranger, '/theirs');
+    for (const endpointId of [strangerEndpoint, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const subscriber = subscribe(tenant.apiToken, { endpointId });
+      await subscriber.waitFor(() => (subscriber.completed ? true : undefined), `completion for ${endpointId}`);
+      expect(subscriber.updates).toEqual([]);
+      expect(subscriber.errors).toHaveLength(1);
+      expect(subscriber.errors[0]).toMatchObject({ extensions: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it('closes the connection with 4401 for a bad or missing API token', async () => {
+    for (const apiToken of ['hla_' + 'x'.repeat(40), 'not-a-token', undefined]) {
+      const subscriber = subscribe(apiToken);
+      const closed = await subscriber.waitFor(() => subscriber.errors[0] as { code?: number } | undefined, `refusal of ${apiToken}`);
+      expect(closed.code).toBe(UNAUTHORIZED_CLOSE_CODE);
+      expect(subscriber.updates).toEqual([]);
+    }
+  });
+});
+
+describe('a subscriber that falls behind', () => {
+  it('ends its own subscription with an error, instead of crashing the process, past the backlog limit', async () => {
+    const pubSub = createPubSub<{ change: [organizationId: string, change: { n: number }] }>();
+    const changes = backloggedChanges(pubSub.subscribe('change', 'org'), () => true, 1100);
+    // Nothing is consumed while 1,500 changes are published, in bursts as notifications arrive
+    // (one socket read each): alone, the pub/sub would throw in publish() at 1,024 waiting.
+    for (let n = 0; n < 1500; n++) {
+      pubSub.publish('change', 'org', { n });
+      if (n % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const received: number[] = [];
+    await expect(
+      (async () => {
+        for await (const change of changes) received.push(change.n);
+      })(),
+    ).rejects.toMatchObject({ extensions: { code: 'SUBSCRIBER_TOO_SLOW' } });
+    expect(received).toEqual(Array.from({ length: 1100 }, (_, n) => n));
+  });
+
+  it('stops listening at once when the client unsubscribes, though no change is coming', async () => {
+    let stopped = false;
+    const silent: AsyncIterable<number> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => new Promise<IteratorResult<number>>(() => {}),
+        return: async () => {
+          stopped = true;
+          return { value: undefined, done: true };
+        },
+      }),
+    };
+    const changes = backloggedChanges(silent, () => true);
+    const pending = changes.next();
+    await changes.return!();
+    expect(stopped).toBe(true);
+    expect(await pending).toEqual({ value: undefined, done: true });
+  });
+});

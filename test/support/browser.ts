@@ -1,0 +1,120 @@
+// A real browser for end-to-end tests: Debian's Chromium driven by playwright-core (which
+// downloads no browser of its own), on a fresh profile, with every console error and uncaught
+// page error recorded so that a test can fail on them.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM_PATH);
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
+
+/** Chromium here has no network but loopback: nothing in the background may try to reach out. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  /** A new tab (so a new sessionStorage) whose console errors and page errors are recorded. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<RecordedPage>;
+  close(): Promise<void>;
+}
+
+export interface RecordedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions so far, except those matching `allowed`. */
+  problems(): string[];
+  /** The text frames the page received on its WebSockets so far. */
+  webSocketFrames(): string[];
+  /** Lets console errors matching `pattern` pass (an expected 401 of a refused token, say). */
+  allow(pattern: RegExp): void;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'hookline-chromium-'));
+  // A persistent context on a fresh directory: Playwright itself passes it as --user-data-dir.
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+    timeout: 20_000,
+  });
+  context.setDefaultTimeout(10_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The persistent context opens with one blank tab; tests use their own.
+  for (const page of context.pages()) await page.close();
+
+  return {
+    context,
+    async newPage({ viewport } = {}) {
+      const page = await context.newPage();
+      if (viewport) await page.setViewportSize(viewport);
+      const problems: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = `console.error: ${message.text()} (${message.location().url})`;
+        if (!allowed.some((pattern) => pattern.test(text))) problems.push(text);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.stack ?? error.message}`));
+      const frames: string[] = [];
+      page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
+      return {
+        page,
+        problems: () => [...problems],
+        webSocketFrames: () => [...frames],
+        allow: (pattern) => allowed.push(pattern),
+        close: () => page.close(),
+      };
+    },
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
+
+function newestMtime(directory: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const full = path.join(directory, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The dashboard as `npm run build:web` builds it (npm install runs that): built again here
+ * when web/dist is missing or older than a source, so the tests never run a stale app.
+ */
+export function ensureDashboardBuilt(): void {
+  const web = path.join(ROOT, 'web');
+  const index = path.join(web, 'dist', 'index.html');
+  if (existsSync(index) && statSync(index).mtimeMs >= newestMtime(web)) return;
+  const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const build = spawnSync(process.execPath, [vite, 'build', web, '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+}

@@ -1,0 +1,118 @@
+// The dashboard's frame: sign-in gate, navigation, and one route per page.
+import { useEffect, useRef } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { useQuery } from 'urql';
+import { AuthProvider, useAuth } from './auth';
+import { graphql } from './gql';
+import { SignInPage } from './pages/SignIn';
+import { ServicesPage } from './pages/Services';
+import { ServicePage } from './pages/Service';
+import { DeploysPage } from './pages/Deploys';
+import { DeployPage } from './pages/Deploy';
+import { WebhooksPage } from './pages/Webhooks';
+import { EndpointPage } from './pages/Endpoint';
+import { IncidentsPage } from './pages/Incidents';
+import { IncidentPage } from './pages/Incident';
+import { DoraPage } from './pages/Dora';
+
+const VIEWER = graphql(`
+  query Viewer {
+    viewer { id name }
+  }
+`);
+
+export function App() {
+  return (
+    <AuthProvider>
+      <Gate />
+    </AuthProvider>
+  );
+}
+
+function Gate() {
+  const { token } = useAuth();
+  const location = useLocation();
+  if (!token) {
+    if (location.pathname !== '/signin') return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
+    return <SignInPage />;
+  }
+  return <Shell />;
+}
+
+function Shell() {
+  const { signOut } = useAuth();
+  const [{ data }] = useQuery({ query: VIEWER });
+  const location = useLocation();
+  const main = useRef<HTMLElement>(null);
+  // After a client-side navigation, move focus to the page (as a full page load would).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [location.pathname]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <NavLink to="/" className="brand">
+          Hookline
+        </NavLink>
+        <nav aria-label="Main">
+          <ul>
+            <li><NavLink to="/services">Services</NavLink></li>
+            <li><NavLink to="/deploys">Deploys</NavLink></li>
+            <li><NavLink to="/incidents">Incidents</NavLink></li>
+            <li><NavLink to="/dora">DORA</NavLink></li>
+            <li><NavLink to="/webhooks">Integrations › Webhooks</NavLink></li>
+          </ul>
+        </nav>
+        <div className="account">
+          {data && <span className="org" title={`Organization ${data.viewer.id}`}>{data.viewer.name}</span>}
+          <button type="button" onClick={() => signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" ref={main} tabIndex={-1}>
+        <Routes>
+          <Route path="/" element={<Navigate to="/services" replace />} />
+          <Route path="/signin" element={<AfterSignIn />} />
+          <Route path="/services" element={<ServicesPage />} />
+          <Route path="/services/:id" element={<ServicePage />} />
+          <Route path="/deploys" element={<DeploysPage />} />
+          <Route path="/deploys/:id" element={<DeployPage />} />
+          <Route path="/incidents" element={<IncidentsPage />} />
+          <Route path="/incidents/:id" element={<IncidentPage />} />
+          <Route path="/dora" element={<DoraPage />} />
+          <Route path="/webhooks" element={<WebhooksPage />} />
+          <Route path="/webhooks/:id" element={<EndpointPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </main>
+    </div>
+  );
+}
+
+/** Where a visitor who had to sign in was going (kept in the /signin location's state). */
+function AfterSignIn() {
+  const { state } = useLocation();
+  const from = (state as { from?: string } | null)?.from;
+  return <Navigate to={from && !from.startsWith('/signin') ? from : '/services'} replace />;
+}
+
+function NotFound() {
+  return (
+    <>
+      <h1>Page not found</h1>
+      <p>
+        Nothing lives at this address. Go to <NavLink to="/services">Services</NavLink>.
+      </p>
+    </>
+  );
+}

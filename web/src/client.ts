@@ -1,0 +1,89 @@
+// The GraphQL client: urql over HTTP (POST /graphql, Bearer token) for queries and mutations,
+// and graphql-ws on the same path for subscriptions (the token in connectionParams).
+import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import { Client, cacheExchange, fetchExchange, mapExchange, subscriptionExchange } from 'urql';
+
+/** graphql-ws close code for a missing or bad token (the server closes with it). */
+const UNAUTHORIZED_CLOSE_CODE = 4401;
+
+export interface HooklineClient {
+  client: Client;
+  live: LiveConnection;
+  dispose(): void;
+}
+
+/** The WebSocket's state, for pages that show live data (and re-read what they show after a reconnection). */
+export interface LiveSnapshot {
+  state: 'idle' | 'connecting' | 'live';
+  /** Counts the connections made: a change while a page is open means it may have missed changes. */
+  connections: number;
+}
+
+export class LiveConnection {
+  private snapshot: LiveSnapshot = { state: 'idle', connections: 0 };
+  private readonly listeners = new Set<() => void>();
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  readonly get = () => this.snapshot;
+
+  set(state: LiveSnapshot['state']) {
+    const connections = this.snapshot.connections + (state === 'live' ? 1 : 0);
+    this.snapshot = { state, connections };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export function createHooklineClient(token: string, onUnauthorized: () => void): HooklineClient {
+  const live = new LiveConnection();
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  const ws: WsClient = createWsClient({
+    url: `${scheme}://${window.location.host}/graphql`,
+    connectionParams: { authorization: `Bearer ${token}` },
+    lazy: true,
+    // Reconnect after a lost connection (a restart, a network blip), never after a refused token.
+    retryAttempts: 20,
+    shouldRetry: (event) => !(event instanceof CloseEvent && event.code === UNAUTHORIZED_CLOSE_CODE),
+    on: {
+      connecting: () => live.set('connecting'),
+      connected: () => live.set('live'),
+      closed: (event) => {
+        live.set('idle');
+        if (event instanceof CloseEvent && event.code === UNAUTHORIZED_CLOSE_CODE) onUnauthorized();
+      },
+    },
+  });
+
+  const client = new Client({
+    url: '/graphql',
+    requestPolicy: 'cache-and-network',
+    fetchOptions: () => ({ headers: { authorization: `Bearer ${token}` } }),
+    exchanges: [
+      cacheExchange,
+      mapExchange({
+        onError(error) {
+          const unauthenticated =
+            error.response?.status === 401 || error.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+          if (unauthenticated) onUnauthorized();
+        },
+      }),
+      fetchExchange,
+      subscriptionExchange({
+        forwardSubscription(request) {
+          const input = { ...request, query: request.query ?? '' };
+          return {
+            subscribe(sink) {
+              const unsubscribe = ws.subscribe(input, sink);
+              return { unsubscribe };
+            },
+          };
+        },
+      }),
+    ],
+  });
+
+  return { client, live, dispose: () => void ws.dispose() };
+}

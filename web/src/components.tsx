@@ -1,0 +1,182 @@
+// Small building blocks shared by the pages: states (loading, empty, error), once-shown
+// secrets with a copy button, confirmation dialogs and status badges.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { CombinedError } from 'urql';
+import { errorMessage } from './errors';
+
+export function Loading({ what = 'Loading' }: { what?: string }) {
+  return (
+    <p className="state loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" /> {what}…
+    </p>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <div className="state empty">{children}</div>;
+}
+
+export function ErrorAlert({ error, children }: { error?: CombinedError | Error | null; children?: ReactNode }) {
+  const message = children ?? errorMessage(error);
+  if (!message) return null;
+  return (
+    <p className="error-alert" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** The message shown under a form field (`id` is what the field's aria-describedby names). */
+export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" id={id} role="alert">
+      {message}
+    </p>
+  );
+}
+
+export function PageHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="page-header">
+      <h1>{title}</h1>
+      {children && <div className="page-actions">{children}</div>}
+    </div>
+  );
+}
+
+/** A value that can be copied: a read-only field and a Copy button. */
+export function CopyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied('yes');
+    } catch {
+      // No clipboard API (a plain-http origin other than localhost): select it for Ctrl+C.
+      input.current?.select();
+      setCopied('failed');
+    }
+  };
+  return (
+    <div className="copy-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="copy-row">
+        <input id={id} ref={input} className="mono" readOnly value={value} onFocus={(e) => e.currentTarget.select()} data-testid="secret-value" />
+        <button type="button" onClick={copy}>
+          Copy
+        </button>
+      </div>
+      <span className="copy-status" role="status" aria-live="polite">
+        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Selected: press Ctrl+C (⌘C) to copy.' : ''}
+      </span>
+    </div>
+  );
+}
+
+/** A secret shown once, with its warning; it disappears when dismissed. */
+export function SecretOnce({ title, label, value, children, onDismiss }: { title: string; label: string; value: string; children?: ReactNode; onDismiss(): void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="secret-once" aria-labelledby={headingId} data-testid="secret-once">
+      <h2 id={headingId} tabIndex={-1} ref={heading}>
+        {title}
+      </h2>
+      <p className="warning">
+        <strong>Copy it now: it will not be shown again.</strong> Hookline keeps only a hash of it.
+      </p>
+      {children}
+      <CopyField label={label} value={value} />
+      <button type="button" onClick={onDismiss}>
+        I have copied it
+      </button>
+    </section>
+  );
+}
+
+interface ConfirmProps {
+  /** The button that opens the dialog. */
+  label: string;
+  title: string;
+  /** What happens, said plainly. */
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onConfirm(): Promise<unknown> | void;
+}
+
+/** A button that asks first, in a modal <dialog> (focus stays inside; Escape cancels). */
+export function ConfirmButton({ label, title, children, confirmLabel, danger, disabled, onConfirm }: ConfirmProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      dialog.current?.close();
+    }
+  };
+  return (
+    <>
+      <button type="button" className={danger ? 'danger' : undefined} disabled={disabled} onClick={() => dialog.current?.showModal()}>
+        {label}
+      </button>
+      <dialog ref={dialog} aria-labelledby={titleId} className="confirm-dialog">
+        <h2 id={titleId}>{title}</h2>
+        <div className="dialog-body">{children}</div>
+        <div className="dialog-actions">
+          <button type="button" onClick={() => dialog.current?.close()} autoFocus>
+            Cancel
+          </button>
+          <button type="button" className={danger ? 'danger' : 'primary'} disabled={busy} onClick={confirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+const BADGE_KIND: Record<string, string> = {
+  ACTIVE: 'ok',
+  SUCCEEDED: 'ok',
+  RESOLVED: 'ok',
+  INACTIVE: 'muted',
+  CANCELLED: 'muted',
+  PENDING: 'info',
+  ACKNOWLEDGED: 'info',
+  DISABLED: 'bad',
+  FAILED: 'bad',
+  OPEN: 'bad',
+  CAUSED: 'bad',
+  DISMISSED: 'muted',
+  SEV1: 'bad',
+  SEV2: 'warn',
+  SEV3: 'info',
+  SEV4: 'muted',
+};
+
+export function Badge({ value, title }: { value: string; title?: string }) {
+  return (
+    <span className={`badge badge-${BADGE_KIND[value] ?? 'muted'}`} title={title} data-status={value}>
+      {value}
+    </span>
+  );
+}
+
+/** A table that scrolls sideways on a narrow screen rather than overflowing the page. */
+export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
+      <table>{children}</table>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// API errors for forms: BAD_USER_INPUT carries `extensions.fields` ([{field, message}]),
+// shown next to the field they name; everything else is shown next to the action.
+import type { CombinedError } from 'urql';
+
+export interface FormErrors {
+  /** Messages by field name (`eventTypes[2]` counts as `eventTypes`). */
+  fields: Record<string, string>;
+  /** What no field of the form explains. */
+  general: string | null;
+}
+
+interface FieldDetail {
+  field: string;
+  message: string;
+}
+
+function isFieldDetail(value: unknown): value is FieldDetail {
+  return typeof value === 'object' && value !== null && typeof (value as FieldDetail).field === 'string' && typeof (value as FieldDetail).message === 'string';
+}
+
+/** A person-readable message of any error (network or GraphQL). */
+export function errorMessage(error: CombinedError | Error | null | undefined): string | null {
+  if (!error) return null;
+  if ('graphQLErrors' in error) {
+    if (error.graphQLErrors.length > 0) return error.graphQLErrors.map((e) => e.message).join(' ');
+    if (error.networkError) return `Could not reach Hookline: ${error.networkError.message}`;
+  }
+  return error.message;
+}
+
+/** Splits an error between the form's fields (`known`) and a general message. */
+export function formErrors(error: CombinedError | null | undefined, known: readonly string[]): FormErrors {
+  const result: FormErrors = { fields: {}, general: null };
+  if (!error) return result;
+  const leftover: string[] = [];
+  for (const graphQLError of error.graphQLErrors) {
+    const details = Array.isArray(graphQLError.extensions?.fields) ? graphQLError.extensions.fields.filter(isFieldDetail) : [];
+    let placed = false;
+    for (const detail of details) {
+      const field = detail.field.replace(/\[\d+\]$/, '');
+      if (!known.includes(field)) continue;
+      result.fields[field] ??= detail.message;
+      placed = true;
+    }
+    if (!placed) leftover.push(graphQLError.message);
+  }
+  if (error.networkError && error.graphQLErrors.length === 0) leftover.push(`Could not reach Hookline: ${error.networkError.message}`);
+  result.general = leftover.length > 0 ? leftover.join(' ') : null;
+  return result;
+}

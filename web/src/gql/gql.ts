@@ -1,0 +1,220 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query Viewer {\n    viewer { id name }\n  }\n": typeof types.ViewerDocument,
+    "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": typeof types.DeployDocument,
+    "\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n": typeof types.ServiceOptionsDocument,
+    "\n  query Deploys($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          id commitSha commitMessage branch environment version deployedBy deployedAt\n          service { id name }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysDocument,
+    "\n  query Dora($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraDocument,
+    "\n  query DeployTimes($serviceId: ID, $environment: String, $after: String) {\n    deploys(first: 100, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { node { id deployedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeployTimesDocument,
+    "\n  query Endpoint($id: ID!) {\n    webhookEndpoint(id: $id) { ...EndpointFields }\n  }\n": typeof types.EndpointDocument,
+    "\n  query EndpointDeliveries($id: ID!, $first: Int, $after: String, $status: DeliveryStatus) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(first: $first, after: $after, status: $status) {\n        edges { node { ...DeliveryFields } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.EndpointDeliveriesDocument,
+    "\n  subscription DeliveryUpdated($endpointId: ID!) {\n    deliveryUpdated(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": typeof types.DeliveryUpdatedDocument,
+    "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) { ...DeliveryFields }\n  }\n": typeof types.RetryDeliveryDocument,
+    "\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": typeof types.SendTestEventDocument,
+    "\n  mutation SetEndpointActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { ...EndpointFields }\n  }\n": typeof types.SetEndpointActiveDocument,
+    "\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n": typeof types.RotateSecretDocument,
+    "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteEndpointDocument,
+    "\n  fragment IncidentFields on Incident {\n    id title severity status environment startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects {\n      rank score verdict verdictAt\n      reasons { code detail }\n      deploy { id commitSha commitMessage version environment deployedAt deployedBy service { id name } }\n    }\n  }\n": typeof types.IncidentFieldsFragmentDoc,
+    "\n  query Incident($id: ID!) {\n    incident(id: $id) { ...IncidentFields }\n  }\n": typeof types.IncidentDocument,
+    "\n  mutation AcknowledgeIncident($id: ID!) {\n    acknowledgeIncident(id: $id) { ...IncidentFields }\n  }\n": typeof types.AcknowledgeIncidentDocument,
+    "\n  mutation ResolveIncident($id: ID!) {\n    resolveIncident(id: $id) { ...IncidentFields }\n  }\n": typeof types.ResolveIncidentDocument,
+    "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentFields }\n  }\n": typeof types.MarkSuspectDocument,
+    "\n  query Incidents($status: IncidentStatus, $after: String) {\n    incidents(first: 50, status: $status, after: $after) {\n      edges { node { id title severity status environment startedAt openedAt resolvedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.IncidentsDocument,
+    "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) { id }\n  }\n": typeof types.OpenIncidentDocument,
+    "\n  query Service($id: ID!) {\n    service(id: $id) {\n      id name deployTokenPrefix createdAt\n      deploys(first: 10) {\n        edges { node { id commitSha commitMessage environment version deployedBy deployedAt } }\n      }\n      incidents(first: 5) {\n        edges { node { id title severity status openedAt } }\n      }\n    }\n  }\n": typeof types.ServiceDocument,
+    "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) {\n      deployToken\n      service { id deployTokenPrefix }\n    }\n  }\n": typeof types.RotateDeployTokenDocument,
+    "\n  query Services($first: Int) {\n    services(first: $first) {\n      edges { node { id name deployTokenPrefix createdAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.ServicesDocument,
+    "\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n": typeof types.CreateServiceDocument,
+    "\n  query SignInCheck {\n    viewer { id name }\n  }\n": typeof types.SignInCheckDocument,
+    "\n  query Endpoints($window: Int!) {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          deliveries(first: $window) { edges { node { id status } } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.EndpointsDocument,
+    "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": typeof types.CreateEndpointDocument,
+    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": typeof types.EndpointFieldsFragmentDoc,
+    "\n  fragment DeliveryFields on Delivery {\n    id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt\n    event { id type createdAt }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": typeof types.DeliveryFieldsFragmentDoc,
+};
+const documents: Documents = {
+    "\n  query Viewer {\n    viewer { id name }\n  }\n": types.ViewerDocument,
+    "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": types.DeployDocument,
+    "\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n": types.ServiceOptionsDocument,
+    "\n  query Deploys($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          id commitSha commitMessage branch environment version deployedBy deployedAt\n          service { id name }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysDocument,
+    "\n  query Dora($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraDocument,
+    "\n  query DeployTimes($serviceId: ID, $environment: String, $after: String) {\n    deploys(first: 100, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { node { id deployedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeployTimesDocument,
+    "\n  query Endpoint($id: ID!) {\n    webhookEndpoint(id: $id) { ...EndpointFields }\n  }\n": types.EndpointDocument,
+    "\n  query EndpointDeliveries($id: ID!, $first: Int, $after: String, $status: DeliveryStatus) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(first: $first, after: $after, status: $status) {\n        edges { node { ...DeliveryFields } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.EndpointDeliveriesDocument,
+    "\n  subscription DeliveryUpdated($endpointId: ID!) {\n    deliveryUpdated(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": types.DeliveryUpdatedDocument,
+    "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) { ...DeliveryFields }\n  }\n": types.RetryDeliveryDocument,
+    "\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": types.SendTestEventDocument,
+    "\n  mutation SetEndpointActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { ...EndpointFields }\n  }\n": types.SetEndpointActiveDocument,
+    "\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n": types.RotateSecretDocument,
+    "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteEndpointDocument,
+    "\n  fragment IncidentFields on Incident {\n    id title severity status environment startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects {\n      rank score verdict verdictAt\n      reasons { code detail }\n      deploy { id commitSha commitMessage version environment deployedAt deployedBy service { id name } }\n    }\n  }\n": types.IncidentFieldsFragmentDoc,
+    "\n  query Incident($id: ID!) {\n    incident(id: $id) { ...IncidentFields }\n  }\n": types.IncidentDocument,
+    "\n  mutation AcknowledgeIncident($id: ID!) {\n    acknowledgeIncident(id: $id) { ...IncidentFields }\n  }\n": types.AcknowledgeIncidentDocument,
+    "\n  mutation ResolveIncident($id: ID!) {\n    resolveIncident(id: $id) { ...IncidentFields }\n  }\n": types.ResolveIncidentDocument,
+    "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentFields }\n  }\n": types.MarkSuspectDocument,
+    "\n  query Incidents($status: IncidentStatus, $after: String) {\n    incidents(first: 50, status: $status, after: $after) {\n      edges { node { id title severity status environment startedAt openedAt resolvedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.IncidentsDocument,
+    "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) { id }\n  }\n": types.OpenIncidentDocument,
+    "\n  query Service($id: ID!) {\n    service(id: $id) {\n      id name deployTokenPrefix createdAt\n      deploys(first: 10) {\n        edges { node { id commitSha commitMessage environment version deployedBy deployedAt } }\n      }\n      incidents(first: 5) {\n        edges { node { id title severity status openedAt } }\n      }\n    }\n  }\n": types.ServiceDocument,
+    "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) {\n      deployToken\n      service { id deployTokenPrefix }\n    }\n  }\n": types.RotateDeployTokenDocument,
+    "\n  query Services($first: Int) {\n    services(first: $first) {\n      edges { node { id name deployTokenPrefix createdAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.ServicesDocument,
+    "\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n": types.CreateServiceDocument,
+    "\n  query SignInCheck {\n    viewer { id name }\n  }\n": types.SignInCheckDocument,
+    "\n  query Endpoints($window: Int!) {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          deliveries(first: $window) { edges { node { id status } } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.EndpointsDocument,
+    "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": types.CreateEndpointDocument,
+    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": types.EndpointFieldsFragmentDoc,
+    "\n  fragment DeliveryFields on Delivery {\n    id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt\n    event { id type createdAt }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": types.DeliveryFieldsFragmentDoc,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    viewer { id name }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer { id name }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n"): (typeof documents)["\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n"): (typeof documents)["\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Deploys($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          id commitSha commitMessage branch environment version deployedBy deployedAt\n          service { id name }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query Deploys($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          id commitSha commitMessage branch environment version deployedBy deployedAt\n          service { id name }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Dora($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"): (typeof documents)["\n  query Dora($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeployTimes($serviceId: ID, $environment: String, $after: String) {\n    deploys(first: 100, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { node { id deployedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DeployTimes($serviceId: ID, $environment: String, $after: String) {\n    deploys(first: 100, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { node { id deployedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Endpoint($id: ID!) {\n    webhookEndpoint(id: $id) { ...EndpointFields }\n  }\n"): (typeof documents)["\n  query Endpoint($id: ID!) {\n    webhookEndpoint(id: $id) { ...EndpointFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EndpointDeliveries($id: ID!, $first: Int, $after: String, $status: DeliveryStatus) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(first: $first, after: $after, status: $status) {\n        edges { node { ...DeliveryFields } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n"): (typeof documents)["\n  query EndpointDeliveries($id: ID!, $first: Int, $after: String, $status: DeliveryStatus) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(first: $first, after: $after, status: $status) {\n        edges { node { ...DeliveryFields } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DeliveryUpdated($endpointId: ID!) {\n    deliveryUpdated(endpointId: $endpointId) { ...DeliveryFields }\n  }\n"): (typeof documents)["\n  subscription DeliveryUpdated($endpointId: ID!) {\n    deliveryUpdated(endpointId: $endpointId) { ...DeliveryFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) { ...DeliveryFields }\n  }\n"): (typeof documents)["\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) { ...DeliveryFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n"): (typeof documents)["\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetEndpointActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { ...EndpointFields }\n  }\n"): (typeof documents)["\n  mutation SetEndpointActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { ...EndpointFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n"): (typeof documents)["\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment IncidentFields on Incident {\n    id title severity status environment startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects {\n      rank score verdict verdictAt\n      reasons { code detail }\n      deploy { id commitSha commitMessage version environment deployedAt deployedBy service { id name } }\n    }\n  }\n"): (typeof documents)["\n  fragment IncidentFields on Incident {\n    id title severity status environment startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects {\n      rank score verdict verdictAt\n      reasons { code detail }\n      deploy { id commitSha commitMessage version environment deployedAt deployedBy service { id name } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Incident($id: ID!) {\n    incident(id: $id) { ...IncidentFields }\n  }\n"): (typeof documents)["\n  query Incident($id: ID!) {\n    incident(id: $id) { ...IncidentFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcknowledgeIncident($id: ID!) {\n    acknowledgeIncident(id: $id) { ...IncidentFields }\n  }\n"): (typeof documents)["\n  mutation AcknowledgeIncident($id: ID!) {\n    acknowledgeIncident(id: $id) { ...IncidentFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResolveIncident($id: ID!) {\n    resolveIncident(id: $id) { ...IncidentFields }\n  }\n"): (typeof documents)["\n  mutation ResolveIncident($id: ID!) {\n    resolveIncident(id: $id) { ...IncidentFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentFields }\n  }\n"): (typeof documents)["\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Incidents($status: IncidentStatus, $after: String) {\n    incidents(first: 50, status: $status, after: $after) {\n      edges { node { id title severity status environment startedAt openedAt resolvedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query Incidents($status: IncidentStatus, $after: String) {\n    incidents(first: 50, status: $status, after: $after) {\n      edges { node { id title severity status environment startedAt openedAt resolvedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) { id }\n  }\n"): (typeof documents)["\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Service($id: ID!) {\n    service(id: $id) {\n      id name deployTokenPrefix createdAt\n      deploys(first: 10) {\n        edges { node { id commitSha commitMessage environment version deployedBy deployedAt } }\n      }\n      incidents(first: 5) {\n        edges { node { id title severity status openedAt } }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Service($id: ID!) {\n    service(id: $id) {\n      id name deployTokenPrefix createdAt\n      deploys(first: 10) {\n        edges { node { id commitSha commitMessage environment version deployedBy deployedAt } }\n      }\n      incidents(first: 5) {\n        edges { node { id title severity status openedAt } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) {\n      deployToken\n      service { id deployTokenPrefix }\n    }\n  }\n"): (typeof documents)["\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) {\n      deployToken\n      service { id deployTokenPrefix }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Services($first: Int) {\n    services(first: $first) {\n      edges { node { id name deployTokenPrefix createdAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"): (typeof documents)["\n  query Services($first: Int) {\n    services(first: $first) {\n      edges { node { id name deployTokenPrefix createdAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SignInCheck {\n    viewer { id name }\n  }\n"): (typeof documents)["\n  query SignInCheck {\n    viewer { id name }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Endpoints($window: Int!) {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          deliveries(first: $window) { edges { node { id status } } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n"): (typeof documents)["\n  query Endpoints($window: Int!) {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          deliveries(first: $window) { edges { node { id status } } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n"): (typeof documents)["\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DeliveryFields on Delivery {\n    id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt\n    event { id type createdAt }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n"): (typeof documents)["\n  fragment DeliveryFields on Delivery {\n    id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt\n    event { id type createdAt }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,135 @@
+// One deploy: what was deployed, the commits it brought since the previous deploy, their
+// authors, the previous deploy, and the incidents it is a suspect of.
+import { Link, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { Badge, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
+import { formatDateTime, formatPercent, formatSeconds, shortSha } from '../format';
+import { graphql } from '../gql';
+
+const DEPLOY = graphql(`
+  query Deploy($id: ID!) {
+    deploy(id: $id) {
+      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt
+      service { id name }
+      commits { sha message author timestamp position }
+      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }
+      authors
+      previousDeploy { id commitSha version deployedAt environment }
+      suspectIn { rank score verdict incident { id title status severity } }
+    }
+  }
+`);
+
+export function DeployPage() {
+  const { id = '' } = useParams();
+  const [{ data, fetching, error }] = useQuery({ query: DEPLOY, variables: { id } });
+  if (!data && fetching) return <Loading what="Loading the deploy" />;
+  if (error && !data) return <ErrorAlert error={error} />;
+  const deploy = data?.deploy;
+  if (!deploy) {
+    return (
+      <>
+        <PageHeader title="Deploy not found" />
+        <p>
+          No deploy of your organization has this id. See <Link to="/deploys">all deploys</Link>.
+        </p>
+      </>
+    );
+  }
+  const safeUrl = deploy.url && /^https?:\/\//i.test(deploy.url) ? deploy.url : null;
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/deploys">Deploys</Link> › <Link to={`/services/${deploy.service.id}`}>{deploy.service.name}</Link> ›
+      </p>
+      <PageHeader title={<>Deploy <span className="mono">{shortSha(deploy.commitSha)}</span>{deploy.version ? ` · ${deploy.version}` : ''}</>} />
+      <dl className="facts">
+        <dt>Service</dt>
+        <dd><Link to={`/services/${deploy.service.id}`}>{deploy.service.name}</Link></dd>
+        <dt>Environment</dt>
+        <dd>{deploy.environment ?? '—'}</dd>
+        <dt>Deployed</dt>
+        <dd>{formatDateTime(deploy.deployedAt)}</dd>
+        <dt>Received</dt>
+        <dd>{formatDateTime(deploy.receivedAt)}</dd>
+        <dt>Commit</dt>
+        <dd className="mono wrap">{deploy.commitSha}</dd>
+        {deploy.commitMessage && (<><dt>Message</dt><dd>{deploy.commitMessage}</dd></>)}
+        {deploy.branch && (<><dt>Branch</dt><dd>{deploy.branch}</dd></>)}
+        {deploy.deployedBy && (<><dt>Deployed by</dt><dd>{deploy.deployedBy}</dd></>)}
+        {deploy.description && (<><dt>Description</dt><dd>{deploy.description}</dd></>)}
+        {safeUrl && (<><dt>CI run</dt><dd><a href={safeUrl} rel="noreferrer noopener" target="_blank">{safeUrl}</a></dd></>)}
+        <dt>Previous deploy</dt>
+        <dd>
+          {deploy.previousDeploy ? (
+            <Link to={`/deploys/${deploy.previousDeploy.id}`}>
+              <span className="mono">{shortSha(deploy.previousDeploy.commitSha)}</span>
+              {deploy.previousDeploy.version ? ` · ${deploy.previousDeploy.version}` : ''} ({formatDateTime(deploy.previousDeploy.deployedAt)})
+            </Link>
+          ) : (
+            'none: this is the first deploy of this service to this environment'
+          )}
+        </dd>
+        <dt>Authors</dt>
+        <dd>{deploy.authors.length > 0 ? deploy.authors.join(', ') : '—'}</dd>
+      </dl>
+
+      <h2>Changes since the previous deploy</h2>
+      {deploy.commitsSincePrevious.length === 0 ? (
+        <Empty><p>Nothing new: the previous deploy had the same commit (a redeploy).</p></Empty>
+      ) : (
+        <TableWrap label="Changes since the previous deploy">
+          <thead>
+            <tr>
+              <th scope="col">Commit</th>
+              <th scope="col">Message</th>
+              <th scope="col">Author</th>
+              <th scope="col">Committed</th>
+              <th scope="col">Lead time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deploy.commitsSincePrevious.map((commit) => (
+              <tr key={commit.sha}>
+                <td className="mono">{shortSha(commit.sha)}{commit.derived && <span className="subtle" title="The pipeline sent no commits: this is the deployed head commit."> (head)</span>}</td>
+                <td>{commit.message ?? '—'}</td>
+                <td>{commit.author ?? '—'}</td>
+                <td>{formatDateTime(commit.timestamp)}</td>
+                <td>{formatSeconds(commit.leadTimeSeconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+
+      <h2>Commits sent with the deploy</h2>
+      {deploy.commits.length === 0 ? (
+        <Empty><p>The pipeline sent no commit list.</p></Empty>
+      ) : (
+        <ol className="plain-list commits">
+          {deploy.commits.map((commit) => (
+            <li key={commit.position}>
+              <span className="mono">{shortSha(commit.sha)}</span> {commit.message ?? ''} <span className="subtle">{commit.author ?? ''}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <h2>Suspect in incidents</h2>
+      {deploy.suspectIn.length === 0 ? (
+        <Empty><p>This deploy is not a suspect of any incident.</p></Empty>
+      ) : (
+        <ul className="plain-list">
+          {deploy.suspectIn.map((suspect) => (
+            <li key={suspect.incident.id}>
+              <Badge value={suspect.incident.severity} /> <Badge value={suspect.incident.status} />{' '}
+              <Link to={`/incidents/${suspect.incident.id}`}>{suspect.incident.title}</Link>{' '}
+              <span className="subtle">rank {suspect.rank}, score {formatPercent(suspect.score)}</span>
+              {suspect.verdict && <> <Badge value={suspect.verdict} /></>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,312 @@
+// One webhook endpoint: its settings and actions, and its delivery log, kept current by the
+// `deliveryUpdated` subscription (new deliveries, status changes and attempts appear without
+// a reload), each delivery with its attempts and a Retry for a failed one.
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useSubscription } from 'urql';
+import { useLive } from '../auth';
+import { Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
+import { errorMessage } from '../errors';
+import { formatDateTime, timeAgo } from '../format';
+import { graphql } from '../gql';
+import type { DeliveryFieldsFragment, DeliveryStatus, DeliveryUpdatedSubscription, DeliveryUpdatedSubscriptionVariables } from '../gql/graphql';
+import { EndpointActions } from './EndpointActions';
+
+const PAGE_SIZE = 25;
+const STATUSES: DeliveryStatus[] = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED'];
+const BODY_EXCERPT = 280;
+
+const ENDPOINT = graphql(`
+  query Endpoint($id: ID!) {
+    webhookEndpoint(id: $id) { ...EndpointFields }
+  }
+`);
+
+const DELIVERIES = graphql(`
+  query EndpointDeliveries($id: ID!, $first: Int, $after: String, $status: DeliveryStatus) {
+    webhookEndpoint(id: $id) {
+      id
+      deliveries(first: $first, after: $after, status: $status) {
+        edges { node { ...DeliveryFields } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+`);
+
+const DELIVERY_UPDATED = graphql(`
+  subscription DeliveryUpdated($endpointId: ID!) {
+    deliveryUpdated(endpointId: $endpointId) { ...DeliveryFields }
+  }
+`);
+
+const RETRY_DELIVERY = graphql(`
+  mutation RetryDelivery($id: ID!) {
+    retryDelivery(id: $id) { ...DeliveryFields }
+  }
+`);
+
+interface LiveDelivery {
+  delivery: DeliveryFieldsFragment;
+  receivedAt: number;
+}
+
+/** The later of two views of one delivery: more attempts wins, then the one seen last. */
+function newer(a: LiveDelivery, b: LiveDelivery): LiveDelivery {
+  if (a.delivery.attemptCount !== b.delivery.attemptCount) return a.delivery.attemptCount > b.delivery.attemptCount ? a : b;
+  return a.receivedAt >= b.receivedAt ? a : b;
+}
+
+const DELIVERY_CONTEXT = { additionalTypenames: ['Delivery'] };
+const NO_LIVE = new Map<string, LiveDelivery>();
+
+export function EndpointPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: ENDPOINT, variables: { id } });
+  // A delivery that ends changes the endpoint too (its failure count, perhaps its status).
+  const refreshEndpoint = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
+
+  if (!data && fetching) return <Loading what="Loading the endpoint" />;
+  if (error && !data) return <ErrorAlert error={error} />;
+  const endpoint = data?.webhookEndpoint;
+  if (!endpoint) {
+    return (
+      <>
+        <PageHeader title="Endpoint not found" />
+        <p>
+          No endpoint of your organization has this id (it may have been deleted). See <Link to="/webhooks">all endpoints</Link>.
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="breadcrumb">
+        Integrations › <Link to="/webhooks">Webhooks</Link> ›
+      </p>
+      <PageHeader title={endpoint.name}>
+        <Badge value={endpoint.status} title={endpoint.disabledReason ?? undefined} />
+      </PageHeader>
+      <dl className="facts">
+        <dt>URL</dt>
+        <dd className="mono wrap">{endpoint.url}</dd>
+        <dt>Status</dt>
+        <dd>
+          {endpoint.status === 'ACTIVE' && 'Active: receives deliveries.'}
+          {endpoint.status === 'INACTIVE' && 'Inactive: deliveries are paused.'}
+          {endpoint.status === 'DISABLED' && (
+            <span className="disabled-reason">
+              Disabled {formatDateTime(endpoint.disabledAt)}: {endpoint.disabledReason ?? 'too many failed deliveries'}. Re-enable it to resume.
+            </span>
+          )}
+        </dd>
+        <dt>Events</dt>
+        <dd>{endpoint.eventTypes.length === 0 ? 'all events' : endpoint.eventTypes.join(', ')}</dd>
+        <dt>Failures in a row</dt>
+        <dd>{endpoint.consecutiveFailures}</dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(endpoint.createdAt)}</dd>
+        <dt>Id</dt>
+        <dd className="mono">{endpoint.id}</dd>
+      </dl>
+      <EndpointActions endpoint={endpoint} onDeleted={() => navigate('/webhooks')} />
+      <DeliveryLog endpointId={endpoint.id} onDeliveryEnded={refreshEndpoint} />
+    </>
+  );
+}
+
+function DeliveryLog({ endpointId, onDeliveryEnded }: { endpointId: string; onDeliveryEnded(): void }) {
+  const filterId = useId();
+  const [status, setStatus] = useState<DeliveryStatus | ''>('');
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  useEffect(() => setCursors([null]), [status]);
+
+  // Every change of this endpoint's deliveries, newest view of each (the subscription's own
+  // accumulated result, so that no change is lost between two renders).
+  const [subscription] = useSubscription<DeliveryUpdatedSubscription, Map<string, LiveDelivery>, DeliveryUpdatedSubscriptionVariables>(
+    { query: DELIVERY_UPDATED, variables: { endpointId } },
+    (previous = new Map(), result) => {
+      const delivery = result.deliveryUpdated;
+      const next = new Map(previous);
+      const seen: LiveDelivery = { delivery, receivedAt: performance.now() };
+      const known = next.get(delivery.id);
+      next.set(delivery.id, known ? newer(known, seen) : seen);
+      return next;
+    },
+  );
+  const live = subscription.data ?? NO_LIVE;
+  // After a reconnection, changes made while the socket was down are not replayed: re-read.
+  const connection = useLive();
+  const [refresh, setRefresh] = useState(0);
+  const firstConnection = useRef<number | null>(null);
+  useEffect(() => {
+    if (connection.state !== 'live') return;
+    if (firstConnection.current === null) firstConnection.current = connection.connections;
+    else if (connection.connections !== firstConnection.current) {
+      firstConnection.current = connection.connections;
+      setRefresh((count) => count + 1);
+      onDeliveryEnded();
+    }
+  }, [connection, onDeliveryEnded]);
+
+  const ended = [...live.values()].filter(({ delivery }) => delivery.status !== 'PENDING').map(({ delivery }) => `${delivery.id}:${delivery.status}:${delivery.attemptCount}`).join();
+  useEffect(() => {
+    if (ended) onDeliveryEnded();
+  }, [ended, onDeliveryEnded]);
+
+  return (
+    <section aria-labelledby={`${filterId}-title`} className="delivery-log">
+      <div className="section-header">
+        <h2 id={`${filterId}-title`}>Delivery log</h2>
+        <span className={`live ${subscription.error ? 'off' : connection.state === 'live' ? 'on' : 'waiting'}`} role="status" data-live={connection.state}>
+          {subscription.error
+            ? `Live updates stopped: ${errorMessage(subscription.error)} Reload to resume.`
+            : connection.state === 'live'
+              ? 'Live'
+              : 'Connecting…'}
+        </span>
+        <div className="field inline">
+          <label htmlFor={`${filterId}-status`}>Status</label>
+          <select id={`${filterId}-status`} value={status} onChange={(e) => setStatus(e.target.value as DeliveryStatus | '')}>
+            <option value="">All</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {cursors.map((after, index) => (
+        <DeliveryPage
+          key={`${status}|${after ?? ''}`}
+          endpointId={endpointId}
+          status={status || null}
+          after={after}
+          live={live}
+          refresh={refresh}
+          first={index === 0}
+          onMore={index === cursors.length - 1 ? (cursor) => setCursors((loaded) => [...loaded, cursor]) : undefined}
+        />
+      ))}
+    </section>
+  );
+}
+
+interface DeliveryPageProps {
+  endpointId: string;
+  status: DeliveryStatus | null;
+  after: string | null;
+  live: Map<string, LiveDelivery>;
+  /** Changes when the page must be read again. */
+  refresh: number;
+  first: boolean;
+  onMore?: (cursor: string) => void;
+}
+
+function DeliveryPage({ endpointId, status, after, live, refresh, first, onMore }: DeliveryPageProps) {
+  const [{ data, fetching, error }, reexecute] = useQuery({
+    query: DELIVERIES,
+    variables: { id: endpointId, first: PAGE_SIZE, after, status },
+    context: DELIVERY_CONTEXT,
+  });
+  useEffect(() => {
+    if (refresh > 0) reexecute({ requestPolicy: 'network-only' });
+  }, [refresh, reexecute]);
+  // When the page's data arrived: live views received before it are older than it.
+  const loadedAt = useRef(0);
+  const page = data?.webhookEndpoint?.deliveries;
+  const loaded = useMemo(() => {
+    loadedAt.current = performance.now();
+    return page?.edges.map((edge) => edge.node) ?? [];
+  }, [page]);
+
+  const deliveries = useMemo(() => {
+    const fromPage = loaded.map((delivery) => {
+      const seen = live.get(delivery.id);
+      return seen ? newer({ delivery, receivedAt: loadedAt.current }, seen).delivery : delivery;
+    });
+    if (!first) return fromPage;
+    // The first page also shows deliveries made since it was read.
+    const onPage = new Set(loaded.map((delivery) => delivery.id));
+    const added = [...live.values()].map((seen) => seen.delivery).filter((delivery) => !onPage.has(delivery.id));
+    const oldestOnPage = loaded.length > 0 && page?.pageInfo.hasNextPage ? loaded[loaded.length - 1]!.createdAt : null;
+    return [...added.filter((delivery) => !oldestOnPage || delivery.createdAt >= oldestOnPage), ...fromPage]
+      .filter((delivery) => !status || delivery.status === status)
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id.localeCompare(a.id)));
+  }, [loaded, live, first, status, page]);
+
+  if (error) return <ErrorAlert error={error} />;
+  if (!data) return fetching ? <Loading what="Loading deliveries" /> : null;
+  if (first && deliveries.length === 0) {
+    return (
+      <Empty>
+        <p>{status ? `No ${status} deliveries.` : 'No deliveries yet. Send Test to see one arrive here.'}</p>
+      </Empty>
+    );
+  }
+  return (
+    <>
+      <ol className="deliveries" aria-label={first ? 'Deliveries' : 'Older deliveries'}>
+        {deliveries.map((delivery) => (
+          <DeliveryItem key={delivery.id} delivery={delivery} />
+        ))}
+      </ol>
+      {onMore && page?.pageInfo.hasNextPage && page.pageInfo.endCursor && (
+        <button type="button" onClick={() => onMore(page.pageInfo.endCursor!)}>
+          Load older deliveries
+        </button>
+      )}
+    </>
+  );
+}
+
+function DeliveryItem({ delivery }: { delivery: DeliveryFieldsFragment }) {
+  const [retry, retryDelivery] = useMutation(RETRY_DELIVERY);
+  const retryable = delivery.status === 'FAILED' || delivery.status === 'CANCELLED';
+  const attemptsLabel = `${delivery.attemptCount} attempt${delivery.attemptCount === 1 ? '' : 's'}`;
+  return (
+    <li className="delivery card" data-delivery-id={delivery.id} data-status={delivery.status} data-attempts={delivery.attempts.length}>
+      <div className="delivery-head">
+        <Badge value={delivery.status} />
+        <span className="mono">{delivery.event.type}</span>
+        <span className="subtle" title={formatDateTime(delivery.createdAt)}>
+          {timeAgo(delivery.createdAt)}
+        </span>
+        <span className="subtle">{attemptsLabel}</span>
+        {delivery.status === 'PENDING' && delivery.nextAttemptAt && <span className="subtle">next attempt {timeAgo(delivery.nextAttemptAt)}</span>}
+        {retryable && (
+          <button type="button" className="small" disabled={retry.fetching} onClick={() => retryDelivery({ id: delivery.id })}>
+            {retry.fetching ? 'Retrying…' : 'Retry'}
+          </button>
+        )}
+      </div>
+      {retry.error && <ErrorAlert error={retry.error} />}
+      <p className="subtle mono small-text">Delivery {delivery.id}</p>
+      {delivery.attempts.length > 0 && (
+        <details className="attempts" open={delivery.status !== 'SUCCEEDED' || undefined}>
+          <summary>Attempts ({delivery.attempts.length})</summary>
+          <ol className="attempt-list">
+            {delivery.attempts.map((attempt) => (
+              <li key={attempt.id} className={`attempt ${attempt.succeeded ? 'ok' : 'bad'}`} data-attempt={attempt.number}>
+                <div className="attempt-head">
+                  <strong>#{attempt.number}</strong>
+                  <span className={`badge badge-${attempt.succeeded ? 'ok' : 'bad'}`}>{attempt.responseStatus != null ? `HTTP ${attempt.responseStatus}` : 'no answer'}</span>
+                  <span className="subtle">{attempt.durationMs} ms</span>
+                  <span className="subtle">{formatDateTime(attempt.startedAt)}</span>
+                </div>
+                {attempt.error && <p className="attempt-error">{attempt.error}</p>}
+                {attempt.responseBody && (
+                  <pre className="response-body" aria-label={`Response body of attempt ${attempt.number}`}>
+                    {attempt.responseBody.length > BODY_EXCERPT ? `${attempt.responseBody.slice(0, BODY_EXCERPT)}…` : attempt.responseBody}
+                  </pre>
+                )}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,150 @@
+// One service: its token (rotate with confirmation), recent deploys and incidents.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { Badge, ConfirmButton, Empty, ErrorAlert, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
+import { formatDateTime, shortSha } from '../format';
+import { graphql } from '../gql';
+
+const SERVICE = graphql(`
+  query Service($id: ID!) {
+    service(id: $id) {
+      id name deployTokenPrefix createdAt
+      deploys(first: 10) {
+        edges { node { id commitSha commitMessage environment version deployedBy deployedAt } }
+      }
+      incidents(first: 5) {
+        edges { node { id title severity status openedAt } }
+      }
+    }
+  }
+`);
+
+const ROTATE_DEPLOY_TOKEN = graphql(`
+  mutation RotateDeployToken($serviceId: ID!) {
+    rotateDeployToken(serviceId: $serviceId) {
+      deployToken
+      service { id deployTokenPrefix }
+    }
+  }
+`);
+
+export function ServicePage() {
+  const { id = '' } = useParams();
+  const [{ data, fetching, error }] = useQuery({ query: SERVICE, variables: { id } });
+  const [rotation, rotate] = useMutation(ROTATE_DEPLOY_TOKEN);
+  const [newToken, setNewToken] = useState<string | null>(null);
+
+  if (!data && fetching) return <Loading what="Loading the service" />;
+  if (error && !data) return <ErrorAlert error={error} />;
+  const service = data?.service;
+  if (!service) {
+    return (
+      <>
+        <PageHeader title="Service not found" />
+        <p>
+          No service of your organization has this id. See <Link to="/services">all services</Link>.
+        </p>
+      </>
+    );
+  }
+  const deploys = service.deploys.edges.map((edge) => edge.node);
+  const incidents = service.incidents.edges.map((edge) => edge.node);
+
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/services">Services</Link> ›
+      </p>
+      <PageHeader title={service.name}>
+        <Link className="button" to={`/dora?service=${service.id}`}>
+          DORA metrics
+        </Link>
+        <ConfirmButton
+          label="Rotate token"
+          title={`Rotate the deploy token of ${service.name}?`}
+          confirmLabel="Rotate token now"
+          danger
+          onConfirm={async () => {
+            const result = await rotate({ serviceId: service.id });
+            if (result.data) setNewToken(result.data.rotateDeployToken.deployToken);
+          }}
+        >
+          <p>
+            <strong>The current token stops working at once.</strong> Every pipeline that still sends it gets 401 on its next deploy until you give
+            it the new token. The new token is shown once.
+          </p>
+        </ConfirmButton>
+      </PageHeader>
+      {rotation.error && <ErrorAlert error={rotation.error} />}
+      {newToken && (
+        <SecretOnce title="New deploy token" label="Deploy token" value={newToken} onDismiss={() => setNewToken(null)}>
+          <p>The previous token has stopped working. Put this one in your pipelines' secrets.</p>
+        </SecretOnce>
+      )}
+      <dl className="facts">
+        <dt>Deploy token</dt>
+        <dd className="mono">{service.deployTokenPrefix ? `${service.deployTokenPrefix}…` : '—'}</dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(service.createdAt)}</dd>
+        <dt>Id</dt>
+        <dd className="mono">{service.id}</dd>
+      </dl>
+
+      <h2>Recent deploys</h2>
+      {deploys.length === 0 ? (
+        <Empty>
+          <p>
+            No deploys yet. A pipeline reports one with <code>POST /api/ingest/deploy</code> and this service's deploy token.
+          </p>
+        </Empty>
+      ) : (
+        <TableWrap label="Recent deploys">
+          <thead>
+            <tr>
+              <th scope="col">Deployed</th>
+              <th scope="col">Commit</th>
+              <th scope="col">Environment</th>
+              <th scope="col">Version</th>
+              <th scope="col">By</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deploys.map((deploy) => (
+              <tr key={deploy.id}>
+                <td>
+                  <Link to={`/deploys/${deploy.id}`}>{formatDateTime(deploy.deployedAt)}</Link>
+                </td>
+                <td>
+                  <span className="mono">{shortSha(deploy.commitSha)}</span> <span className="subtle">{deploy.commitMessage ?? ''}</span>
+                </td>
+                <td>{deploy.environment ?? '—'}</td>
+                <td>{deploy.version ?? '—'}</td>
+                <td>{deploy.deployedBy ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+      <p>
+        <Link to={`/deploys?service=${service.id}`}>All deploys of {service.name}</Link>
+      </p>
+
+      <h2>Recent incidents</h2>
+      {incidents.length === 0 ? (
+        <Empty>
+          <p>No incidents. </p>
+        </Empty>
+      ) : (
+        <ul className="plain-list">
+          {incidents.map((incident) => (
+            <li key={incident.id}>
+              <Badge value={incident.severity} /> <Badge value={incident.status} /> <Link to={`/incidents/${incident.id}`}>{incident.title}</Link>{' '}
+              <span className="subtle">opened {formatDateTime(incident.openedAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
