@@ -1,6 +1,7 @@
 // Live delivery changes: one LISTEN connection per process on the channel the deliveries
 // trigger notifies (see the webhooks migration), fanned out in process to subscribers of one
 // organization. So a subscription served by any api process sees changes made by any worker.
+import { setMaxListeners } from 'node:events';
 import { createPubSub } from '@graphql-yoga/subscription';
 import pg from 'pg';
 
@@ -26,7 +27,10 @@ export async function listenForDeliveryChanges(
   databaseUrl: string,
   log: { warn(object: object, message: string): void },
 ): Promise<DeliveryChanges> {
-  const pubSub = createPubSub<{ delivery: [organizationId: string, change: DeliveryChange] }>();
+  // Every subscriber is a listener of this target: many per organization is normal here.
+  const eventTarget = new EventTarget();
+  setMaxListeners(0, eventTarget);
+  const pubSub = createPubSub<{ delivery: [organizationId: string, change: DeliveryChange] }>({ eventTarget });
   let client: pg.Client | undefined;
   let closed = false;
 
