@@ -351,6 +351,10 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     await toggle.click();
     await card.locator('[data-status="ACTIVE"]').waitFor();
 
+    // Each endpoint's success rate over the last 24 hours (the endpoint of the Send Test above: 2 of 2).
+    const rate = page.locator('li.endpoint-card', { hasText: 'Receiver OK' }).getByTestId('success-rate');
+    expect(await rate.textContent()).toMatch(/^100 % \(\d+ of \d+\)$/);
+
     const disabled = page.locator(`li.endpoint-card[data-endpoint-id="${disabledId}"]`);
     await disabled.getByText('10 consecutive deliveries failed').waitFor();
     await screenshot(page, '07-webhooks');
@@ -368,9 +372,14 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     await secret.getByRole('button', { name: 'I have copied it' }).click();
     await secret.waitFor({ state: 'detached' });
 
+    // The confirmation is a modal dialog: focus starts on Cancel, Escape backs out.
     await card.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('This cannot be undone.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await card.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
     await card.waitFor({ state: 'detached' });
     const deleted = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });

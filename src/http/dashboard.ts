@@ -55,6 +55,7 @@ export async function dashboardRoutes(app: FastifyInstance, options: DashboardOp
       setHeaders(response, filePath) {
         // Vite names every asset by its content hash: cache them for good; anything else is revalidated.
         const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
+        if (filePath.endsWith('.html')) for (const [name, value] of Object.entries(HTML_HEADERS)) response.setHeader(name, value);
         response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         response.setHeader('x-content-type-options', 'nosniff');
       },

@@ -45,12 +45,10 @@ function Shell() {
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   // After a client-side navigation, move focus to the page (as a full page load would).
-  const first = useRef(true);
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     main.current?.focus();
   }, [location.pathname]);
 

@@ -133,7 +133,8 @@ export function ConfirmButton({ label, title, children, confirmLabel, danger, di
         <h2 id={titleId}>{title}</h2>
         <div className="dialog-body">{children}</div>
         <div className="dialog-actions">
-          <button type="button" onClick={() => dialog.current?.close()} autoFocus>
+          {/* First in the dialog, so showModal() focuses it: the safe choice. */}
+          <button type="button" onClick={() => dialog.current?.close()}>
             Cancel
           </button>
           <button type="button" className={danger ? 'danger' : 'primary'} disabled={busy} onClick={confirm}>

@@ -18,6 +18,12 @@ function isFieldDetail(value: unknown): value is FieldDetail {
   return typeof value === 'object' && value !== null && typeof (value as FieldDetail).field === 'string' && typeof (value as FieldDetail).message === 'string';
 }
 
+/** "must use https" → "Must use https." (the API's field messages name no subject: the field shows it). */
+function sentence(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 /** A person-readable message of any error (network or GraphQL). */
 export function errorMessage(error: CombinedError | Error | null | undefined): string | null {
   if (!error) return null;
@@ -39,7 +45,7 @@ export function formErrors(error: CombinedError | null | undefined, known: reado
     for (const detail of details) {
       const field = detail.field.replace(/\[\d+\]$/, '');
       if (!known.includes(field)) continue;
-      result.fields[field] ??= detail.message;
+      result.fields[field] ??= sentence(detail.message);
       placed = true;
     }
     if (!placed) leftover.push(graphQLError.message);

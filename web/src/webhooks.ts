@@ -42,10 +42,3 @@ export function checkEndpointInput(url: string, name: string): Record<'url' | 'n
   }
   return errors;
 }
-
-/** Share of finished deliveries that succeeded, or null when none finished. */
-export function successRate(statuses: readonly string[]): number | null {
-  const succeeded = statuses.filter((status) => status === 'SUCCEEDED').length;
-  const failed = statuses.filter((status) => status === 'FAILED').length;
-  return succeeded + failed === 0 ? null : succeeded / (succeeded + failed);
-}

@@ -5,23 +5,22 @@ import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, SecretOnce } from '../components';
 import { formErrors } from '../errors';
-import { formatDateTime, formatPercent } from '../format';
+import { formatDateTime, formatPercent, timeAgo } from '../format';
 import { graphql } from '../gql';
-import { checkEndpointInput, EVENT_TYPES, successRate } from '../webhooks';
+import { checkEndpointInput, EVENT_TYPES } from '../webhooks';
 import { EndpointActions } from './EndpointActions';
 
-/** The success rate is over this many latest deliveries. */
-const RATE_WINDOW = 25;
 /** Refetch on any endpoint change, even while the list is empty. */
 const ENDPOINTS_CONTEXT = { additionalTypenames: ['WebhookEndpoint', 'Delivery'] };
 
 const ENDPOINTS = graphql(`
-  query Endpoints($window: Int!) {
+  query Endpoints {
     webhookEndpoints(first: 50) {
       edges {
         node {
           ...EndpointFields
-          deliveries(first: $window) { edges { node { id status } } }
+          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }
+          latestDelivery { id status createdAt event { type } }
         }
       }
       pageInfo { hasNextPage }
@@ -39,7 +38,7 @@ const CREATE_ENDPOINT = graphql(`
 `);
 
 export function WebhooksPage() {
-  const [{ data, fetching, error }] = useQuery({ query: ENDPOINTS, variables: { window: RATE_WINDOW }, context: ENDPOINTS_CONTEXT });
+  const [{ data, fetching, error }] = useQuery({ query: ENDPOINTS, context: ENDPOINTS_CONTEXT });
   const [adding, setAdding] = useState(false);
   const endpoints = data?.webhookEndpoints.edges.map((edge) => edge.node) ?? [];
   return (
@@ -66,7 +65,8 @@ export function WebhooksPage() {
       )}
       <ul className="cards endpoint-list" aria-label="Endpoints">
         {endpoints.map((endpoint) => {
-          const rate = successRate(endpoint.deliveries.edges.map((edge) => edge.node.status));
+          const { stats, latestDelivery } = endpoint;
+          const finished = stats.succeededLast24h + stats.failedLast24h;
           return (
             <li key={endpoint.id} className="card endpoint-card" data-endpoint-id={endpoint.id}>
               <div className="card-title">
@@ -81,8 +81,23 @@ export function WebhooksPage() {
               )}
               <dl className="card-stats">
                 <div>
-                  <dt>Success rate</dt>
-                  <dd title={`Over its latest ${RATE_WINDOW} deliveries that finished`}>{formatPercent(rate)}</dd>
+                  <dt>Success rate (24 h)</dt>
+                  <dd data-testid="success-rate">
+                    {formatPercent(stats.successRateLast24h)}{' '}
+                    {finished > 0 && <span className="subtle">({stats.succeededLast24h} of {finished})</span>}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Last delivery</dt>
+                  <dd>
+                    {latestDelivery ? (
+                      <>
+                        <Badge value={latestDelivery.status} /> <span className="subtle">{timeAgo(latestDelivery.createdAt)}</span>
+                      </>
+                    ) : (
+                      'none yet'
+                    )}
+                  </dd>
                 </div>
                 <div>
                   <dt>Failures in a row</dt>
