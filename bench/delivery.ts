@@ -86,8 +86,16 @@ function cleanUp(): Promise<void> {
   })();
   return cleaning;
 }
+// `on`, not `once`: Ctrl-C reaches this process twice (from the terminal, and relayed by the
+// tsx and npm wrappers), and a second signal without a listener would kill it mid-clean-up.
+let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.log(`\n${signal}: stopping the worker, receiver and api, dropping the scratch database`);
+    void cleanUp().finally(() => process.exit(130));
+  });
 }
 /** Runs `undo` now and removes it from the clean-up stack. */
 async function undoNow(undo: () => Promise<unknown>): Promise<void> {
@@ -488,6 +496,8 @@ async function throughputScenario(context: Context, name: string, events: number
   let commits: Commit[];
   let commitsBefore: number;
   let method: string;
+  let workerCpuBefore: number;
+  let receiverCpuBefore: number;
   if (options.mode === 'drain') {
     const ingestStart = now();
     commits = await tenant.ingest.many(events, INGEST_CONCURRENCY);
@@ -495,10 +505,14 @@ async function throughputScenario(context: Context, name: string, events: number
     console.log(`  ingested ${events} deploys over HTTP (${INGEST_CONCURRENCY} concurrent) in ${ingestSeconds.toFixed(1)} s (${(events / ingestSeconds).toFixed(0)}/s), worker not running`);
     commitsBefore = await transactionsCommitted(pool);
     worker = await startWorker(context.databaseUrl);
+    workerCpuBefore = cpuSeconds(worker.child.pid);
+    receiverCpuBefore = cpuSeconds(context.receiver.pid);
     console.log('  worker started: draining the backlog');
     method = `backlog of ${expected} pre-ingested (HTTP, ${INGEST_CONCURRENCY} concurrent), then the worker started; rate = first → last receipt`;
   } else {
     worker = await startWorker(context.databaseUrl);
+    workerCpuBefore = cpuSeconds(worker.child.pid);
+    receiverCpuBefore = cpuSeconds(context.receiver.pid);
     commitsBefore = await transactionsCommitted(pool);
     const ingestStart = now();
     commits = await tenant.ingest.many(events, INGEST_CONCURRENCY);
@@ -506,8 +520,6 @@ async function throughputScenario(context: Context, name: string, events: number
     console.log(`  ingested ${events} deploys over HTTP (${INGEST_CONCURRENCY} concurrent) in ${ingestSeconds.toFixed(1)} s (${(events / ingestSeconds).toFixed(0)}/s) while the worker ran`);
     method = `ingest over HTTP (${INGEST_CONCURRENCY} concurrent) with the worker running; rate = first commit → last receipt`;
   }
-  const workerCpuBefore = cpuSeconds(worker.child.pid);
-  const receiverCpuBefore = cpuSeconds(context.receiver.pid);
   const waitStart = options.mode === 'drain' ? worker.readyAt : Math.min(...commits.map((commit) => commit.committedAt));
   const complete = await waitForDeliveries(context, expected, waitStart);
   const workerCpu = cpuSeconds(worker.child.pid) - workerCpuBefore;
@@ -670,7 +682,7 @@ async function main(): Promise<void> {
   console.log(`\nload average at the end: ${load()}`);
   console.log('');
   printTable(
-    ['', 'deliveries', 'dup', 'deliveries/s', 'p50 ms', 'p95 ms', 'p99 ms', 'worker CPU', 'receiver CPU', 'db commits/delivery'],
+    ['', 'deliveries', 'dup', 'deliveries/s', 'p50 ms', 'p95 ms', 'p99 ms', 'worker CPU', 'receiver CPU', 'db xacts/delivery'],
     [
       ...results.map((result) => [
         result.name,
@@ -705,6 +717,10 @@ async function main(): Promise<void> {
     for (const note of result.notes) console.log(`  ${note}`);
   }
   if (options.mode === 'drain') console.log('(a), (b) latency: commit → receipt includes the time spent in the backlog before the worker started.');
+  console.log(
+    'CPU: share of one core over the measured span. db xacts/delivery: transactions committed in the scratch database ' +
+      '(pg_stat_database.xact_commit: every session, read-only and background ones too; in (c) and --mode live the ingest\'s as well) per delivery.',
+  );
   console.log('');
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
   for (const result of [a.result, b.result]) {
@@ -726,7 +742,8 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (error) {
-  console.error(error);
+  // Once interrupted, requests cut short by the clean-up fail: that is not worth reporting.
+  if (!interrupted) console.error(error);
   process.exitCode = 1;
 } finally {
   await cleanUp();

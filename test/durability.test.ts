@@ -18,14 +18,19 @@ const KILL_AFTER = 100;
 const RECEIVER_DELAY_MS = 30;
 /** A worker's most attempts in flight (src/delivery/worker.ts: 10 fetch loops × batches of 20). */
 const WORKER_MAX_IN_FLIGHT = 200;
-/** Jobs expire after ceil(2000 / 1000) + 10 = 12 s: when a killed worker's attempts come back. */
-const DELIVERY_TIMEOUT_MS = 2000;
+/**
+ * Jobs expire after ceil(timeout / 1000) + 10 s = 20 s: when a killed worker's attempts come back.
+ * Shorter would be faster, but on a busy machine a worker starting up can stall its event loop
+ * for seconds, and an attempt timed out by that stall is a retry: a second arrival not caused by
+ * the kill, which would make this test flaky.
+ */
+const DELIVERY_TIMEOUT_MS = 10_000;
 /**
  * How long the second worker may take to finish. Expired jobs are found by pg-boss's queue
  * monitor, which runs every `monitorIntervalSeconds` (60 s by default; src/delivery/queue.ts only
- * shortens the supervise tick), so the killed worker's jobs can come back up to ~75 s later.
+ * shortens the supervise tick), so the killed worker's jobs can come back up to ~90 s later.
  */
-const RECOVERY_TIMEOUT_MS = 110_000;
+const RECOVERY_TIMEOUT_MS = 120_000;
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -135,6 +140,14 @@ async function ingestDeploys(count: number): Promise<void> {
   await Promise.all(Array.from({ length: INGEST_CONCURRENCY }, ingestOne));
 }
 
+/** Failed attempts by error (there should be none: the receiver always answers 200). */
+async function failedAttempts(): Promise<{ error: string; count: number }[]> {
+  const { rows } = await api.app.database.pool.query<{ error: string; count: number }>(
+    'SELECT error, count(*)::int AS count FROM delivery_attempts WHERE NOT succeeded GROUP BY error',
+  );
+  return rows;
+}
+
 function arrivalsByDeliveryId(): Map<string, number> {
   const counts = new Map<string, number>();
   for (const request of receiver.requests) {
@@ -177,6 +190,7 @@ it(
     );
     const inFlight = new Set(inFlightRows.map((row) => row.deliveryId));
     console.log(`[durability] first worker SIGKILLed after ${arrivedAtKill} arrivals, holding ${inFlight.size} jobs (${elapsed()})`);
+    expect(await failedAttempts()).toEqual([]);
     expect(arrivedAtKill).toBeLessThan(DELIVERIES);
     expect(inFlight.size).toBeGreaterThan(0);
     expect(inFlight.size).toBeLessThanOrEqual(WORKER_MAX_IN_FLIGHT);
@@ -203,6 +217,7 @@ it(
       `all ${DELIVERIES} deliveries arriving and SUCCEEDED`,
     ).catch(async (error: Error) => {
       const { rows } = await pool.query('SELECT status, count(*)::int AS count FROM deliveries GROUP BY status');
+      console.log(`[durability] failed attempts: ${JSON.stringify(await failedAttempts())}`);
       throw new Error(
         `${error.message}: ${arrivalsByDeliveryId().size} distinct arrived, statuses ${JSON.stringify(rows)}\n` +
           `second worker output:\n${second.output()}`,
@@ -226,6 +241,7 @@ it(
     expect(duplicated.length).toBeLessThanOrEqual(inFlight.size);
     expect(duplicated.length).toBeLessThanOrEqual(WORKER_MAX_IN_FLIGHT);
     // One attempt is recorded per delivery, however many times it was sent.
+    expect(await failedAttempts()).toEqual([]);
     const { rows: attempts } = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM delivery_attempts');
     expect(attempts[0]!.count).toBe(DELIVERIES);
 

@@ -26,8 +26,10 @@ export async function startQueue(options: QueueOptions): Promise<PgBoss> {
     connectionString: options.databaseUrl,
     useListenNotify: true,
     max: 4,
-    // Expired jobs (a worker killed mid-attempt) are noticed by supervision; keep it prompt.
-    superviseIntervalSeconds: Math.max(1, Math.min(60, options.jobExpirySeconds)),
+    // Expired jobs (a worker killed mid-attempt) are found by the monitor pass; keep both
+    // passes prompt so such attempts come back soon after they expire.
+    superviseIntervalSeconds: Math.max(1, Math.min(10, options.jobExpirySeconds)),
+    monitorIntervalSeconds: Math.max(1, Math.min(10, options.jobExpirySeconds)),
   });
   boss.on('error', options.onError);
   await boss.start();

@@ -43,16 +43,45 @@ RETURNING delivery_id`;
 
 const CLAIMED_DELIVERY = `id = $1 AND status = 'PENDING' AND attempt_count = $2 - 1 AND EXISTS (SELECT 1 FROM attempt)`;
 
-/** A 2xx: the delivery succeeded and its endpoint's failure streak ends. */
-export const RECORD_SUCCESS_SQL = `
-WITH attempt AS (${INSERT_ATTEMPT}
+/**
+ * The 2xx attempts of a batch, recorded together (one commit for the batch: commits that
+ * notify are serialised by PostgreSQL): each delivery succeeded, and its endpoint's failure
+ * streak ends. Arrays: $1 deliveries, $2 attempt numbers, $3 started at, $4 durations,
+ * $5 statuses, $6 body prefixes.
+ */
+export const RECORD_SUCCESSES_SQL = `
+WITH attempt AS (
+  INSERT INTO delivery_attempts (delivery_id, number, started_at, duration_ms, response_status, response_body, error, succeeded)
+  SELECT delivery_id, number, started_at, duration_ms, response_status, response_body, NULL, true
+  FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[])
+       AS input(delivery_id, number, started_at, duration_ms, response_status, response_body)
+  ON CONFLICT (delivery_id, number) DO NOTHING
+  RETURNING delivery_id, number, started_at
 ), delivery AS (
-  UPDATE deliveries SET status = 'SUCCEEDED', attempt_count = $2, last_attempt_at = $3, next_attempt_at = NULL, updated_at = now()
-  WHERE ${CLAIMED_DELIVERY}
-  RETURNING endpoint_id
+  UPDATE deliveries d SET status = 'SUCCEEDED', attempt_count = a.number, last_attempt_at = a.started_at, next_attempt_at = NULL, updated_at = now()
+  FROM attempt a
+  WHERE d.id = a.delivery_id AND d.status = 'PENDING' AND d.attempt_count = a.number - 1
+  RETURNING d.endpoint_id
 )
 UPDATE webhook_endpoints SET consecutive_failures = 0
-WHERE id = (SELECT endpoint_id FROM delivery) AND consecutive_failures > 0`;
+WHERE id IN (SELECT endpoint_id FROM delivery) AND consecutive_failures > 0`;
+
+export interface SucceededAttempt {
+  deliveryId: string;
+  attempt: number;
+  result: { startedAt: Date; durationMs: number; status: number | null; body: string | null };
+}
+
+export function successValues(attempts: SucceededAttempt[]): unknown[] {
+  return [
+    attempts.map((a) => a.deliveryId),
+    attempts.map((a) => a.attempt),
+    attempts.map((a) => a.result.startedAt),
+    attempts.map((a) => a.result.durationMs),
+    attempts.map((a) => a.result.status),
+    attempts.map((a) => a.result.body),
+  ];
+}
 
 /** A failure with retries left ($9: when the next attempt is due). Returns the delivery if it was still ours. */
 export const RECORD_RETRY_SQL = `

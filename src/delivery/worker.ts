@@ -18,8 +18,10 @@ import {
   LOAD_DELIVERIES_SQL,
   RECORD_FAILURE_SQL,
   RECORD_RETRY_SQL,
-  RECORD_SUCCESS_SQL,
+  RECORD_SUCCESSES_SQL,
+  successValues,
   type DeliveryToSend,
+  type SucceededAttempt,
 } from './store.ts';
 
 export interface DeliveryPolicy {
@@ -55,13 +57,9 @@ export async function startDeliveryWorker(deps: WorkerDependencies): Promise<voi
   const { pool, boss, metrics, policy } = deps;
   const send = createGuardedFetch(policy.destination, { timeoutMs: policy.timeoutMs, resolve: deps.resolve });
 
-  async function record(delivery: DeliveryToSend, attempt: number, result: AttemptResult): Promise<void> {
+  /** A failed attempt: schedules the next one, or ends the delivery FAILED. */
+  async function recordFailure(delivery: DeliveryToSend, attempt: number, result: AttemptResult): Promise<void> {
     const values = attemptValues(delivery.id, attempt, result);
-    if (result.succeeded) {
-      await pool.query(RECORD_SUCCESS_SQL, values);
-      metrics.deliveries.inc({ outcome: 'succeeded' });
-      return;
-    }
     if (attempt <= policy.maxRetries) {
       const delayMs = nextAttemptDelayMs({
         attempt,
@@ -85,13 +83,14 @@ export async function startDeliveryWorker(deps: WorkerDependencies): Promise<voi
     if (rows[0]?.justDisabled) deps.log.warn({ endpointId: delivery.endpointId }, `endpoint disabled: ${reason}`);
   }
 
-  async function deliver(delivery: DeliveryToSend, attempt: number): Promise<void> {
+  /** Makes the attempt; a success is returned to be recorded with the batch's others. */
+  async function deliver(delivery: DeliveryToSend, attempt: number): Promise<SucceededAttempt | undefined> {
     // Finished, or this attempt was made already (a job repeated after a worker died).
-    if (delivery.status !== 'PENDING' || delivery.attemptCount !== attempt - 1) return;
+    if (delivery.status !== 'PENDING' || delivery.attemptCount !== attempt - 1) return undefined;
     if (delivery.endpointDeleted || delivery.endpointStatus !== 'ACTIVE') {
       await pool.query(CANCEL_DELIVERY_SQL, [delivery.id]);
       metrics.deliveries.inc({ outcome: 'cancelled' });
-      return;
+      return undefined;
     }
     const now = new Date();
     const body = webhookBody({
@@ -111,7 +110,9 @@ export async function startDeliveryWorker(deps: WorkerDependencies): Promise<voi
     });
     const result = await attemptDelivery(send, { url: delivery.url, body, headers, timeoutMs: policy.timeoutMs });
     metrics.attemptDuration.observe({ result: result.succeeded ? 'success' : 'failure' }, result.durationMs / 1000);
-    await record(delivery, attempt, result);
+    if (result.succeeded) return { deliveryId: delivery.id, attempt, result };
+    await recordFailure(delivery, attempt, result);
+    return undefined;
   }
 
   await boss.work<DeliverJob>(
@@ -121,18 +122,26 @@ export async function startDeliveryWorker(deps: WorkerDependencies): Promise<voi
       localConcurrency: FETCH_LOOPS,
       pollingIntervalSeconds: deps.pollingIntervalSeconds,
       notifyPollingIntervalSeconds: deps.pollingIntervalSeconds,
+      // A backlog (after an outage, or retries falling due) sends no NOTIFY: keep fetching
+      // while batches come back full instead of sleeping between them.
+      burstWhenBatchFull: true,
     },
     async (jobs: Job<DeliverJob>[]) => {
       const { rows } = await pool.query<DeliveryToSend>(LOAD_DELIVERIES_SQL, [jobs.map((job) => job.data.deliveryId)]);
       const byId = new Map(rows.map((row) => [row.id, row]));
       // A failure here fails the whole batch, and pg-boss hands it out again: every write
       // above is guarded by the attempt number, so what already happened is not redone.
-      await Promise.all(
+      const succeeded = await Promise.all(
         jobs.map(async (job) => {
           const delivery = byId.get(job.data.deliveryId);
-          if (delivery) await deliver(delivery, job.data.attempt);
+          return delivery ? deliver(delivery, job.data.attempt) : undefined;
         }),
       );
+      const successes = succeeded.filter((attempt) => attempt !== undefined);
+      if (successes.length > 0) {
+        await pool.query(RECORD_SUCCESSES_SQL, successValues(successes));
+        metrics.deliveries.inc({ outcome: 'succeeded' }, successes.length);
+      }
     },
   );
 }
