@@ -21,21 +21,19 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { loadavg, cpus, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { createOrganization } from '../src/domain/organizations.ts';
 import { createService } from '../src/domain/services.ts';
 import type { CapacityOptions, CapacityResult } from './delivery-load.ts';
 import { now, type ReceiverMethods, type ReceiverSample } from './delivery-receiver.ts';
+import { cleanUp, cleanUpOnInterrupt, cleanups, postgresServer, scratchDatabase, undoNow, wasInterrupted } from './support.ts';
 
 const TARGET_DELIVERIES_PER_SECOND = 2000;
 const TARGET_STEADY_P95_MS = 100;
@@ -76,62 +74,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // ---------------------------------------------------------------------------------------
 // Clean-up: undone in reverse order at the end, on failure and on Ctrl-C.
 
-const cleanups: (() => Promise<unknown>)[] = [];
-let cleaning: Promise<void> | undefined;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    while (cleanups.length > 0) {
-      await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error));
-    }
-  })();
-  return cleaning;
-}
-// `on`, not `once`: Ctrl-C reaches this process twice (from the terminal, and relayed by the
-// tsx and npm wrappers), and a second signal without a listener would kill it mid-clean-up.
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.log(`\n${signal}: stopping the worker, receiver and api, dropping the scratch database`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-/** Runs `undo` now and removes it from the clean-up stack. */
-async function undoNow(undo: () => Promise<unknown>): Promise<void> {
-  const index = cleanups.indexOf(undo);
-  if (index >= 0) cleanups.splice(index, 1);
-  await undo();
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function postgresServer(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hookline-bench-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  console.log(`DATABASE_URL is not set: starting an embedded PostgreSQL in ${dataDir}`);
-  const embedded = await startEmbeddedPostgres(dataDir);
-  cleanups.push(() => embedded.stop());
-  return embedded.adminUrl;
-}
-
-async function scratchDatabase(adminUrl: string): Promise<string> {
-  const name = `hookline_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+cleanUpOnInterrupt('stopping the worker, receiver and api, dropping the scratch database');
 
 // ---------------------------------------------------------------------------------------
 // Child processes
@@ -743,7 +686,7 @@ try {
   await main();
 } catch (error) {
   // Once interrupted, requests cut short by the clean-up fail: that is not worth reporting.
-  if (!interrupted) console.error(error);
+  if (!wasInterrupted()) console.error(error);
   process.exitCode = 1;
 } finally {
   await cleanUp();

@@ -7,20 +7,16 @@
 // Both servers run in this process, one after the other, and are driven by the same load
 // generator in a separate process (bench/load-generator.ts), so the comparison is like for like.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { createOrganization } from '../src/domain/organizations.ts';
 import { createService } from '../src/domain/services.ts';
 import { CREATE_BASELINE_TABLE, startBaselineServer } from './baseline-server.ts';
 import type { LoadOptions, LoadResult } from './load-generator.ts';
+import { adminQuery } from '../src/db/admin.ts';
+import { cleanUp, cleanUpOnInterrupt, cleanups, postgresServer, scratchDatabase } from './support.ts';
 
 const TARGET_RATIO = 0.6;
 
@@ -42,52 +38,7 @@ const durationSeconds = positiveInteger('duration', args.duration);
 const warmupSeconds = Number(args.warmup);
 if (!(warmupSeconds >= 0)) throw new Error(`--warmup must be a number of seconds >= 0, got "${args.warmup}"`);
 
-// Undone in reverse order at the end, on failure, and on Ctrl-C, so no scratch database or
-// embedded server outlives the run.
-const cleanups: (() => Promise<unknown>)[] = [];
-let cleaning: Promise<void> | undefined;
-function cleanUp(): Promise<void> {
-  // One pass only, even when Ctrl-C arrives while main() is already unwinding.
-  cleaning ??= (async () => {
-    while (cleanups.length > 0) {
-      await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error));
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** The admin connection: DATABASE_URL, or a throwaway embedded PostgreSQL. */
-async function postgresServer(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hookline-bench-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  console.log(`DATABASE_URL is not set: starting an embedded PostgreSQL in ${dataDir}`);
-  const embedded = await startEmbeddedPostgres(dataDir);
-  cleanups.push(() => embedded.stop());
-  return embedded.adminUrl;
-}
-
-async function scratchDatabase(adminUrl: string): Promise<string> {
-  const name = `hookline_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+cleanUpOnInterrupt('stopping the servers, dropping the scratch database');
 
 /** Runs the load generator in a child process and returns its figures. */
 function generateLoad(options: LoadOptions): Promise<LoadResult> {

@@ -31,20 +31,19 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { connectDatabase } from '../src/db/client.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { createOrganization } from '../src/domain/organizations.ts';
 import { createService } from '../src/domain/services.ts';
 import type { ChangeKey, ClientMethods, ClientOptions, Progress } from './subscriptions-client.ts';
+import { adminQuery } from '../src/db/admin.ts';
+import { cleanUp, cleanUpOnInterrupt, cleanups, postgresServer, scratchDatabase, wasInterrupted } from './support.ts';
 
 const TARGET_P95_MS = 100;
 
@@ -95,51 +94,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // ---------------------------------------------------------------------------------------
 // Clean-up: undone in reverse order at the end, on failure and on Ctrl-C.
 
-const cleanups: (() => Promise<unknown>)[] = [];
-let cleaning: Promise<void> | undefined;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    while (cleanups.length > 0) {
-      await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error));
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.log(`${signal}: stopping the processes and dropping the scratch database`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function postgresServer(): Promise<string> {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hookline-bench-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  console.log(`DATABASE_URL is not set: starting an embedded PostgreSQL in ${dataDir}`);
-  const embedded = await startEmbeddedPostgres(dataDir);
-  cleanups.push(() => embedded.stop());
-  return embedded.adminUrl;
-}
-
-async function scratchDatabase(adminUrl: string): Promise<string> {
-  const name = `hookline_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+cleanUpOnInterrupt('stopping the processes and dropping the scratch database');
 
 /** The bench's own record of every delivery change (see the top of this file). Scratch database only. */
 const RECORD_CHANGES_SQL = `
@@ -389,7 +344,7 @@ async function main(): Promise<void> {
   const clientCpuBefore = clients.map((client) => cpuSeconds(client.pid));
   const interval = 1000 / options.rate;
   const ingests: Promise<void>[] = [];
-  for (let index = 0; index < options.deliveries && !cleaning; index++) {
+  for (let index = 0; index < options.deliveries && !wasInterrupted(); index++) {
     const wait = ingestStarted + index * interval - Date.now();
     if (wait > 0) await sleep(wait);
     const ingest = fetch(`${api.url}/api/ingest/deploy`, {
@@ -406,7 +361,7 @@ async function main(): Promise<void> {
     ingests.push(ingest);
   }
   const ingested = await Promise.allSettled(ingests);
-  if (cleaning) return; // Ctrl-C
+  if (wasInterrupted()) return; // Ctrl-C
   const failure = ingested.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
 
@@ -499,7 +454,7 @@ try {
   await main();
 } catch (error) {
   // After Ctrl-C, whatever main() was waiting for fails as its processes go: not worth a trace.
-  if (!cleaning) console.error(error);
+  if (!wasInterrupted()) console.error(error);
   process.exitCode = 1;
 } finally {
   await cleanUp();

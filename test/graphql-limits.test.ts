@@ -6,7 +6,7 @@ import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE, QUERY_LIMITS } from '../src/graphql/builder.ts';
 import { schema } from '../src/graphql/schema.ts';
-import { adminQuery } from './support/database.ts';
+import { adminQuery } from '../src/db/admin.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';

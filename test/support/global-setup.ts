@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { applyMigrations } from '../../src/db/migrate.ts';
 import { startQueue } from '../../src/delivery/queue.ts';
-import { adminQuery, databaseUrl, randomDatabaseName } from './database.ts';
+import { adminQuery, databaseUrl, randomDatabaseName } from '../../src/db/admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

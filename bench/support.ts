@@ -1,0 +1,68 @@
+// What every benchmark needs: a PostgreSQL server (DATABASE_URL, or a throwaway embedded one),
+// a scratch database, and a clean-up stack run at the end, on failure and on Ctrl-C, so no
+// process, database or embedded server outlives the run.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { adminQuery, databaseUrl, randomDatabaseName } from '../src/db/admin.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+
+/** Undone in reverse order by cleanUp(). */
+export const cleanups: (() => Promise<unknown>)[] = [];
+let cleaning: Promise<void> | undefined;
+
+export function cleanUp(): Promise<void> {
+  // One pass only, even when Ctrl-C arrives while the run is already unwinding.
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      await cleanups.pop()!().catch((error) => console.error('cleanup failed:', error));
+    }
+  })();
+  return cleaning;
+}
+
+/** Runs `undo` now and removes it from the clean-up stack. */
+export async function undoNow(undo: () => Promise<unknown>): Promise<void> {
+  const index = cleanups.indexOf(undo);
+  if (index >= 0) cleanups.splice(index, 1);
+  await undo();
+}
+
+let interrupted = false;
+/** Whether Ctrl-C (or SIGTERM) has started the clean-up. */
+export const wasInterrupted = () => interrupted;
+
+/**
+ * On SIGINT/SIGTERM: say `message`, clean up, exit 130. `on`, not `once`: Ctrl-C reaches the
+ * process twice (from the terminal, and relayed by the npm and tsx wrappers), and a second
+ * signal without a listener would kill it mid-clean-up.
+ */
+export function cleanUpOnInterrupt(message: string): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      console.log(`\n${signal}: ${message}`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+}
+
+/** The admin connection: DATABASE_URL, or a throwaway embedded PostgreSQL. */
+export async function postgresServer(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hookline-bench-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  console.log(`DATABASE_URL is not set: starting an embedded PostgreSQL in ${dataDir}`);
+  const embedded = await startEmbeddedPostgres(dataDir);
+  cleanups.push(() => embedded.stop());
+  return embedded.adminUrl;
+}
+
+/** A new database on the server, dropped at clean-up. */
+export async function scratchDatabase(adminUrl: string): Promise<string> {
+  const name = randomDatabaseName('hookline_bench');
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  return databaseUrl(adminUrl, name);
+}
