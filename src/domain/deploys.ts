@@ -132,12 +132,14 @@ WITH credential AS (
   SELECT t.id AS deploy_token_id, s.id AS service_id, s.name AS service_name, s.organization_id
   FROM deploy_tokens t JOIN services s ON s.id = t.service_id
   WHERE t.token_hash = $1 AND t.revoked_at IS NULL
-), deploy AS (
+)${withOutbox ? '' : `, subscribed AS (
+  SELECT EXISTS (${subscribed}) AS found
+)`}, deploy AS (
   INSERT INTO deploys (organization_id, service_id, deploy_token_id, idempotency_key, commit_sha, commit_message,
                        branch, deployed_by, environment, version, description, url, deployed_at, received_at)
   SELECT organization_id, service_id, deploy_token_id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
   FROM credential
-  ${withOutbox ? '' : `WHERE NOT EXISTS (${subscribed})`}
+  ${withOutbox ? '' : 'WHERE NOT (SELECT found FROM subscribed)'}
   ON CONFLICT (deploy_token_id, idempotency_key) DO NOTHING
   RETURNING id
 ), inserted_commits AS (
@@ -161,7 +163,7 @@ WITH credential AS (
 SELECT (SELECT deploy_token_id FROM credential) AS deploy_token_id, (SELECT id FROM deploy) AS deploy_id,
        coalesce((SELECT array_agg(id) FROM delivery), '{}') AS delivery_ids` : `
 SELECT (SELECT deploy_token_id FROM credential) AS deploy_token_id, (SELECT id FROM deploy) AS deploy_id,
-       EXISTS (${subscribed}) AS needs_outbox`}`;
+       (SELECT found FROM subscribed) AS needs_outbox`}`;
 }
 
 const RECORD_DEPLOY_SQL = recordDeploySql({ withOutbox: false });
