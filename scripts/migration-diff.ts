@@ -68,6 +68,13 @@ async function connectAdapter(connectionString: string, pools: pg.Pool[]) {
   pool.query = (async (config: unknown) => {
     const result = await query(config);
     for (const field of result.fields ?? []) if (field.dataTypeID === CHAR_OID) field.dataTypeID = TEXT_OID;
+    // PostgreSQL 18 (the embedded one) lists NOT NULL constraints in pg_constraint (type 'n'),
+    // which this engine does not know and panics on; columns carry NOT NULL themselves, so the
+    // rows are dropped and the engine sees what PostgreSQL 17 and earlier show.
+    const constraintType = result.fields?.findIndex((field) => field.name === 'constraint_type') ?? -1;
+    if (constraintType >= 0) {
+      result.rows = result.rows.filter((row) => (Array.isArray(row) ? row[constraintType] : row.constraint_type) !== 'n');
+    }
     return result;
   }) as typeof pool.query;
   const adapter = await new PrismaPg(pool).connect();
