@@ -17,7 +17,7 @@
 //   as fast as the api takes it: deliveries/s is first commit → last receipt.
 //   (c) a steady `--rate` deploys/s for `--steady-seconds` with the worker running:
 //   commit → receipt latency (commit = the ingest answer arriving).
-//   (d) the receiver's capacity for the same request at the worker's concurrency (200).
+//   (d) the receiver's capacity for the same request at the worker's concurrency (MAX_ATTEMPTS_IN_FLIGHT).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -34,11 +34,10 @@ import { createService } from '../src/domain/services.ts';
 import type { CapacityOptions, CapacityResult } from './delivery-load.ts';
 import { now, type ReceiverMethods, type ReceiverSample } from './delivery-receiver.ts';
 import { cleanUp, cleanUpOnInterrupt, cleanups, postgresServer, scratchDatabase, undoNow, wasInterrupted } from './support.ts';
+import { MAX_ATTEMPTS_IN_FLIGHT } from '../src/delivery/worker.ts';
 
 const TARGET_DELIVERIES_PER_SECOND = 2000;
 const TARGET_STEADY_P95_MS = 100;
-/** src/delivery/worker.ts: 10 fetch loops × batches of 20. */
-const WORKER_MAX_IN_FLIGHT = 200;
 const INGEST_CONCURRENCY = 64;
 
 function positiveInteger(name: string, value: string): number {
@@ -592,7 +591,7 @@ async function main(): Promise<void> {
   const receiver = await startReceiver();
   const context: Context = { app, apiUrl, databaseUrl, receiver };
   console.log(
-    `Webhook delivery: one worker process (ROLE=worker, default delivery settings, up to ${WORKER_MAX_IN_FLIGHT} attempts in flight), ` +
+    `Webhook delivery: one worker process (ROLE=worker, default delivery settings, up to ${MAX_ATTEMPTS_IN_FLIGHT} attempts in flight), ` +
       `a node:http receiver in its own process, database ${new URL(databaseUrl).pathname.slice(1)}`,
   );
 
@@ -605,14 +604,14 @@ async function main(): Promise<void> {
   // (d) The receiver's own capacity for the same request, at the worker's concurrency.
   const sample = a.sample ?? b.sample;
   if (!sample) throw new Error('no delivery arrived: nothing to replay for the receiver capacity');
-  console.log(`\n(d) receiver capacity: the same request (${Buffer.byteLength(sample.body)} bytes body), ${WORKER_MAX_IN_FLIGHT} concurrent, 1 s warm-up + 5 s`);
+  console.log(`\n(d) receiver capacity: the same request (${Buffer.byteLength(sample.body)} bytes body), ${MAX_ATTEMPTS_IN_FLIGHT} concurrent, 1 s warm-up + 5 s`);
   await receiver.call('reset');
   const receiverCpuBefore = cpuSeconds(receiver.pid);
   const capacity = await measureCapacity({
     url: `${receiver.url}/capacity`,
     headers: sample.headers,
     body: sample.body,
-    connections: WORKER_MAX_IN_FLIGHT,
+    connections: MAX_ATTEMPTS_IN_FLIGHT,
     warmupSeconds: 1,
     durationSeconds: 5,
   });
@@ -640,7 +639,7 @@ async function main(): Promise<void> {
         fixed(result.commitsPerDelivery, 2),
       ]),
       [
-        `(d) receiver capacity (${WORKER_MAX_IN_FLIGHT} concurrent)`,
+        `(d) receiver capacity (${MAX_ATTEMPTS_IN_FLIGHT} concurrent)`,
         String(capacity.requests),
         '-',
         fixed(capacity.requestsPerSecond, 0),

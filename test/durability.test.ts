@@ -9,6 +9,7 @@ import { createTenant, startApp, type RunningApp, type Tenant } from './support/
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { MAX_ATTEMPTS_IN_FLIGHT } from '../src/delivery/worker.ts';
 
 const DELIVERIES = 500;
 const INGEST_CONCURRENCY = 20;
@@ -16,8 +17,6 @@ const INGEST_CONCURRENCY = 20;
 const KILL_AFTER = 100;
 /** The receiver answers this late, so that the kill finds attempts in flight. */
 const RECEIVER_DELAY_MS = 30;
-/** A worker's most attempts in flight (src/delivery/worker.ts: 10 fetch loops × batches of 20). */
-const WORKER_MAX_IN_FLIGHT = 200;
 /**
  * Jobs expire after ceil(timeout / 1000) + 10 s = 20 s: when a killed worker's attempts come back.
  * Shorter would be faster, but on a busy machine a worker starting up can stall its event loop
@@ -193,7 +192,7 @@ it(
     expect(await failedAttempts()).toEqual([]);
     expect(arrivedAtKill).toBeLessThan(DELIVERIES);
     expect(inFlight.size).toBeGreaterThan(0);
-    expect(inFlight.size).toBeLessThanOrEqual(WORKER_MAX_IN_FLIGHT);
+    expect(inFlight.size).toBeLessThanOrEqual(MAX_ATTEMPTS_IN_FLIGHT);
 
     // The second worker sends what was never taken at once, and the killed worker's jobs once
     // they expire and pg-boss hands them out again.
@@ -239,7 +238,7 @@ it(
     expect(Math.max(...arrivals.values())).toBeLessThanOrEqual(2);
     expect(duplicated.filter((id) => !inFlight.has(id))).toEqual([]);
     expect(duplicated.length).toBeLessThanOrEqual(inFlight.size);
-    expect(duplicated.length).toBeLessThanOrEqual(WORKER_MAX_IN_FLIGHT);
+    expect(duplicated.length).toBeLessThanOrEqual(MAX_ATTEMPTS_IN_FLIGHT);
     // One attempt is recorded per delivery, however many times it was sent.
     expect(await failedAttempts()).toEqual([]);
     const { rows: attempts } = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM delivery_attempts');

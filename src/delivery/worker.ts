@@ -44,9 +44,11 @@ export interface WorkerDependencies {
   pollingIntervalSeconds: number;
 }
 
-/** Jobs fetched at once, and fetch loops per process: up to 200 attempts in flight. */
+/** Jobs fetched at once, and fetch loops per process. */
 const BATCH_SIZE = 20;
 const FETCH_LOOPS = 10;
+/** The most attempts one worker process makes at the same time. */
+export const MAX_ATTEMPTS_IN_FLIGHT = BATCH_SIZE * FETCH_LOOPS;
 
 function secretsFor(delivery: DeliveryToSend, now: Date): string[] {
   const previousValid = delivery.previousSigningSecret && delivery.previousSecretExpiresAt && delivery.previousSecretExpiresAt > now;
