@@ -4,6 +4,7 @@
 // the worker does. Requests finishing during the warm-up are not counted.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { percentile } from './percentile.ts';
 
 export interface CapacityOptions {
   url: string;
@@ -33,11 +34,6 @@ function post(agent: http.Agent, url: URL, headers: Record<string, string>, body
     request.on('error', () => resolve('error'));
     request.end(body);
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 export async function measureCapacity(options: CapacityOptions): Promise<CapacityResult> {

@@ -33,8 +33,9 @@ import { createOrganization } from '../src/domain/organizations.ts';
 import { createService } from '../src/domain/services.ts';
 import type { CapacityOptions, CapacityResult } from './delivery-load.ts';
 import { now, type ReceiverMethods, type ReceiverSample } from './delivery-receiver.ts';
-import { cleanUp, cleanUpOnInterrupt, cleanups, postgresServer, scratchDatabase, undoNow, wasInterrupted } from './support.ts';
+import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, undoNow } from './support.ts';
 import { MAX_ATTEMPTS_IN_FLIGHT } from '../src/delivery/worker.ts';
+import { percentile } from './percentile.ts';
 
 const TARGET_DELIVERIES_PER_SECOND = 2000;
 const TARGET_STEADY_P95_MS = 100;
@@ -320,11 +321,6 @@ class Ingest {
 
 // ---------------------------------------------------------------------------------------
 // Figures
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 interface ScenarioResult {
   name: string;
@@ -681,12 +677,4 @@ async function main(): Promise<void> {
   if (incomplete.length > 0 || capacityErrors.length > 0) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (error) {
-  // Once interrupted, requests cut short by the clean-up fail: that is not worth reporting.
-  if (!wasInterrupted()) console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main);

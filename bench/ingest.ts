@@ -16,7 +16,7 @@ import { createService } from '../src/domain/services.ts';
 import { CREATE_BASELINE_TABLE, startBaselineServer } from './baseline-server.ts';
 import type { LoadOptions, LoadResult } from './load-generator.ts';
 import { adminQuery } from '../src/db/admin.ts';
-import { cleanUp, cleanUpOnInterrupt, cleanups, postgresServer, scratchDatabase } from './support.ts';
+import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase } from './support.ts';
 
 const TARGET_RATIO = 0.6;
 
@@ -144,11 +144,4 @@ async function main(): Promise<void> {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main);

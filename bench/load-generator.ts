@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { percentile } from './percentile.ts';
 
 export interface LoadOptions {
   url: string;
@@ -83,11 +84,6 @@ function isAccepted(body: string): boolean {
 }
 
 /** Nearest-rank percentile of an ascending array. */
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });

@@ -43,7 +43,8 @@ import { createOrganization } from '../src/domain/organizations.ts';
 import { createService } from '../src/domain/services.ts';
 import type { ChangeKey, ClientMethods, ClientOptions, Progress } from './subscriptions-client.ts';
 import { adminQuery } from '../src/db/admin.ts';
-import { cleanUp, cleanUpOnInterrupt, cleanups, postgresServer, scratchDatabase, wasInterrupted } from './support.ts';
+import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, wasInterrupted } from './support.ts';
+import { percentile } from './percentile.ts';
 
 const TARGET_P95_MS = 100;
 
@@ -234,11 +235,6 @@ async function startReceiver(): Promise<{ url: string; count: () => number }> {
 }
 
 // ---------------------------------------------------------------------------------------
-
-function percentile(sorted: Float64Array | number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -450,12 +446,4 @@ async function main(): Promise<void> {
   await Promise.all(clients.map((client) => client.call('stop')));
 }
 
-try {
-  await main();
-} catch (error) {
-  // After Ctrl-C, whatever main() was waiting for fails as its processes go: not worth a trace.
-  if (!wasInterrupted()) console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBench(main);

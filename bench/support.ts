@@ -66,3 +66,16 @@ export async function scratchDatabase(adminUrl: string): Promise<string> {
   cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   return databaseUrl(adminUrl, name);
 }
+
+/** Runs a benchmark's main(), then always cleans up; a failure sets exit code 1. */
+export async function runBench(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    // After Ctrl-C, whatever main() was waiting for fails as its processes go: not worth a trace.
+    if (!interrupted) console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+}
