@@ -2,13 +2,12 @@
 // delivery each), a worker in a separate process (`npm start` with ROLE=worker) starts sending
 // them and is SIGKILLed mid-run, a second worker process finishes. Every delivery must arrive;
 // the only ones allowed to arrive twice are those whose job the killed worker held.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 import { MAX_ATTEMPTS_IN_FLIGHT } from '../src/delivery/worker.ts';
 
 const DELIVERIES = 500;
@@ -26,75 +25,27 @@ const RECEIVER_DELAY_MS = 30;
 const DELIVERY_TIMEOUT_MS = 10_000;
 /**
  * How long the second worker may take to finish. Expired jobs are found by pg-boss's queue
- * monitor, which runs every `monitorIntervalSeconds` (60 s by default; src/delivery/queue.ts only
- * shortens the supervise tick), so the killed worker's jobs can come back up to ~90 s later.
+ * monitor, every 10 s here (src/delivery/queue.ts), so the killed worker's jobs come back about
+ * 20 to 30 s after the kill; the rest is room for a busy machine.
  */
 const RECOVERY_TIMEOUT_MS = 120_000;
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-interface WorkerProcess {
-  child: ChildProcess;
-  /** Resolves with the health address once the worker listens (it is consuming by then). */
-  ready: Promise<string>;
-  exited: Promise<void>;
-  /** The process's recent output, for failure messages. */
-  output(): string;
-}
-
 const workers: WorkerProcess[] = [];
-
-/** A worker-only Hookline process, exactly as `npm start` runs one. */
-function startWorkerProcess(databaseUrl: string, name: string): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ROLE: 'worker',
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+/** A worker process with this test's delivery settings, stopped (if still running) after the test. */
+function startWorker(databaseUrl: string, name: string): WorkerProcess {
+  const worker = startWorkerProcess(
+    databaseUrl,
+    {
       DELIVERY_TIMEOUT_MS: String(DELIVERY_TIMEOUT_MS),
       // Also sets how often an idle worker polls for due jobs: 0.5 s (see src/app.ts).
       DELIVERY_BACKOFF_BASE_MS: '2000',
       WEBHOOK_ALLOW_HTTP: 'true',
       WEBHOOK_ALLOW_PRIVATE: 'true',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = new Promise<string>((resolve, reject) => {
-    const onData = () => {
-      const match = /Hookline listening on (\S+)/.exec(output);
-      if (match) {
-        child.stdout!.off('data', onData);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    void exited.then(() => reject(new Error(`${name} exited before it was ready (code ${child.exitCode}):\n${output}`)));
-  });
-  ready.catch(() => {}); // awaited where it matters; an early exit must not be an unhandled rejection
-  const worker = { child, ready, exited, output: () => output };
+    name,
+  );
   workers.push(worker);
   return worker;
-}
-
-async function stopWorkerProcess(worker: WorkerProcess, signal: NodeJS.Signals): Promise<void> {
-  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
-  worker.child.kill(signal);
-  const killed = await Promise.race([worker.exited.then(() => true), new Promise((resolve) => setTimeout(resolve, 10_000, false))]);
-  if (!killed) {
-    worker.child.kill('SIGKILL');
-    await worker.exited;
-  }
 }
 
 let database: TestDatabase;
@@ -102,9 +53,6 @@ let api: RunningApp;
 let tenant: Tenant;
 let receiver: Receiver;
 
-// Even when the test runner itself is torn down, no worker process outlives it.
-const killWorkersOnExit = () => workers.forEach((worker) => worker.child.kill('SIGKILL'));
-process.once('exit', killWorkersOnExit);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -120,8 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => stopWorkerProcess(worker, 'SIGKILL')));
-  process.off('exit', killWorkersOnExit);
+  await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
   await api?.close();
   await receiver?.close();
   await database?.drop();
@@ -175,7 +122,7 @@ it(
     console.log(`[durability] ${DELIVERIES} deploys ingested, ${DELIVERIES} deliveries queued (${elapsed()})`);
 
     // The first worker: killed without warning once KILL_AFTER attempts have arrived.
-    const first = startWorkerProcess(database.url, 'first worker');
+    const first = startWorker(database.url, 'first worker');
     await Promise.race([first.ready, first.exited]);
     await receiver.waitForRequests(KILL_AFTER, { timeoutMs: 30_000 }).catch((error: Error) => {
       throw new Error(`${error.message}\nfirst worker output:\n${first.output()}`);
@@ -196,7 +143,7 @@ it(
 
     // The second worker sends what was never taken at once, and the killed worker's jobs once
     // they expire and pg-boss hands them out again.
-    const second = startWorkerProcess(database.url, 'second worker');
+    const second = startWorker(database.url, 'second worker');
     await Promise.race([second.ready, second.exited]);
     let announced = false;
     const statuses = await eventually(
@@ -244,7 +191,7 @@ it(
     const { rows: attempts } = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM delivery_attempts');
     expect(attempts[0]!.count).toBe(DELIVERIES);
 
-    await stopWorkerProcess(second, 'SIGTERM');
+    await second.stop('SIGTERM');
   },
   RECOVERY_TIMEOUT_MS + 60_000,
 );

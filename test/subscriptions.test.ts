@@ -6,8 +6,6 @@
 // proven live by a change it must see (a test.ping to one of its endpoints); and "sees nothing
 // of X" is asserted after a barrier: a change committed after X's last one has reached the
 // subscriber, which gets changes in commit order.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { print } from 'graphql';
 import { createClient, type Client } from 'graphql-ws';
 import { createPubSub } from 'graphql-yoga';
@@ -20,6 +18,7 @@ import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type T
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
 const ON_DELIVERY_UPDATED = graphql(`
   subscription OnDeliveryUpdated($endpointId: ID) {
@@ -49,51 +48,11 @@ const DELIVERY_SETTINGS = {
 };
 const UNAUTHORIZED_CLOSE_CODE = 4401;
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
 let database: TestDatabase;
 let api: RunningApp;
-let worker: ChildProcess | undefined;
-let workerOutput = '';
+let worker: WorkerProcess | undefined;
 let receiver: Receiver;
 const clients: Client[] = [];
-
-/** A worker-only Hookline process, as `npm start` runs one; resolves once it listens (and consumes). */
-async function startWorkerProcess(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...DELIVERY_SETTINGS, ROLE: 'worker', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    workerOutput = (workerOutput + chunk.toString()).slice(-4000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  await new Promise<void>((resolve, reject) => {
-    const onData = () => {
-      if (!/Hookline listening on/.test(workerOutput)) return;
-      child.stdout!.off('data', onData);
-      resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`worker exited before it was ready (${signal ?? code}):\n${workerOutput}`)));
-  });
-  return child;
-}
-
-async function stopWorkerProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-// Even when the test runner itself is torn down, the worker does not outlive it.
-const killWorkerOnExit = () => worker?.kill('SIGKILL');
-process.once('exit', killWorkerOnExit);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -103,13 +62,13 @@ beforeAll(async () => {
     if (request.path.startsWith('/failing')) response.statusCode = 500;
     response.end(request.path.startsWith('/failing') ? 'down for maintenance' : 'ok');
   });
-  worker = await startWorkerProcess(database.url);
+  worker = startWorkerProcess(database.url, DELIVERY_SETTINGS);
+  await worker.ready;
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
-  if (worker) await stopWorkerProcess(worker);
-  process.off('exit', killWorkerOnExit);
+  await worker?.stop();
   await api?.close();
   await receiver?.close();
   await database?.drop();

@@ -1,0 +1,61 @@
+// A worker-only Hookline process, started exactly as `npm start` runs one (ROLE=worker), for
+// tests where deliveries must cross a process boundary.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const running = new Set<ChildProcess>();
+// Even when the test runner itself is torn down, no worker process outlives it.
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Resolves with the health address once the worker listens (it is consuming by then). */
+  ready: Promise<string>;
+  exited: Promise<void>;
+  /** The process's recent output, for failure messages. */
+  output(): string;
+  /** Sends `signal`; SIGKILL if it has not exited 10 s later. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function startWorkerProcess(databaseUrl: string, environment: Record<string, string>, name = 'worker'): WorkerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...environment, ROLE: 'worker', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => running.delete(child));
+  const ready = new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      const match = /Hookline listening on (\S+)/.exec(output);
+      if (!match) return;
+      child.stdout!.off('data', onData);
+      resolve(match[1]!);
+    };
+    child.stdout!.on('data', onData);
+    void exited.then(() => reject(new Error(`${name} exited before it was ready (${child.signalCode ?? child.exitCode}):\n${output}`)));
+  });
+  ready.catch(() => {}); // awaited where it matters; an early exit must not be an unhandled rejection
+  return {
+    child,
+    ready,
+    exited,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
