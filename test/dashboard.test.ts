@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../src/http/dashboard.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { ensureDashboardBuilt, hasChromium, launchBrowser, screenshot, CHROMIUM_PATH, type Browser, type RecordedPage } from './support/browser.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
 
@@ -24,8 +24,7 @@ beforeAll(async () => {
   ensureDashboardBuilt();
   database = await createTestDatabase();
   running = await startApp(database.url, {
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...LOCAL_RECEIVERS,
     // Three attempts (two retries) about half a second apart: a failing delivery ends quickly,
     // yet slowly enough to watch its attempts arrive one by one.
     DELIVERY_MAX_RETRIES: '2',

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateSigningSecret } from '../src/domain/endpoints.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type ReceivedRequest, type Receiver } from './support/receiver.ts';
 
@@ -24,8 +24,7 @@ const receivers: Receiver[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   running = await startApp(database.url, {
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...LOCAL_RECEIVERS,
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
     DELIVERY_TIMEOUT_MS: String(TIMEOUT_MS),
     DELIVERY_MAX_RETRIES: String(MAX_RETRIES),

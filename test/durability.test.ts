@@ -3,7 +3,7 @@
 // them and is SIGKILLed mid-run, a second worker process finishes. Every delivery must arrive;
 // the only ones allowed to arrive twice are those whose job the killed worker held.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
@@ -39,8 +39,7 @@ function startWorker(databaseUrl: string, name: string): WorkerProcess {
       DELIVERY_TIMEOUT_MS: String(DELIVERY_TIMEOUT_MS),
       // Also sets how often an idle worker polls for due jobs: 0.5 s (see src/app.ts).
       DELIVERY_BACKOFF_BASE_MS: '2000',
-      WEBHOOK_ALLOW_HTTP: 'true',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...LOCAL_RECEIVERS,
     },
     name,
   );
@@ -58,8 +57,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   api = await startApp(database.url, {
     ROLE: 'api',
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...LOCAL_RECEIVERS,
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
   });
   tenant = await createTenant(api.app);

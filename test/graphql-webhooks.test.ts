@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { WebhookEndpointDeliveriesQuery, WebhookEndpointsPageQuery } from './gql/graphql.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
 
 // Fragments: the operations below spread them.
@@ -99,8 +99,7 @@ const answers = new Map<string, (request: ReceivedRequest, response: ServerRespo
 beforeAll(async () => {
   database = await createTestDatabase();
   running = await startApp(database.url, {
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...LOCAL_RECEIVERS,
     DELIVERY_MAX_RETRIES: '0',
     DELIVERY_BACKOFF_BASE_MS: '50',
     DELIVERY_BACKOFF_FACTOR: '2',

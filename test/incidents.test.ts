@@ -8,7 +8,7 @@ import { createService } from '../src/domain/services.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { IncidentPartsFragment, IncidentsListQuery } from './gql/graphql.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
 import { startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
 
@@ -71,8 +71,7 @@ let receiver: Receiver;
 beforeAll(async () => {
   database = await createTestDatabase();
   running = await startApp(database.url, {
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...LOCAL_RECEIVERS,
     DELIVERY_BACKOFF_BASE_MS: '50',
     DELIVERY_BACKOFF_FACTOR: '2',
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',

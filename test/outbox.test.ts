@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setEndpointActive } from '../src/domain/endpoints.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy, type HttpResult } from './support/http.ts';
 import { startReceiver, type Receiver } from './support/receiver.ts';
 
@@ -29,8 +29,7 @@ const IDEMPOTENCY_KEY = 'pipeline-4711';
 beforeAll(async () => {
   database = await createTestDatabase();
   running = await startApp(database.url, {
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...LOCAL_RECEIVERS,
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
     DELIVERY_BACKOFF_BASE_MS: '100',
     DELIVERY_BACKOFF_FACTOR: '2',

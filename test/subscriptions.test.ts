@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backloggedChanges } from '../src/graphql/types/Subscription.ts';
 import { graphql } from './gql/index.ts';
 import type { OnDeliveryUpdatedSubscription } from './gql/graphql.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
@@ -40,8 +40,7 @@ type Update = OnDeliveryUpdatedSubscription['deliveryUpdated'];
 
 /** Delivery settings of both processes: quick retries, so a failing delivery ends within seconds. */
 const DELIVERY_SETTINGS = {
-  WEBHOOK_ALLOW_HTTP: 'true',
-  WEBHOOK_ALLOW_PRIVATE: 'true',
+  ...LOCAL_RECEIVERS,
   DELIVERY_BACKOFF_BASE_MS: '100',
   DELIVERY_BACKOFF_FACTOR: '2',
   DELIVERY_MAX_RETRIES: '2',

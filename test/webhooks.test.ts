@@ -3,7 +3,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
 
@@ -17,8 +17,7 @@ let receiver: Receiver;
 beforeAll(async () => {
   database = await createTestDatabase();
   running = await startApp(database.url, {
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...LOCAL_RECEIVERS,
     DELIVERY_BACKOFF_BASE_MS: '50',
     DELIVERY_BACKOFF_FACTOR: '2',
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
@@ -147,7 +146,7 @@ describe('deploy.ingested', () => {
 
 describe('several workers', () => {
   it('never send one attempt twice: 100 deliveries over two worker processes arrive exactly once each', async () => {
-    const second = await startApp(database.url, { ROLE: 'worker', WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const second = await startApp(database.url, { ROLE: 'worker', ...LOCAL_RECEIVERS });
     try {
       const tenantOfTheirOwn = await createTenant(running.app, 'fan-out');
       await post(`${running.baseUrl}/api/webhooks/endpoints`, {

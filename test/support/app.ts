@@ -7,6 +7,9 @@ import { loadConfig } from '../../src/config.ts';
 import { createOrganization } from '../../src/domain/organizations.ts';
 import { createService } from '../../src/domain/services.ts';
 
+/** Settings that let deliveries reach the tests' receivers: plain http on loopback. */
+export const LOCAL_RECEIVERS = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' } as const;
+
 export interface RunningApp {
   app: App;
   baseUrl: string;
