@@ -1,5 +1,5 @@
 // Small building blocks shared by the pages: states (loading, empty, error), once-shown
-// secrets with a copy button, confirmation dialogs and status badges.
+// secrets with a copy button, confirmation dialogs, status badges, and form parts.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { CombinedError } from 'urql';
 import { errorMessage } from './errors';
@@ -179,5 +179,42 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
     <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
       <table>{children}</table>
     </div>
+  );
+}
+
+/** The options of a service picker: a first one for "none", then the organization's services. */
+export function ServiceOptions({ none, services }: { none: string; services: { node: { id: string; name: string } }[] | undefined }) {
+  return (
+    <>
+      <option value="">{none}</option>
+      {services?.map(({ node }) => (
+        <option key={node.id} value={node.id}>
+          {node.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A form's closing row: the API's general error, the submit button (busy while sending), and Cancel. */
+export function FormButtons({ error, busy, label, busyLabel, onCancel }: {
+  error: string | null | undefined;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onCancel(): void;
+}) {
+  return (
+    <>
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <div className="button-row">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? busyLabel : label}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
   );
 }

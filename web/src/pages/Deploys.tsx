@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { Empty, ErrorAlert, Loading, PageHeader } from '../components';
+import { Empty, ErrorAlert, Loading, PageHeader, ServiceOptions } from '../components';
 import { formatDateTime, shortSha } from '../format';
 import { graphql } from '../gql';
 
@@ -59,12 +59,7 @@ export function DeploysPage() {
         <div className="field">
           <label htmlFor={`${id}-service`}>Service</label>
           <select id={`${id}-service`} value={serviceId} onChange={(e) => setFilter('service', e.target.value)}>
-            <option value="">All services</option>
-            {options?.services.edges.map(({ node }) => (
-              <option key={node.id} value={node.id}>
-                {node.name}
-              </option>
-            ))}
+            <ServiceOptions none="All services" services={options?.services.edges} />
           </select>
         </div>
         <div className="field">

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClient, useQuery, type OperationResult } from 'urql';
 import type { DeployTimesQuery, DeployTimesQueryVariables } from '../gql/graphql';
-import { ErrorAlert, Loading, PageHeader } from '../components';
+import { ErrorAlert, Loading, PageHeader, ServiceOptions } from '../components';
 import { errorMessage } from '../errors';
 import { formatPercent, formatSeconds } from '../format';
 import { graphql } from '../gql';
@@ -81,12 +81,7 @@ export function DoraPage() {
         <div className="field">
           <label htmlFor={`${id}-service`}>Service</label>
           <select id={`${id}-service`} value={serviceId ?? ''} onChange={(e) => setFilter('service', e.target.value)}>
-            <option value="">Whole organization</option>
-            {options?.services.edges.map(({ node }) => (
-              <option key={node.id} value={node.id}>
-                {node.name}
-              </option>
-            ))}
+            <ServiceOptions none="Whole organization" services={options?.services.edges} />
           </select>
         </div>
         <div className="field">

@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, TableWrap } from '../components';
+import { Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, FormButtons, ServiceOptions, TableWrap } from '../components';
 import { formErrors } from '../errors';
 import { formatDateTime } from '../format';
 import { graphql } from '../gql';
@@ -139,12 +139,7 @@ function OpenIncidentForm({ onClose }: { onClose(): void }) {
       <div className="field">
         <label htmlFor={`${id}-serviceId`}>Service</label>
         <select id={`${id}-serviceId`} value={serviceId} onChange={(e) => setServiceId(e.target.value)} aria-invalid={fieldError('serviceId') ? true : undefined} aria-describedby={describedBy('serviceId')}>
-          <option value="">Choose a service</option>
-          {options?.services.edges.map(({ node }) => (
-            <option key={node.id} value={node.id}>
-              {node.name}
-            </option>
-          ))}
+          <ServiceOptions none="Choose a service" services={options?.services.edges} />
         </select>
         <FieldError id={`${id}-serviceId-error`} message={fieldError('serviceId')} />
       </div>
@@ -176,15 +171,7 @@ function OpenIncidentForm({ onClose }: { onClose(): void }) {
           <FieldError id={`${id}-startedAt-error`} message={fieldError('startedAt')} />
         </div>
       </div>
-      {api.general && <ErrorAlert>{api.general}</ErrorAlert>}
-      <div className="button-row">
-        <button type="submit" className="primary" disabled={fetching}>
-          {fetching ? 'Opening…' : 'Open incident'}
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons error={api.general} busy={fetching} label="Open incident" busyLabel="Opening…" onCancel={onClose} />
     </form>
   );
 }

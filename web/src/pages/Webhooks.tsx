@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, SecretOnce } from '../components';
+import { Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, FormButtons, SecretOnce } from '../components';
 import { formErrors } from '../errors';
 import { formatDateTime, formatPercent, timeAgo } from '../format';
 import { graphql } from '../gql';
@@ -200,15 +200,7 @@ function AddEndpoint({ onClose }: { onClose(): void }) {
         ))}
         <FieldError id={`${id}-types-error`} message={api.fields.eventTypes} />
       </fieldset>
-      {api.general && <ErrorAlert>{api.general}</ErrorAlert>}
-      <div className="button-row">
-        <button type="submit" className="primary" disabled={fetching}>
-          {fetching ? 'Adding…' : 'Add endpoint'}
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <FormButtons error={api.general} busy={fetching} label="Add endpoint" busyLabel="Adding…" onCancel={onClose} />
     </form>
   );
 }
