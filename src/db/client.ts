@@ -13,10 +13,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A request waits this long for a free connection before it fails (and is answered 503). */
+const CONNECTION_WAIT_MS = 5000;
+
 export function connectDatabase(url: string, options: { maxConnections?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, connectionTimeoutMillis: CONNECTION_WAIT_MS });
+  // A connection can drop at any moment (a PostgreSQL restart, pg_terminate_backend). An idle
+  // client's error reaches the pool's listener; a checked-out client (a transaction in
+  // progress) would emit it with no listener, which kills the process. Every client gets one
+  // for its whole life: the statement in progress fails with the same error, and the pool
+  // discards the broken client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     pool,

@@ -36,7 +36,7 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -57,10 +57,14 @@ async function readOrCreatePassword(dataDir: string): Promise<string> {
   return password;
 }
 
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  log: (message: string) => void = () => {},
-): Promise<EmbeddedDatabase> {
+export interface EmbeddedOptions {
+  log?: (message: string) => void;
+  /** A fixed port (a restart that clients reconnect to); a free one by default. */
+  port?: number;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  const log = options.log ?? (() => {});
   const root = path.resolve(dataDir);
   await mkdir(root, { recursive: true });
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data.
@@ -68,7 +72,7 @@ export async function startEmbeddedPostgres(
   const clusterDir = path.join(root, 'pgdata');
   const isNew = !existsSync(path.join(clusterDir, 'PG_VERSION'));
   const password = await readOrCreatePassword(root);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,

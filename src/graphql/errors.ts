@@ -1,5 +1,7 @@
 // Expected errors carry extensions.code; anything else is masked by Yoga.
 import { GraphQLError } from 'graphql';
+import { maskError, type MaskError } from 'graphql-yoga';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
 import type { Context } from './context.ts';
 
 export function unauthenticated(): GraphQLError {
@@ -33,3 +35,22 @@ export function viewerOrganizationId(context: Context): string {
   if (!context.organization) throw unauthenticated();
   return context.organization.id;
 }
+
+/**
+ * Yoga's masking of unexpected errors, except that a lost database is said as such (HTTP 503
+ * with Retry-After, code DATABASE_UNAVAILABLE): the client should retry, not report a bug.
+ */
+export const maskUnexpectedError: MaskError = (error, message, isDev) => {
+  const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
+  if (!(original instanceof GraphQLError) && isDatabaseUnavailable(original)) {
+    return new GraphQLError(`The database is unavailable; retry in ${DATABASE_RETRY_AFTER_SECONDS} s`, {
+      nodes: error instanceof GraphQLError ? error.nodes : undefined,
+      path: error instanceof GraphQLError ? error.path : undefined,
+      extensions: {
+        code: 'DATABASE_UNAVAILABLE',
+        http: { status: 503, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } },
+      },
+    });
+  }
+  return maskError(error, message, isDev);
+};

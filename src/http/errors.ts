@@ -1,6 +1,7 @@
 // One error body for every REST route:
 // {"error": {"code": "<snake_case>", "message": "...", "details": [{"field", "message"}]}}
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
 import type { FieldError } from '../domain/deploys.ts';
 
 export class HttpError extends Error {
@@ -44,6 +45,11 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) return send(request, reply, error.statusCode ?? 400, known.code, known.message);
   if (error.statusCode && error.statusCode < 500) return send(request, reply, error.statusCode, 'bad_request', error.message);
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+    return send(request, reply, 503, 'database_unavailable', `The database is unavailable; retry in ${DATABASE_RETRY_AFTER_SECONDS} s`);
+  }
   request.log.error({ err: error }, 'request failed');
   return send(request, reply, 500, 'internal_error', 'Internal server error');
 }

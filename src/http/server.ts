@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { pendingMigrations, type Migration } from '../db/migrate.ts';
 import { createContext } from '../graphql/context.ts';
+import { maskUnexpectedError } from '../graphql/errors.ts';
 import { schema } from '../graphql/schema.ts';
 import type { DeliveryChanges } from '../delivery/notifications.ts';
 import type { DeliveryPolicy } from '../delivery/worker.ts';
@@ -98,7 +99,7 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
     // Errors that are not GraphQLErrors (bugs, database failures) reach clients as "Unexpected
     // error." with code INTERNAL_SERVER_ERROR and are logged; isDev false: Yoga would otherwise
     // add the original message and stack to responses whenever NODE_ENV=development.
-    maskedErrors: { isDev: false },
+    maskedErrors: { isDev: false, maskError: maskUnexpectedError },
     // HTTP requests carry the token in a header; WebSocket connections in connectionParams.
     context: ({ request, connectionParams }) =>
       createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),

@@ -1,5 +1,5 @@
-// A worker-only Hookline process, started exactly as `npm start` runs one (ROLE=worker), for
-// tests where deliveries must cross a process boundary.
+// A Hookline process started exactly as `npm start` runs one (ROLE=worker or api), for tests
+// where deliveries, notifications or faults must cross a process boundary.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -10,7 +10,7 @@ process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
 export interface WorkerProcess {
   child: ChildProcess;
-  /** Resolves with the health address once the worker listens (it is consuming by then). */
+  /** Resolves with the process's address once it listens (a worker is consuming by then). */
   ready: Promise<string>;
   exited: Promise<void>;
   /** The process's recent output, for failure messages. */
@@ -20,9 +20,18 @@ export interface WorkerProcess {
 }
 
 export function startWorkerProcess(databaseUrl: string, environment: Record<string, string>, name = 'worker'): WorkerProcess {
+  return startHooklineProcess('worker', databaseUrl, environment, name);
+}
+
+export function startHooklineProcess(
+  role: 'worker' | 'api' | 'all',
+  databaseUrl: string,
+  environment: Record<string, string>,
+  name: string = role,
+): WorkerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...environment, ROLE: 'worker', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...environment, ROLE: role, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
