@@ -17,7 +17,7 @@
 //   as fast as the api takes it: deliveries/s is first commit → last receipt.
 //   (c) a steady `--rate` deploys/s for `--steady-seconds` with the worker running:
 //   commit → receipt latency (commit = the ingest answer arriving).
-//   (d) the receiver's capacity for the same request at the worker's concurrency (MAX_ATTEMPTS_IN_FLIGHT).
+//   (d) the receiver's capacity for the same request at the worker's concurrency (DELIVERY_CONCURRENCY).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -34,9 +34,10 @@ import { createService } from '../src/domain/services.ts';
 import type { CapacityOptions, CapacityResult } from './delivery-load.ts';
 import { now, type ReceiverMethods, type ReceiverSample } from './delivery-receiver.ts';
 import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, undoNow } from './support.ts';
-import { MAX_ATTEMPTS_IN_FLIGHT } from '../src/delivery/worker.ts';
 import { percentile } from './percentile.ts';
 
+/** The worker's default attempts in flight. */
+const { DELIVERY_CONCURRENCY } = loadConfig({});
 const TARGET_DELIVERIES_PER_SECOND = 2000;
 const TARGET_STEADY_P95_MS = 100;
 const INGEST_CONCURRENCY = 64;
@@ -587,7 +588,7 @@ async function main(): Promise<void> {
   const receiver = await startReceiver();
   const context: Context = { app, apiUrl, databaseUrl, receiver };
   console.log(
-    `Webhook delivery: one worker process (ROLE=worker, default delivery settings, up to ${MAX_ATTEMPTS_IN_FLIGHT} attempts in flight), ` +
+    `Webhook delivery: one worker process (ROLE=worker, default delivery settings, up to ${DELIVERY_CONCURRENCY} attempts in flight), ` +
       `a node:http receiver in its own process, database ${new URL(databaseUrl).pathname.slice(1)}`,
   );
 
@@ -600,14 +601,14 @@ async function main(): Promise<void> {
   // (d) The receiver's own capacity for the same request, at the worker's concurrency.
   const sample = a.sample ?? b.sample;
   if (!sample) throw new Error('no delivery arrived: nothing to replay for the receiver capacity');
-  console.log(`\n(d) receiver capacity: the same request (${Buffer.byteLength(sample.body)} bytes body), ${MAX_ATTEMPTS_IN_FLIGHT} concurrent, 1 s warm-up + 5 s`);
+  console.log(`\n(d) receiver capacity: the same request (${Buffer.byteLength(sample.body)} bytes body), ${DELIVERY_CONCURRENCY} concurrent, 1 s warm-up + 5 s`);
   await receiver.call('reset');
   const receiverCpuBefore = cpuSeconds(receiver.pid);
   const capacity = await measureCapacity({
     url: `${receiver.url}/capacity`,
     headers: sample.headers,
     body: sample.body,
-    connections: MAX_ATTEMPTS_IN_FLIGHT,
+    connections: DELIVERY_CONCURRENCY,
     warmupSeconds: 1,
     durationSeconds: 5,
   });
@@ -635,7 +636,7 @@ async function main(): Promise<void> {
         fixed(result.commitsPerDelivery, 2),
       ]),
       [
-        `(d) receiver capacity (${MAX_ATTEMPTS_IN_FLIGHT} concurrent)`,
+        `(d) receiver capacity (${DELIVERY_CONCURRENCY} concurrent)`,
         String(capacity.requests),
         '-',
         fixed(capacity.requestsPerSecond, 0),

@@ -8,7 +8,7 @@ import { readMigrations } from './db/migrate.ts';
 import type { Resolver } from './delivery/destination.ts';
 import { listenForDeliveryChanges } from './delivery/notifications.ts';
 import { startQueue } from './delivery/queue.ts';
-import { startDeliveryWorker, type DeliveryPolicy } from './delivery/worker.ts';
+import { startDeliveryWorker, type DeliveryPolicy, type DeliveryWorker } from './delivery/worker.ts';
 import { buildServer } from './http/server.ts';
 import { createMetrics } from './metrics.ts';
 
@@ -42,21 +42,42 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
   const database = connectDatabase(databaseUrl);
   const metrics = createMetrics(database.pool);
   const policy = deliveryPolicy(config);
-  // Retries become due while workers sleep; they look for them this often (NOTIFY wakes them
-  // for new work). A fraction of the base backoff, between 0.5 s (pg-boss's floor) and 2 s.
-  const pollingIntervalSeconds = Math.min(2, Math.max(0.5, config.DELIVERY_BACKOFF_BASE_MS / 4000));
   const boss = await startQueue({
     databaseUrl,
     // An attempt lasts at most the delivery timeout; a job active much longer lost its worker.
     jobExpirySeconds: Math.ceil(config.DELIVERY_TIMEOUT_MS / 1000) + 10,
-    pollingIntervalSeconds,
     onError: (error) => server.log.error({ err: error }, 'queue error'),
   });
+  // Api processes serve the changes to subscribers; workers wake on them when work is queued.
+  const deliveryChanges = await listenForDeliveryChanges(databaseUrl, { warn: (o, m) => server.log.warn(o, m) });
   const serveApi = config.ROLE !== 'worker';
-  const deliveryChanges = serveApi ? await listenForDeliveryChanges(databaseUrl, { warn: (o, m) => server.log.warn(o, m) }) : undefined;
-  const server: FastifyInstance = buildServer({ config, database, metrics, migrations: await readMigrations(), policy, boss, deliveryChanges });
+  const server: FastifyInstance = buildServer({
+    config,
+    database,
+    metrics,
+    migrations: await readMigrations(),
+    policy,
+    boss,
+    deliveryChanges: serveApi ? deliveryChanges : undefined,
+  });
+  let worker: DeliveryWorker | undefined;
   if (config.ROLE !== 'api') {
-    await startDeliveryWorker({ pool: database.pool, boss, metrics, policy, log: server.log, resolve: options.resolve, pollingIntervalSeconds });
+    worker = startDeliveryWorker({
+      pool: database.pool,
+      boss,
+      metrics,
+      policy,
+      concurrency: config.DELIVERY_CONCURRENCY,
+      // Retries fall due with nobody announcing them; idle workers look this often. A fraction
+      // of the base backoff, between 0.5 s and 2 s.
+      pollIntervalMs: Math.min(2000, Math.max(500, config.DELIVERY_BACKOFF_BASE_MS / 4)),
+      log: server.log,
+      resolve: options.resolve,
+    });
+    const wake = worker.wake;
+    deliveryChanges.watch((change) => {
+      if (change.status === 'PENDING') wake();
+    });
   }
   return {
     server,
@@ -67,9 +88,10 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
     },
     async close() {
       await server.close();
-      // Attempts in flight finish (or time out) before the pools go.
+      // Attempts in flight finish (or time out) and are recorded before the pools go.
+      await worker?.stop();
       await boss.stop({ graceful: true, timeout: config.DELIVERY_TIMEOUT_MS + 5000 });
-      await deliveryChanges?.close();
+      await deliveryChanges.close();
       await database.close();
     },
   };

@@ -54,6 +54,8 @@ const environmentSchema = z.object({
   INGEST_TEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(10),
   DELIVERY_TIMEOUT_MS: wholeNumber(1).default(15_000),
   DELIVERY_MAX_RETRIES: wholeNumber(0).default(5),
+  /** Attempts one worker process has in flight at most (and so jobs it holds). */
+  DELIVERY_CONCURRENCY: wholeNumber(1).max(10_000, 'must be 10000 or less').default(200),
   DELIVERY_BACKOFF_BASE_MS: wholeNumber(0).default(10_000),
   DELIVERY_BACKOFF_FACTOR: z.coerce.number({ message: 'must be a number' }).min(1, 'must be 1 or more').default(4),
   ENDPOINT_DISABLE_AFTER_FAILURES: wholeNumber(1).default(10),

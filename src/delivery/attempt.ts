@@ -35,15 +35,18 @@ async function readPrefix(body: ReadableStream<Uint8Array> | null, limit: number
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit), { stream: true });
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
+function describeFailure(error: unknown): string {
   const refusal = findDestinationRefusal(error);
   if (refusal) return refusal.message;
-  const text = error instanceof Error ? `${error.message} ${String((error.cause as Error | undefined)?.message ?? '')}` : String(error);
-  if (/timeout|aborted/i.test(text)) return `no answer within ${timeoutMs} ms`;
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return cause?.code ? `${cause.code}: ${cause.message}` : (cause?.message ?? (error as Error).message);
 }
 
+/**
+ * One attempt. `timeoutMs` bounds all of it, from connecting to reading the last byte kept: a
+ * receiver that answers its headers and then stalls the body fails at the timeout like one
+ * that never answers.
+ */
 export async function attemptDelivery(
   send: $Fetch,
   request: { url: string; body: string; headers: Record<string, string>; timeoutMs: number },
@@ -51,13 +54,18 @@ export async function attemptDelivery(
   const startedAt = new Date();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
+  let status: number | null = null;
   try {
     const response = await send.raw<ReadableStream<Uint8Array>, 'stream'>(request.url, {
       method: 'POST',
       body: request.body,
       headers: request.headers,
       responseType: 'stream',
+      signal: deadline.signal,
     });
+    status = response.status;
     const body = await readPrefix(response.body, RESPONSE_BODY_LIMIT_BYTES);
     return {
       startedAt,
@@ -69,6 +77,13 @@ export async function attemptDelivery(
       error: response.status >= 300 && response.status < 400 ? `redirect to ${response.headers.get('location') ?? '?'} not followed` : null,
     };
   } catch (error) {
-    return { startedAt, durationMs: elapsed(), succeeded: false, status: null, retryAfter: null, body: null, error: describeFailure(error, request.timeoutMs) };
+    const message = !deadline.signal.aborted
+      ? describeFailure(error)
+      : status === null
+        ? `no answer within ${request.timeoutMs} ms`
+        : `answer (status ${status}) not complete within ${request.timeoutMs} ms`;
+    return { startedAt, durationMs: elapsed(), succeeded: false, status, retryAfter: null, body: null, error: message };
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -146,7 +146,6 @@ export function createPinnedLookup(policy: DestinationPolicy, resolve: Resolver 
 }
 
 export interface GuardedFetchOptions {
-  timeoutMs: number;
   /** Replaces the system resolver (tests). */
   resolve?: Resolver;
 }
@@ -163,7 +162,7 @@ export interface GuardedFetchOptions {
  * A refusal reaches the caller as an ofetch FetchError whose `cause` chain holds a
  * DestinationRefusedError: see findDestinationRefusal.
  */
-export function createGuardedFetch(policy: DestinationPolicy, { timeoutMs, resolve }: GuardedFetchOptions): $Fetch {
+export function createGuardedFetch(policy: DestinationPolicy, { resolve }: GuardedFetchOptions = {}): $Fetch {
   const dispatcher = new Agent({ connect: { lookup: createPinnedLookup(policy, resolve) } });
   const guardedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const refusal = checkLiteralHost(requestUrl(input), policy);
@@ -175,8 +174,9 @@ export function createGuardedFetch(policy: DestinationPolicy, { timeoutMs, resol
     });
     return response as unknown as Response;
   };
+  // No timeout here: the caller's signal bounds the whole attempt, body included.
   return ofetch.create(
-    { timeout: timeoutMs, retry: 0, redirect: 'manual', ignoreResponseError: true },
+    { retry: 0, redirect: 'manual', ignoreResponseError: true },
     { fetch: guardedFetch },
   );
 }

@@ -18,6 +18,8 @@ export interface DeliveryChange {
 export interface DeliveryChanges {
   /** Changes of one organization's deliveries, in the order they were committed. */
   subscribe(organizationId: string): AsyncIterable<DeliveryChange>;
+  /** Calls `listener` with every change of every organization (the worker wakes on new work). */
+  watch(listener: (change: DeliveryChange) => void): void;
   close(): Promise<void>;
 }
 
@@ -31,36 +33,48 @@ export async function listenForDeliveryChanges(
   const eventTarget = new EventTarget();
   setMaxListeners(0, eventTarget);
   const pubSub = createPubSub<{ delivery: [organizationId: string, change: DeliveryChange] }>({ eventTarget });
+  const watchers: ((change: DeliveryChange) => void)[] = [];
   let client: pg.Client | undefined;
   let closed = false;
 
-  const reconnectLater = () => {
-    if (!closed) setTimeout(() => connect().catch(reconnectLater), RECONNECT_DELAY_MS);
-  };
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  // A lost connection is replaced; changes committed while it was down are not replayed (a
+  // client that needs them re-reads the deliveries it shows; workers also poll).
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
+    let lost = false;
+    const replace = (error?: Error) => {
+      if (lost || closed) return;
+      lost = true;
+      log.warn({ err: error }, 'delivery change listener lost its connection; reconnecting');
+      next.end().catch(() => {});
+      reconnectTimer = setTimeout(() => void connect(), RECONNECT_DELAY_MS);
+    };
     next.on('notification', ({ payload }) => {
       if (!payload) return;
       const change = JSON.parse(payload) as DeliveryChange;
+      for (const watcher of watchers) watcher(change);
       pubSub.publish('delivery', change.organizationId, change);
     });
-    // A lost connection is replaced; changes committed while it was down are not replayed
-    // (a client that needs them re-reads the deliveries it shows).
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'delivery change listener lost its connection; reconnecting');
-      next.end().catch(() => {});
-      reconnectLater();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${DELIVERY_CHANNEL}`);
-    client = next;
+    next.on('error', replace);
+    next.on('end', () => replace());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${DELIVERY_CHANNEL}`);
+      client = next;
+    } catch (error) {
+      replace(error as Error);
+    }
   };
   await connect();
 
   return {
     subscribe: (organizationId) => pubSub.subscribe('delivery', organizationId),
+    watch: (listener) => void watchers.push(listener),
     async close() {
       closed = true;
+      clearTimeout(reconnectTimer);
       await client?.end();
     },
   };

@@ -1,7 +1,7 @@
 // The delivery queue: pg-boss in the same PostgreSQL, one job per delivery attempt. Jobs are
 // inserted inside the transaction that creates (or retries) the delivery, so a delivery is
 // never stored without its job, nor queued without being stored.
-import { PgBoss, type JobInsert } from 'pg-boss';
+import { PgBoss, type Job, type JobInsert } from 'pg-boss';
 import type pg from 'pg';
 
 export const DELIVER_QUEUE = 'deliver';
@@ -16,15 +16,15 @@ export interface QueueOptions {
   databaseUrl: string;
   /** An active job not finished by then is handed to another worker (its worker died). */
   jobExpirySeconds: number;
-  /** How often workers look for retries that have become due (NOTIFY wakes them for new jobs). */
-  pollingIntervalSeconds: number;
   onError: (error: Error) => void;
 }
 
 export async function startQueue(options: QueueOptions): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
-    useListenNotify: true,
+    // Workers fetch through their own dispatcher (worker.ts), woken by the deliveries' change
+    // notifications, so pg-boss's own LISTEN and NOTIFY would be unused work.
+    useListenNotify: false,
     max: 4,
     // Expired jobs (a worker killed mid-attempt) are found by the monitor pass; keep both
     // passes prompt so such attempts come back soon after they expire.
@@ -41,9 +41,10 @@ export async function startQueue(options: QueueOptions): Promise<PgBoss> {
     retryDelay: 1,
     retentionSeconds: 24 * 3600,
     deleteAfterSeconds: 24 * 3600,
+    notify: false,
   };
   // Creating is a no-op when the queue exists; updating applies this process's settings.
-  await boss.createQueue(DELIVER_QUEUE, { notify: true, ...queueOptions });
+  await boss.createQueue(DELIVER_QUEUE, queueOptions);
   await boss.updateQueue(DELIVER_QUEUE, queueOptions);
   return boss;
 }
@@ -64,6 +65,21 @@ export async function enqueueAttempts(
     ...(startAfter ? { startAfter } : {}),
   }));
   await boss.insert(DELIVER_QUEUE, inserts, { db: inTransaction(client) });
+}
+
+/** Takes `count` jobs (at most) of attempts that are due, marking them active (held by this process). */
+export function fetchAttempts(boss: PgBoss, count: number): Promise<Job<DeliverJob>[]> {
+  return boss.fetch<DeliverJob>(DELIVER_QUEUE, { batchSize: count });
+}
+
+/**
+ * Completes jobs inside the transaction that records what their attempts did, so a job is done
+ * exactly when its outcome is stored. Fenced by each job's retry count: a job that expired and
+ * was handed out again is left to its new holder.
+ */
+export async function completeAttempts(boss: PgBoss, client: pg.PoolClient, jobs: Job<DeliverJob>[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await boss.complete(DELIVER_QUEUE, jobs, undefined, { db: inTransaction(client) });
 }
 
 /** Runs `work` in a transaction on one pooled client. */

@@ -1,5 +1,6 @@
-// SQL of the delivery worker, one statement per outcome so each is atomic on its own. Every
-// update is guarded by the attempt number it expects: a stale or repeated job changes nothing.
+// SQL of the delivery worker: what an attempt needs, and what its outcome writes. Outcomes are
+// recorded in batches (a statement per kind of outcome); every update is guarded by the attempt
+// number it expects, so a stale or repeated job changes nothing.
 
 export interface DeliveryToSend {
   id: string;
@@ -30,9 +31,10 @@ JOIN webhook_endpoints e ON e.id = d.endpoint_id
 JOIN events ev ON ev.id = d.event_id
 WHERE d.id = ANY ($1::uuid[])`;
 
-export const CANCEL_DELIVERY_SQL = `
+/** $1 deliveries: those still PENDING become CANCELLED (their endpoint stopped being live). */
+export const CANCEL_DELIVERIES_SQL = `
 UPDATE deliveries SET status = 'CANCELLED', next_attempt_at = NULL, updated_at = now()
-WHERE id = $1 AND status = 'PENDING'`;
+WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
 
 /** $1 delivery, $2 attempt number, $3 started at, $4 duration ms, $5 status, $6 body prefix, $7 error, $8 succeeded. */
 const INSERT_ATTEMPT = `
@@ -44,9 +46,8 @@ RETURNING delivery_id`;
 const CLAIMED_DELIVERY = `id = $1 AND status = 'PENDING' AND attempt_count = $2 - 1 AND EXISTS (SELECT 1 FROM attempt)`;
 
 /**
- * The 2xx attempts of a batch, recorded together (one commit for the batch: commits that
- * notify are serialised by PostgreSQL): each delivery succeeded, and its endpoint's failure
- * streak ends. Arrays: $1 deliveries, $2 attempt numbers, $3 started at, $4 durations,
+ * 2xx attempts, recorded together (commits that notify are serialised by PostgreSQL, so fewer
+ * and bigger ones go faster): each delivery succeeded, and its endpoint's failure streak ends. Arrays: $1 deliveries, $2 attempt numbers, $3 started at, $4 durations,
  * $5 statuses, $6 body prefixes.
  */
 export const RECORD_SUCCESSES_SQL = `
@@ -83,13 +84,46 @@ export function successValues(attempts: SucceededAttempt[]): unknown[] {
   ];
 }
 
-/** A failure with retries left ($9: when the next attempt is due). Returns the delivery if it was still ours. */
-export const RECORD_RETRY_SQL = `
-WITH attempt AS (${INSERT_ATTEMPT}
+/**
+ * Failed attempts with retries left, recorded together. Arrays: $1 deliveries, $2 attempt
+ * numbers, $3 started at, $4 durations, $5 statuses (or null), $6 body prefixes, $7 errors,
+ * $8 when the next attempt is due. Returns the deliveries that were still ours, whose next
+ * attempt is to be queued.
+ */
+export const RECORD_RETRIES_SQL = `
+WITH input AS (
+  SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::timestamptz[])
+    AS input(delivery_id, number, started_at, duration_ms, response_status, response_body, error, next_attempt_at)
+), attempt AS (
+  INSERT INTO delivery_attempts (delivery_id, number, started_at, duration_ms, response_status, response_body, error, succeeded)
+  SELECT delivery_id, number, started_at, duration_ms, response_status, response_body, error, false FROM input
+  ON CONFLICT (delivery_id, number) DO NOTHING
+  RETURNING delivery_id, number
 )
-UPDATE deliveries SET attempt_count = $2, last_attempt_at = $3, next_attempt_at = $9, updated_at = now()
-WHERE ${CLAIMED_DELIVERY}
-RETURNING id`;
+UPDATE deliveries d SET attempt_count = i.number, last_attempt_at = i.started_at, next_attempt_at = i.next_attempt_at, updated_at = now()
+FROM input i JOIN attempt a ON a.delivery_id = i.delivery_id AND a.number = i.number
+WHERE d.id = i.delivery_id AND d.status = 'PENDING' AND d.attempt_count = i.number - 1
+RETURNING d.id AS "deliveryId", i.number AS attempt, i.next_attempt_at AS "nextAttemptAt"`;
+
+export interface RetryingAttempt {
+  deliveryId: string;
+  attempt: number;
+  nextAttemptAt: Date;
+  result: { startedAt: Date; durationMs: number; status: number | null; body: string | null; error: string | null };
+}
+
+export function retryValues(attempts: RetryingAttempt[]): unknown[] {
+  return [
+    attempts.map((a) => a.deliveryId),
+    attempts.map((a) => a.attempt),
+    attempts.map((a) => a.result.startedAt),
+    attempts.map((a) => a.result.durationMs),
+    attempts.map((a) => a.result.status),
+    attempts.map((a) => a.result.body),
+    attempts.map((a) => a.result.error),
+    attempts.map((a) => a.nextAttemptAt),
+  ];
+}
 
 /**
  * The last attempt failed: the delivery is FAILED and counts one consecutive failure on its

@@ -1,28 +1,21 @@
-// The delivery worker: takes attempt jobs from pg-boss, sends each signed attempt, records it,
-// and schedules the next attempt (a new job) or ends the delivery. Any number of workers may
-// run: pg-boss hands a job to one of them, and every write checks the attempt number.
+// The delivery worker: keeps up to DELIVERY_CONCURRENCY attempts in flight, each a pg-boss job
+// (fetched by the dispatcher), sends each signed attempt, and hands its outcome to the
+// recorder, which stores it and completes the job in one transaction; a failed attempt's next
+// attempt is a new job written there too. Any number of workers may run: pg-boss hands a job
+// to one of them, and every write checks the attempt number.
 import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
-import type { Job } from 'pg-boss';
+import type { Job, PgBoss } from 'pg-boss';
 import packageJson from '../../package.json' with { type: 'json' };
 import { webhookBody } from '../domain/events.ts';
 import type { Metrics } from '../metrics.ts';
-import { attemptDelivery, type AttemptResult } from './attempt.ts';
+import { attemptDelivery } from './attempt.ts';
 import { nextAttemptDelayMs } from './backoff.ts';
 import { createGuardedFetch, type DestinationPolicy, type Resolver } from './destination.ts';
-import { DELIVER_QUEUE, enqueueAttempts, transaction, type DeliverJob } from './queue.ts';
+import { startDispatcher } from './dispatcher.ts';
+import { fetchAttempts, type DeliverJob } from './queue.ts';
+import { createRecorder, type Outcome } from './recorder.ts';
 import { webhookHeaders } from './signing.ts';
-import {
-  attemptValues,
-  CANCEL_DELIVERY_SQL,
-  LOAD_DELIVERIES_SQL,
-  RECORD_FAILURE_SQL,
-  RECORD_RETRY_SQL,
-  RECORD_SUCCESSES_SQL,
-  successValues,
-  type DeliveryToSend,
-  type SucceededAttempt,
-} from './store.ts';
+import { LOAD_DELIVERIES_SQL, type DeliveryToSend } from './store.ts';
 
 export interface DeliveryPolicy {
   timeoutMs: number;
@@ -38,62 +31,40 @@ export interface WorkerDependencies {
   boss: PgBoss;
   metrics: Metrics;
   policy: DeliveryPolicy;
-  log: { warn(object: object, message: string): void };
+  /** Attempts in flight at most (DELIVERY_CONCURRENCY). */
+  concurrency: number;
+  /** How often an idle worker looks for attempts that fell due (retries); new work wakes it at once. */
+  pollIntervalMs: number;
+  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** DNS for outbound connections; the system resolver unless a test brings its own. */
   resolve?: Resolver;
-  pollingIntervalSeconds: number;
 }
 
-/** Jobs fetched at once, and fetch loops per process. */
-const BATCH_SIZE = 20;
-const FETCH_LOOPS = 10;
-/** The most attempts one worker process makes at the same time. */
-export const MAX_ATTEMPTS_IN_FLIGHT = BATCH_SIZE * FETCH_LOOPS;
+export interface DeliveryWorker {
+  /** New work may be waiting (a delivery became PENDING): look now rather than at the next poll. */
+  wake(): void;
+  /** Stops taking jobs; resolves once the attempts in flight are made and recorded. */
+  stop(): Promise<void>;
+}
+
+/** Jobs fetched in one round trip at most, whatever the free slots. */
+const MAX_FETCH = 100;
 
 function secretsFor(delivery: DeliveryToSend, now: Date): string[] {
   const previousValid = delivery.previousSigningSecret && delivery.previousSecretExpiresAt && delivery.previousSecretExpiresAt > now;
   return previousValid ? [delivery.signingSecret, delivery.previousSigningSecret!] : [delivery.signingSecret];
 }
 
-export async function startDeliveryWorker(deps: WorkerDependencies): Promise<void> {
-  const { pool, boss, metrics, policy } = deps;
-  const send = createGuardedFetch(policy.destination, { timeoutMs: policy.timeoutMs, resolve: deps.resolve });
+export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
+  const { pool, boss, metrics, policy, log } = deps;
+  const send = createGuardedFetch(policy.destination, { resolve: deps.resolve });
+  const recorder = createRecorder({ pool, boss, metrics, log, disableAfterFailures: policy.disableAfterFailures });
 
-  /** A failed attempt: schedules the next one, or ends the delivery FAILED. */
-  async function recordFailure(delivery: DeliveryToSend, attempt: number, result: AttemptResult): Promise<void> {
-    const values = attemptValues(delivery.id, attempt, result);
-    if (attempt <= policy.maxRetries) {
-      const delayMs = nextAttemptDelayMs({
-        attempt,
-        baseMs: policy.backoffBaseMs,
-        factor: policy.backoffFactor,
-        status: result.status,
-        retryAfterHeader: result.retryAfter,
-        now: new Date(),
-      });
-      const dueAt = new Date(Date.now() + delayMs);
-      await transaction(pool, async (client) => {
-        const { rowCount } = await client.query(RECORD_RETRY_SQL, [...values, dueAt]);
-        if (rowCount) await enqueueAttempts(boss, client, [{ deliveryId: delivery.id, attempt: attempt + 1, startAfter: dueAt }]);
-      });
-      metrics.deliveries.inc({ outcome: 'retrying' });
-      return;
-    }
-    const reason = `${policy.disableAfterFailures} consecutive deliveries failed`;
-    const { rows } = await pool.query<{ justDisabled: boolean }>(RECORD_FAILURE_SQL, [...values, policy.disableAfterFailures, reason]);
-    metrics.deliveries.inc({ outcome: 'failed' });
-    if (rows[0]?.justDisabled) deps.log.warn({ endpointId: delivery.endpointId }, `endpoint disabled: ${reason}`);
-  }
-
-  /** Makes the attempt; a success is returned to be recorded with the batch's others. */
-  async function deliver(delivery: DeliveryToSend, attempt: number): Promise<SucceededAttempt | undefined> {
-    // Finished, or this attempt was made already (a job repeated after a worker died).
-    if (delivery.status !== 'PENDING' || delivery.attemptCount !== attempt - 1) return undefined;
-    if (delivery.endpointDeleted || delivery.endpointStatus !== 'ACTIVE') {
-      await pool.query(CANCEL_DELIVERY_SQL, [delivery.id]);
-      metrics.deliveries.inc({ outcome: 'cancelled' });
-      return undefined;
-    }
+  /** Makes the attempt the job asks for, if it is still due, and says what became of it. */
+  async function attempt(delivery: DeliveryToSend | undefined, number: number): Promise<Outcome> {
+    // Gone with its organization, finished, or this attempt was made already (a job repeated after a worker died).
+    if (!delivery || delivery.status !== 'PENDING' || delivery.attemptCount !== number - 1) return { kind: 'stale' };
+    if (delivery.endpointDeleted || delivery.endpointStatus !== 'ACTIVE') return { kind: 'cancelled', deliveryId: delivery.id };
     const now = new Date();
     const body = webhookBody({
       id: delivery.eventId,
@@ -112,38 +83,53 @@ export async function startDeliveryWorker(deps: WorkerDependencies): Promise<voi
     });
     const result = await attemptDelivery(send, { url: delivery.url, body, headers, timeoutMs: policy.timeoutMs });
     metrics.attemptDuration.observe({ result: result.succeeded ? 'success' : 'failure' }, result.durationMs / 1000);
-    if (result.succeeded) return { deliveryId: delivery.id, attempt, result };
-    await recordFailure(delivery, attempt, result);
-    return undefined;
+    if (result.succeeded) return { kind: 'succeeded', deliveryId: delivery.id, attempt: number, result };
+    if (number > policy.maxRetries) return { kind: 'failed', deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: number, result };
+    const delayMs = nextAttemptDelayMs({
+      attempt: number,
+      baseMs: policy.backoffBaseMs,
+      factor: policy.backoffFactor,
+      status: result.status,
+      retryAfterHeader: result.retryAfter,
+      now: new Date(),
+    });
+    return { kind: 'retrying', deliveryId: delivery.id, attempt: number, nextAttemptAt: new Date(Date.now() + delayMs), result };
   }
 
-  await boss.work<DeliverJob>(
-    DELIVER_QUEUE,
-    {
-      batchSize: BATCH_SIZE,
-      localConcurrency: FETCH_LOOPS,
-      pollingIntervalSeconds: deps.pollingIntervalSeconds,
-      notifyPollingIntervalSeconds: deps.pollingIntervalSeconds,
-      // A backlog (after an outage, or retries falling due) sends no NOTIFY: keep fetching
-      // while batches come back full instead of sleeping between them.
-      burstWhenBatchFull: true,
-    },
-    async (jobs: Job<DeliverJob>[]) => {
-      const { rows } = await pool.query<DeliveryToSend>(LOAD_DELIVERIES_SQL, [jobs.map((job) => job.data.deliveryId)]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      // A failure here fails the whole batch, and pg-boss hands it out again: every write
-      // above is guarded by the attempt number, so what already happened is not redone.
-      const succeeded = await Promise.all(
-        jobs.map(async (job) => {
-          const delivery = byId.get(job.data.deliveryId);
-          return delivery ? deliver(delivery, job.data.attempt) : undefined;
-        }),
-      );
-      const successes = succeeded.filter((attempt) => attempt !== undefined);
-      if (successes.length > 0) {
-        await pool.query(RECORD_SUCCESSES_SQL, successValues(successes));
-        metrics.deliveries.inc({ outcome: 'succeeded' }, successes.length);
+  /** The deliveries of a fetched batch are read in one query; each job then goes its own way. */
+  function run(jobs: Job<DeliverJob>[]): Promise<void>[] {
+    if (jobs.length === 0) return [];
+    const deliveries = pool.query<DeliveryToSend>(LOAD_DELIVERIES_SQL, [jobs.map((job) => job.data.deliveryId)]).then(
+      ({ rows }) => new Map(rows.map((row) => [row.id, row])),
+    );
+    return jobs.map(async (job) => {
+      let byId: Map<string, DeliveryToSend>;
+      try {
+        byId = await deliveries;
+      } catch (error) {
+        // Left active: the job expires and pg-boss hands it out again.
+        if (job === jobs[0]) log.warn({ err: error, jobs: jobs.length }, 'could not read the deliveries of fetched jobs; they will be retried');
+        return;
       }
+      await recorder.record(job, await attempt(byId.get(job.data.deliveryId), job.data.attempt));
+    });
+  }
+
+  const dispatcher = startDispatcher({
+    concurrency: deps.concurrency,
+    maxBatch: MAX_FETCH,
+    pollIntervalMs: deps.pollIntervalMs,
+    fetch: (count) => fetchAttempts(boss, count),
+    run,
+    onFetchError: (error) => log.warn({ err: error }, 'could not fetch delivery jobs; trying again'),
+  });
+
+  return {
+    wake: () => dispatcher.wake(),
+    async stop() {
+      // Attempts in flight end within the timeout; their outcomes get as long again to be written.
+      recorder.giveUpAfter(2 * policy.timeoutMs);
+      await dispatcher.stop();
     },
-  );
+  };
 }

@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = databaseUrl(adminUrl, templateDatabase);
   await applyMigrations(templateUrl);
   // pg-boss's schema too, so that apps on cloned databases start without creating it.
-  const boss = await startQueue({ databaseUrl: templateUrl, jobExpirySeconds: 30, pollingIntervalSeconds: 2, onError: () => {} });
+  const boss = await startQueue({ databaseUrl: templateUrl, jobExpirySeconds: 30, onError: () => {} });
   await boss.stop({ graceful: false });
   project.provide('adminUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);
