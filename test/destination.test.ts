@@ -3,10 +3,10 @@ import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptDelivery } from '../src/delivery/attempt.ts';
+import { createWebhookTransport } from '../src/delivery/transport.ts';
 import {
   DestinationRefusedError,
   checkLiteralHost,
-  createGuardedFetch,
   createPinnedLookup,
   findDestinationRefusal,
   isPublicAddress,
@@ -282,7 +282,7 @@ describe('createPinnedLookup', () => {
   });
 });
 
-describe('createGuardedFetch against a real server on 127.0.0.1', () => {
+describe('createWebhookTransport against a real server on 127.0.0.1', () => {
   const received: { url: string; host: string; body: string }[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
@@ -321,7 +321,7 @@ describe('createGuardedFetch against a real server on 127.0.0.1', () => {
 
   it('refuses to connect to a name resolving to 127.0.0.1; the server receives nothing', async () => {
     reset();
-    const $fetch = createGuardedFetch(strict, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(strict, { resolve: rebindingResolver });
     const error = await $fetch.raw(hookUrl('/hook'), { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     const refusal = findDestinationRefusal(error);
     expect(refusal?.code).toBe('EDESTINATIONREFUSED');
@@ -333,7 +333,7 @@ describe('createGuardedFetch against a real server on 127.0.0.1', () => {
 
   it('uses the same lookup for https (TLS) connections', async () => {
     reset();
-    const $fetch = createGuardedFetch(strict, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(strict, { resolve: rebindingResolver });
     const error = await $fetch.raw(`https://hooks.rebind.test:${port}/hook`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect(findDestinationRefusal(error)?.code).toBe('EDESTINATIONREFUSED');
     expect(resolutions).toBe(1);
@@ -342,7 +342,7 @@ describe('createGuardedFetch against a real server on 127.0.0.1', () => {
 
   it('connects to exactly the address it resolved, once, when allowPrivate', async () => {
     reset();
-    const $fetch = createGuardedFetch(development, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(development, { resolve: rebindingResolver });
     const body = '{"id":"evt_1", "type":"test.ping"}';
     const response = await $fetch.raw(hookUrl('/hook'), {
       method: 'POST',
@@ -358,7 +358,7 @@ describe('createGuardedFetch against a real server on 127.0.0.1', () => {
 
   it('refuses a literal loopback address without resolving it; the server receives nothing', async () => {
     reset();
-    const $fetch = createGuardedFetch(strict, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(strict, { resolve: rebindingResolver });
     const error = await $fetch.raw(`http://127.0.0.1:${port}/hook`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect(findDestinationRefusal(error)?.message).toBe('refused to connect to 127.0.0.1: not a public address');
     expect(received).toEqual([]);
@@ -367,7 +367,7 @@ describe('createGuardedFetch against a real server on 127.0.0.1', () => {
 
   it('returns a redirect as it is, even when asked to follow it', async () => {
     reset();
-    const $fetch = createGuardedFetch(development, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(development, { resolve: rebindingResolver });
     const response = await $fetch.raw(hookUrl('/moved'), { method: 'POST', body: '{}', redirect: 'follow' });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe(`http://127.0.0.1:${port}/elsewhere`);
@@ -376,7 +376,7 @@ describe('createGuardedFetch against a real server on 127.0.0.1', () => {
 
   it('an attempt gives up after its timeoutMs, which is not a refusal', async () => {
     reset();
-    const $fetch = createGuardedFetch(development, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(development, { resolve: rebindingResolver });
     const result = await attemptDelivery($fetch, { url: hookUrl('/slow'), body: '{}', headers: {}, timeoutMs: 200 });
     expect(result).toMatchObject({ succeeded: false, status: null, error: 'no answer within 200 ms' });
     expect(result.durationMs).toBeGreaterThanOrEqual(200);

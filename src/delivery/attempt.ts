@@ -1,7 +1,9 @@
 // One HTTP attempt of a delivery, reduced to what is recorded: status, duration, the first
 // 4 KB of the answer, or the error. Success is a 2xx; anything else is a failed attempt.
+import type { Readable } from 'node:stream';
 import type { $Fetch } from 'ofetch';
 import { findDestinationRefusal } from './destination.ts';
+import type { AttemptResponse } from './transport.ts';
 
 export const RESPONSE_BODY_LIMIT_BYTES = 4096;
 
@@ -15,24 +17,25 @@ export interface AttemptResult {
   error: string | null;
 }
 
-async function readPrefix(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
-  if (!body) return '';
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+async function readPrefix(body: Readable, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
   let size = 0;
-  try {
-    while (size < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    // The rest of a large answer is not wanted: stop reading it.
-    await reader.cancel().catch(() => {});
+  // Leaving the loop early destroys the stream: the rest of a large answer is not wanted.
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+    if (size >= limit) break;
   }
-  // `stream` drops a multi-byte character cut at the limit instead of adding U+FFFD.
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit), { stream: true });
+  return utf8Prefix(Buffer.concat(chunks), limit);
+}
+
+/** The first `limit` bytes as text, without the character the limit cuts through (if it does). */
+function utf8Prefix(bytes: Buffer, limit: number): string {
+  if (bytes.length <= limit) return bytes.toString('utf8');
+  let end = limit;
+  // Continuation bytes are 10xxxxxx: step back to the first byte of the character that straddles the limit.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.toString('utf8', 0, end);
 }
 
 function describeFailure(error: unknown): string {
@@ -58,13 +61,13 @@ export async function attemptDelivery(
   const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
   let status: number | null = null;
   try {
-    const response = await send.raw<ReadableStream<Uint8Array>, 'stream'>(request.url, {
+    const response = (await send.raw(request.url, {
       method: 'POST',
       body: request.body,
       headers: request.headers,
       responseType: 'stream',
       signal: deadline.signal,
-    });
+    })) as unknown as AttemptResponse;
     status = response.status;
     const body = await readPrefix(response.body, RESPONSE_BODY_LIMIT_BYTES);
     return {

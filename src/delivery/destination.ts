@@ -1,10 +1,9 @@
 // Destination guard for outbound webhooks (SSRF protection): a static check of endpoint
-// URLs at creation, and a connection path that only ever connects to checked addresses.
+// URLs at creation, and the checks of every connection (transport.ts connects only to
+// addresses that passed them).
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { ofetch, type $Fetch } from 'ofetch';
-import { Agent, fetch as undiciFetch } from 'undici';
 
 export interface DestinationPolicy {
   allowHttp: boolean;
@@ -145,47 +144,7 @@ export function createPinnedLookup(policy: DestinationPolicy, resolve: Resolver 
   };
 }
 
-export interface GuardedFetchOptions {
-  /** Replaces the system resolver (tests). */
-  resolve?: Resolver;
-}
-
-/**
- * An ofetch instance for webhook attempts: every connection goes through the pinned lookup,
- * literal hosts are checked first, redirects are returned rather than followed, there are no
- * retries (the queue retries) and non-2xx answers resolve instead of throwing.
- *
- * It uses undici's own `fetch` with an undici `Agent` from the same package: Node 20's global
- * fetch bundles undici 6, and mixing its fetch with a dispatcher from another undici major is
- * not a supported combination.
- *
- * A refusal reaches the caller as an ofetch FetchError whose `cause` chain holds a
- * DestinationRefusedError: see findDestinationRefusal.
- */
-export function createGuardedFetch(policy: DestinationPolicy, { resolve }: GuardedFetchOptions = {}): $Fetch {
-  const dispatcher = new Agent({ connect: { lookup: createPinnedLookup(policy, resolve) } });
-  const guardedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const refusal = checkLiteralHost(requestUrl(input), policy);
-    if (refusal) throw refusal;
-    const response = await undiciFetch(input as Parameters<typeof undiciFetch>[0], {
-      ...(init as Parameters<typeof undiciFetch>[1]),
-      dispatcher,
-      redirect: 'manual',
-    });
-    return response as unknown as Response;
-  };
-  // No timeout here: the caller's signal bounds the whole attempt, body included.
-  return ofetch.create(
-    { retry: 0, redirect: 'manual', ignoreResponseError: true },
-    { fetch: guardedFetch },
-  );
-}
-
-function requestUrl(input: RequestInfo | URL): string | URL {
-  return typeof input === 'string' || input instanceof URL ? input : input.url;
-}
-
-/** The DestinationRefusedError behind an error thrown by the guarded fetch, if any. */
+/** The DestinationRefusedError behind an error thrown by the webhook transport, if any. */
 export function findDestinationRefusal(error: unknown): DestinationRefusedError | undefined {
   let current = error;
   for (let depth = 0; current instanceof Error && depth < 10; depth++, current = current.cause) {

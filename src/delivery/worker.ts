@@ -10,11 +10,12 @@ import { webhookBody } from '../domain/events.ts';
 import type { Metrics } from '../metrics.ts';
 import { attemptDelivery } from './attempt.ts';
 import { nextAttemptDelayMs } from './backoff.ts';
-import { createGuardedFetch, type DestinationPolicy, type Resolver } from './destination.ts';
+import type { DestinationPolicy, Resolver } from './destination.ts';
 import { startDispatcher } from './dispatcher.ts';
 import { fetchAttempts, type DeliverJob } from './queue.ts';
 import { createRecorder, type Outcome } from './recorder.ts';
 import { webhookHeaders } from './signing.ts';
+import { createWebhookTransport } from './transport.ts';
 import { LOAD_DELIVERIES_SQL, type DeliveryToSend } from './store.ts';
 
 export interface DeliveryPolicy {
@@ -57,7 +58,7 @@ function secretsFor(delivery: DeliveryToSend, now: Date): string[] {
 
 export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   const { pool, boss, metrics, policy, log } = deps;
-  const send = createGuardedFetch(policy.destination, { resolve: deps.resolve });
+  const send = createWebhookTransport(policy.destination, { resolve: deps.resolve });
   const recorder = createRecorder({ pool, boss, metrics, log, disableAfterFailures: policy.disableAfterFailures });
 
   /** Makes the attempt the job asks for, if it is still due, and says what became of it. */
