@@ -1,5 +1,5 @@
 // `npm run bench:delivery [-- --events 10000 --fanout-events 1000 --endpoints 10 --rate 200
-//                             --steady-seconds 10 --mode drain|live --timeout 300]`
+//                             --steady-seconds 10 --mode drain|live --timeout 300 --profile]`
 //
 // Webhook delivery throughput and latency of ONE worker process (`npm start` with ROLE=worker,
 // default delivery settings) against a fast local receiver, on one PostgreSQL server:
@@ -18,11 +18,19 @@
 //   (c) a steady `--rate` deploys/s for `--steady-seconds` with the worker running:
 //   commit → receipt latency (commit = the ingest answer arriving).
 //   (d) the receiver's capacity for the same request at the worker's concurrency (DELIVERY_CONCURRENCY).
+//   (e) bare pg-boss: no-op jobs handed out and completed on the same PostgreSQL (the queue's limit).
+//   (f) the HTTP client's CPU per attempt: the worker's path against bare undici request() and
+//   a WHATWG fetch, same request, same receiver.
+//   --profile: the (a) worker runs with --cpu-prof, and where its CPU went is printed.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, cpus } from 'node:os';
+import { summarizeProfile } from './cpu-profile.ts';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -32,6 +40,8 @@ import { applyMigrations } from '../src/db/migrate.ts';
 import { createOrganization } from '../src/domain/organizations.ts';
 import { createService } from '../src/domain/services.ts';
 import type { CapacityOptions, CapacityResult } from './delivery-load.ts';
+import type { ClientCost, ClientCostOptions } from './http-client-cost.ts';
+import type { NoopOptions, NoopResult } from './pgboss-noop.ts';
 import { now, type ReceiverMethods, type ReceiverSample } from './delivery-receiver.ts';
 import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, undoNow } from './support.ts';
 import { percentile } from './percentile.ts';
@@ -39,7 +49,13 @@ import { percentile } from './percentile.ts';
 /** The worker's default attempts in flight. */
 const { DELIVERY_CONCURRENCY } = loadConfig({});
 const TARGET_DELIVERIES_PER_SECOND = 2000;
-const TARGET_STEADY_P95_MS = 100;
+/** (a) against bare pg-boss handing out and completing no-op jobs on the same PostgreSQL. */
+const TARGET_SHARE_OF_BARE_QUEUE = 0.8;
+const TARGET_STEADY_P50_MS = 20;
+const TARGET_STEADY_P95_MS = 50;
+/** The baseline's pg-boss work() settings: the worker's fetch size, two fetch loops. */
+const NOOP_BATCH_SIZE = 100;
+const NOOP_LOOPS = 2;
 const INGEST_CONCURRENCY = 64;
 
 function positiveInteger(name: string, value: string): number {
@@ -55,6 +71,7 @@ const { values: args } = parseArgs({
     endpoints: { type: 'string', default: '10' },
     rate: { type: 'string', default: '200' },
     'steady-seconds': { type: 'string', default: '10' },
+    profile: { type: 'boolean', default: false },
     mode: { type: 'string', default: 'drain' },
     timeout: { type: 'string', default: '300' },
   },
@@ -67,6 +84,7 @@ const options = {
   steadySeconds: positiveInteger('steady-seconds', args['steady-seconds']),
   timeoutSeconds: positiveInteger('timeout', args.timeout),
   mode: args.mode,
+  profile: args.profile,
 };
 if (options.mode !== 'drain' && options.mode !== 'live') throw new Error(`--mode must be drain or live, got "${options.mode}"`);
 
@@ -149,8 +167,12 @@ interface WorkerProcess {
 }
 
 /** One worker-only Hookline process, exactly as `npm start` runs one, with default delivery settings. */
+/** With --profile, workers write V8 CPU profiles here (one per worker process). */
+const profileDir = options.profile ? await mkdtemp(path.join(tmpdir(), 'hookline-profile-')) : undefined;
+
 async function startWorker(databaseUrl: string): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -191,23 +213,24 @@ async function startWorker(databaseUrl: string): Promise<WorkerProcess> {
   return { child, readyAt: now(), stop: () => undoNow(stop) };
 }
 
-function measureCapacity(options: CapacityOptions): Promise<CapacityResult> {
+/** Runs a measurement module (delivery-load.ts, pgboss-noop.ts, http-client-cost.ts) in a process of its own. */
+function measureInChild<Options, Result>(module: string, options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL('./delivery-load.ts', import.meta.url), {
+    const child = fork(new URL(module, import.meta.url), {
       execArgv: ['--import', import.meta.resolve('tsx')],
       stdio: 'inherit',
     });
     const stop = () => stopChild(child, 'SIGKILL');
     cleanups.push(stop);
-    let result: CapacityResult | undefined;
-    child.once('message', (message) => (result = message as CapacityResult));
+    let result: Result | undefined;
+    child.once('message', (message) => (result = message as Result));
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       void undoNow(stop);
       if (result) resolve(result);
-      else reject(new Error(`load generator stopped without a result (${signal ?? `exit code ${code}`})`));
+      else reject(new Error(`${module} stopped without a result (${signal ?? `exit code ${code}`})`));
     });
-    child.send(options);
+    child.send(options as object);
   });
 }
 
@@ -336,6 +359,8 @@ interface ScenarioResult {
   p99: number;
   /** Worker and receiver CPU, as a share of one core over the measured span. */
   workerCpu: number;
+  /** Worker CPU per delivery (µs): everything it does, from fetching the job to recording the outcome. */
+  workerMicrosPerDelivery: number;
   receiverCpu: number;
   /** Database transactions committed per delivery while the worker ran (pg_stat_database). */
   commitsPerDelivery: number;
@@ -492,6 +517,7 @@ async function throughputScenario(context: Context, name: string, events: number
       p95: percentile(summary.latencies, 95),
       p99: percentile(summary.latencies, 99),
       workerCpu: workerCpu / measuredSeconds,
+      workerMicrosPerDelivery: (workerCpu / Math.max(1, summary.delivered)) * 1e6,
       receiverCpu: receiverCpu / measuredSeconds,
       commitsPerDelivery: (commitsAfter - commitsBefore) / Math.max(1, summary.delivered),
       statuses,
@@ -547,6 +573,7 @@ async function steadyScenario(context: Context, name: string): Promise<ScenarioR
     p95: percentile(summary.latencies, 95),
     p99: percentile(summary.latencies, 99),
     workerCpu: workerCpu / elapsedSeconds,
+    workerMicrosPerDelivery: (workerCpu / Math.max(1, summary.delivered)) * 1e6,
     receiverCpu: receiverCpu / elapsedSeconds,
     commitsPerDelivery: (commitsAfter - commitsBefore) / Math.max(1, commits.length),
     statuses,
@@ -604,7 +631,7 @@ async function main(): Promise<void> {
   console.log(`\n(d) receiver capacity: the same request (${Buffer.byteLength(sample.body)} bytes body), ${DELIVERY_CONCURRENCY} concurrent, 1 s warm-up + 5 s`);
   await receiver.call('reset');
   const receiverCpuBefore = cpuSeconds(receiver.pid);
-  const capacity = await measureCapacity({
+  const capacity = await measureInChild<CapacityOptions, CapacityResult>('./delivery-load.ts', {
     url: `${receiver.url}/capacity`,
     headers: sample.headers,
     body: sample.body,
@@ -613,6 +640,25 @@ async function main(): Promise<void> {
     durationSeconds: 5,
   });
   const receiverCpuCapacity = (cpuSeconds(receiver.pid) - receiverCpuBefore) / 6;
+
+  // (e) The queue's own limit: bare pg-boss with a no-op handler, as many jobs as (a) delivers.
+  console.log(`\n(e) bare pg-boss: ${options.events} no-op jobs, work() with batchSize ${NOOP_BATCH_SIZE} × ${NOOP_LOOPS} loops, own process`);
+  const noop = await measureInChild<NoopOptions, NoopResult>('./pgboss-noop.ts', {
+    databaseUrl,
+    jobs: options.events,
+    batchSize: NOOP_BATCH_SIZE,
+    loops: NOOP_LOOPS,
+  });
+
+  // (f) Where an attempt's CPU goes: the worker's HTTP path against bare clients, same request.
+  console.log(`\n(f) HTTP client CPU per attempt: the same request, 3000 × 3 clients, ${Math.min(DELIVERY_CONCURRENCY, 100)} concurrent, own process`);
+  const clientCosts = await measureInChild<ClientCostOptions, ClientCost[]>('./http-client-cost.ts', {
+    url: `${receiver.url}/client-cost`,
+    headers: sample.headers,
+    body: sample.body,
+    requests: 3000,
+    concurrency: Math.min(DELIVERY_CONCURRENCY, 100),
+  });
 
   await undoNow(closeApp);
 
@@ -657,6 +703,20 @@ async function main(): Promise<void> {
   }
   if (options.mode === 'drain') console.log('(a), (b) latency: commit → receipt includes the time spent in the backlog before the worker started.');
   console.log(
+    `worker CPU per delivery: ${results.map((result) => `${result.name.split(' ')[0]} ${fixed(result.workerMicrosPerDelivery, 0)} µs`).join(', ')} ` +
+      '(everything: fetch, load, sign, HTTP, record)',
+  );
+  console.log(`(e) bare pg-boss no-op: ${fixed(noop.jobsPerSecond, 0)} jobs/s, ${fixed(noop.cpuMicrosPerJob, 0)} µs CPU per job in its process`);
+  console.log('(f) HTTP client CPU per attempt:');
+  for (const cost of clientCosts) {
+    console.log(`  ${cost.client.padEnd(58)} ${fixed(cost.cpuMicrosPerRequest, 0).padStart(5)} µs   ${fixed(cost.requestsPerSecond, 0).padStart(6)} req/s`);
+  }
+  const [worker, bare] = clientCosts;
+  console.log(
+    `  ofetch and the attempt's own work (timeout, 4 KB prefix) add ${fixed(worker!.cpuMicrosPerRequest - bare!.cpuMicrosPerRequest, 0)} µs ` +
+      `(${percent((worker!.cpuMicrosPerRequest - bare!.cpuMicrosPerRequest) / worker!.cpuMicrosPerRequest)} of the attempt) to bare undici request()`,
+  );
+  console.log(
     'CPU: share of one core over the measured span. db xacts/delivery: transactions committed in the scratch database ' +
       '(pg_stat_database.xact_commit: every session, read-only and background ones too; in (c) and --mode live the ingest\'s as well) per delivery.',
   );
@@ -667,11 +727,29 @@ async function main(): Promise<void> {
       `${result.name}: ${fixed(result.deliveriesPerSecond, 0)} deliveries/s (target >= ${TARGET_DELIVERIES_PER_SECOND}: ${verdict(result.deliveriesPerSecond >= TARGET_DELIVERIES_PER_SECOND)})`,
     );
   }
+  const shareOfQueue = a.result.deliveriesPerSecond / noop.jobsPerSecond;
+  console.log(
+    `(a) ÷ (e) bare pg-boss no-op: ${shareOfQueue.toFixed(2)} (${fixed(a.result.deliveriesPerSecond, 0)} ÷ ${fixed(noop.jobsPerSecond, 0)}; ` +
+      `target >= ${TARGET_SHARE_OF_BARE_QUEUE}: ${verdict(shareOfQueue >= TARGET_SHARE_OF_BARE_QUEUE)})`,
+  );
+  console.log(`${c.name}: p50 ${fixed(c.p50)} ms (target <= ${TARGET_STEADY_P50_MS} ms: ${verdict(c.p50 <= TARGET_STEADY_P50_MS)})`);
   console.log(`${c.name}: p95 ${fixed(c.p95)} ms (target <= ${TARGET_STEADY_P95_MS} ms: ${verdict(c.p95 <= TARGET_STEADY_P95_MS)})`);
   console.log(
     `ratio (a) worker deliveries/s ÷ receiver capacity: ${(a.result.deliveriesPerSecond / capacity.requestsPerSecond).toFixed(2)}` +
       ` (${fixed(a.result.deliveriesPerSecond, 0)} ÷ ${fixed(capacity.requestsPerSecond, 0)})`,
   );
+  if (profileDir) {
+    // Profiles are named by process start time: the first is the (a) worker's.
+    const [first] = (await readdir(profileDir)).filter((name) => name.endsWith('.cpuprofile')).sort();
+    if (first) {
+      const profile = await summarizeProfile(path.join(profileDir, first), { from: 'attemptDelivery', count: 15 });
+      console.log(`\n--profile: (a) worker, ${fixed(profile.totalMs, 0)} ms of CPU samples from its first attempt on (${path.join(profileDir, first)})`);
+      console.log('  self time by place:');
+      for (const [place, share] of profile.byPlace) console.log(`    ${percent(share).padStart(4)}  ${place}`);
+      console.log('  self time by function:');
+      for (const [fn, share] of profile.byFunction) console.log(`    ${percent(share).padStart(4)}  ${fn}`);
+    }
+  }
   const capacityErrors = Object.entries(capacity.non200).map(([status, count]) => `${count} × ${status}`);
   if (capacityErrors.length > 0) console.log(`receiver capacity run: unexpected answers: ${capacityErrors.join(', ')}`);
   const incomplete = results.filter((result) => result.delivered < result.expected || result.duplicates > 0);
