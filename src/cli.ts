@@ -2,7 +2,7 @@
 // and credentials"). Exit codes: 0 done, 1 failed (bad config, nothing found, database
 // error), 2 usage error. With --json, stdout holds exactly one JSON line, and only on success.
 import { Command, CommanderError } from 'commander';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { connectDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
@@ -12,12 +12,18 @@ import {
   OrganizationNotFoundError,
   createApiToken,
   createOrganization,
+  listApiTokens,
+  listOrganizations,
   revokeApiTokens,
 } from './domain/organizations.ts';
+import { describeStartupError, type StartupContext } from './startup-errors.ts';
 
 /** The display prefix shown at creation (`hla_` + 8), or a whole token. */
 const TOKEN_PREFIX = /^hla_[0-9A-Za-z]{8}$/;
 const WHOLE_TOKEN = /^hla_[0-9A-Za-z]{40}$/;
+
+/** Where the command's database is, for describing a failure to reach it. */
+const startup: StartupContext = { embedded: false, port: 0, host: '' };
 
 /** Runs `work` on the configured database, as `npm start` would find it, then closes everything. */
 async function withDatabase<T>(work: (prisma: PrismaClient) => Promise<T>): Promise<T> {
@@ -25,17 +31,11 @@ async function withDatabase<T>(work: (prisma: PrismaClient) => Promise<T>): Prom
   let embedded: EmbeddedDatabase | undefined;
   if (!config.DATABASE_URL) {
     console.error(`DATABASE_URL is not set: using the embedded PostgreSQL in ${config.HOOKLINE_DATA_DIR}/`);
-    embedded = await startEmbeddedPostgres(config.HOOKLINE_DATA_DIR).catch((error: unknown) => {
-      // Typically a running `npm start` holding the same data directory.
-      throw new Error(
-        `could not start the embedded PostgreSQL in ${config.HOOKLINE_DATA_DIR}/: ${describe(error) || 'it exited at start-up'}. ` +
-          'If Hookline is running with this data directory, stop it first or set DATABASE_URL',
-        { cause: error },
-      );
-    });
+    embedded = await startEmbeddedPostgres(config.HOOKLINE_DATA_DIR);
   }
   try {
     const url = config.DATABASE_URL ?? embedded!.url;
+    Object.assign(startup, { databaseUrl: url, embedded: embedded !== undefined });
     // The CLI may be the first thing run against a new database.
     await applyMigrations(url);
     const database = connectDatabase(url, { maxConnections: 2 });
@@ -49,7 +49,7 @@ async function withDatabase<T>(work: (prisma: PrismaClient) => Promise<T>): Prom
   }
 }
 
-function print(json: boolean | undefined, value: object, text: string): void {
+function print(json: boolean | undefined, value: unknown, text: string): void {
   console.log(json ? JSON.stringify(value) : text);
 }
 
@@ -77,7 +77,36 @@ orgs
     );
   });
 
+orgs
+  .command('list')
+  .description('List the organizations, with their ids (tokens create --org takes one)')
+  .option('--json', 'print [{"id", "name", "createdAt", "liveApiTokens"}] as JSON')
+  .action(async (options: { json?: boolean }) => {
+    const organizations = await withDatabase((prisma) => listOrganizations(prisma));
+    const lines = organizations.map(
+      (organization) =>
+        `${organization.id}  ${organization.name}  (created ${organization.createdAt.toISOString()}, ` +
+        `${organization.liveApiTokens} live API token${organization.liveApiTokens === 1 ? '' : 's'})`,
+    );
+    print(options.json, organizations, lines.length > 0 ? lines.join('\n') : 'No organizations yet: create one with hookline orgs create --name NAME.');
+  });
+
 const tokens = program.command('tokens').description('API tokens');
+
+tokens
+  .command('list')
+  .description("List an organization's API tokens by their prefix (the tokens themselves are not stored)")
+  .requiredOption('--org <id>', 'organization id (see orgs list)')
+  .option('--json', 'print [{"prefix", "createdAt", "revokedAt"}] as JSON')
+  .action(async (options: { org: string; json?: boolean }) => {
+    const organizationId = options.org;
+    if (!isUuid(organizationId)) throw new OrganizationNotFoundError(`No organization with id ${organizationId}`);
+    const list = await withDatabase((prisma) => listApiTokens(prisma, organizationId));
+    const lines = list.map(
+      (token) => `${token.prefix}  created ${token.createdAt.toISOString()}  ${token.revokedAt ? `revoked ${token.revokedAt.toISOString()}` : 'live'}`,
+    );
+    print(options.json, list, lines.length > 0 ? lines.join('\n') : 'No API tokens: add one with hookline tokens create --org ID.');
+  });
 
 tokens
   .command('create')
@@ -129,8 +158,8 @@ try {
     // Commander has printed its message (or the help) already; any failure of its own is a usage error.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else {
-    // ConfigError already reads "Invalid configuration: ..."; the rest get commander's prefix.
-    console.error(error instanceof ConfigError ? error.message : `error: ${describe(error)}`);
+    // Start-up failures (configuration, database) say what to do; the rest get commander's prefix.
+    console.error(describeStartupError(error, startup) ?? `error: ${describe(error)}`);
     process.exitCode = 1;
   }
 }

@@ -1,12 +1,14 @@
 // Entry point of `npm start`: configuration, database (embedded unless DATABASE_URL is set),
-// migrations, first-start bootstrap, the HTTP server, and a clean shutdown on SIGINT/SIGTERM.
+// migrations, the HTTP server, first-start bootstrap, and a clean shutdown on SIGINT/SIGTERM.
 import { createApp, type App } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { bootstrapDefaultOrganization } from './domain/organizations.ts';
+import { checkNodeVersion } from './node-version.ts';
+import { describeStartupError, type StartupContext } from './startup-errors.ts';
 
-async function main(config: Config): Promise<void> {
+async function main(config: Config, context: StartupContext): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let app: App | undefined;
 
@@ -37,9 +39,13 @@ async function main(config: Config): Promise<void> {
       embedded = await startEmbeddedPostgres(config.HOOKLINE_DATA_DIR);
     }
     const databaseUrl = config.DATABASE_URL ?? embedded!.url;
+    context.databaseUrl = databaseUrl;
     const applied = await applyMigrations(databaseUrl);
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
     app = await createApp(config, databaseUrl);
+    // Listening first: if the port is taken, start-up fails before anything (an organization,
+    // its token printed once) is created.
+    const address = await app.listen(config.PORT, config.HOST);
     const created = await bootstrapDefaultOrganization(app.database.prisma);
     if (created) {
       console.log(
@@ -47,18 +53,21 @@ async function main(config: Config): Promise<void> {
           `API token (shown once, keep it safe): ${created.apiToken}`,
       );
     }
-    const address = await app.listen(config.PORT, config.HOST);
     console.log(`Hookline listening on ${address}`);
   } catch (error) {
     await app?.close().catch(() => {});
-    await embedded?.stop();
+    await embedded?.stop().catch(() => {});
     throw error;
   }
 }
 
+const context: StartupContext = { embedded: false, port: 0, host: '' };
 try {
-  await main(loadConfig());
+  const config = loadConfig();
+  Object.assign(context, { embedded: !config.DATABASE_URL, port: config.PORT, host: config.HOST });
+  checkNodeVersion((message) => console.warn(message));
+  await main(config, context);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(describeStartupError(error, context) ?? error);
   process.exit(1);
 }

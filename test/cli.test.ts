@@ -127,6 +127,36 @@ describe('hookline CLI', () => {
     expect(result.stderr).toContain('--token-prefix');
   });
 
+  it('orgs list names every organization with its id and live tokens; tokens list shows prefixes, never tokens', async () => {
+    const initech = json(await hookline(['orgs', 'create', '--name', 'initech', '--json'])) as { organizationId: string; apiToken: string };
+    const second = json(await hookline(['tokens', 'create', '--org', initech.organizationId, '--json'])) as { apiToken: string };
+    expect((await hookline(['tokens', 'revoke', '--token-prefix', second.apiToken])).code).toBe(0);
+
+    const listed = json(await hookline(['orgs', 'list', '--json'])) as { id: string; name: string; createdAt: string; liveApiTokens: number }[];
+    expect(listed.find((organization) => organization.id === initech.organizationId)).toEqual({
+      id: initech.organizationId,
+      name: 'initech',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      liveApiTokens: 1,
+    });
+    const text = await hookline(['orgs', 'list']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(new RegExp(`^${initech.organizationId}  initech  \\(created \\S+, 1 live API token\\)$`, 'm'));
+
+    const tokens = json(await hookline(['tokens', 'list', '--org', initech.organizationId, '--json'])) as { prefix: string; revokedAt: string | null }[];
+    expect(tokens).toEqual([
+      { prefix: initech.apiToken.slice(0, 12), createdAt: expect.any(String), revokedAt: null },
+      { prefix: second.apiToken.slice(0, 12), createdAt: expect.any(String), revokedAt: expect.any(String) },
+    ]);
+    const tokensText = await hookline(['tokens', 'list', '--org', initech.organizationId]);
+    expect(tokensText.stdout).toMatch(new RegExp(`^${initech.apiToken.slice(0, 12)}  created \\S+  live$`, 'm'));
+    expect(tokensText.stdout).not.toContain(initech.apiToken);
+
+    const unknown = await hookline(['tokens', 'list', '--org', '00000000-0000-4000-8000-000000000000']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No organization with id 00000000-0000-4000-8000-000000000000');
+  });
+
   it('exits 2 on a missing required option, as on any usage error', async () => {
     const result = await hookline(['orgs', 'create']);
     expect(result.code).toBe(2);

@@ -57,6 +57,31 @@ async function readOrCreatePassword(dataDir: string): Promise<string> {
   return password;
 }
 
+/** Another process (most likely another Hookline) runs PostgreSQL on this data directory. */
+export class EmbeddedDataDirectoryInUseError extends Error {
+  override name = 'EmbeddedDataDirectoryInUseError';
+}
+
+/** PostgreSQL could not be initialised or started; the message ends with what it logged last. */
+export class EmbeddedStartError extends Error {
+  override name = 'EmbeddedStartError';
+}
+
+/** The postmaster's pid when one is running on `clusterDir`, else undefined (a stale pid file is PostgreSQL's to clear). */
+async function runningPostmaster(clusterDir: string): Promise<number | undefined> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user (PostgreSQL runs as `postgres` under root).
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
 export interface EmbeddedOptions {
   log?: (message: string) => void;
   /** A fixed port (a restart that clients reconnect to); a free one by default. */
@@ -70,10 +95,19 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data.
   if (process.getuid?.() === 0) await chmod(root, 0o755);
   const clusterDir = path.join(root, 'pgdata');
+  const running = await runningPostmaster(clusterDir);
+  if (running !== undefined) {
+    throw new EmbeddedDataDirectoryInUseError(
+      `The embedded PostgreSQL data directory ${dataDir}/ is in use (PostgreSQL pid ${running}), probably by another Hookline: ` +
+        'stop it, or set HOOKLINE_DATA_DIR to another directory (or DATABASE_URL to a PostgreSQL server).',
+    );
+  }
   const isNew = !existsSync(path.join(clusterDir, 'PG_VERSION'));
   const password = await readOrCreatePassword(root);
   const port = options.port ?? (await freePort());
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  /** What PostgreSQL said last, for the message when it fails to start. */
+  const recent: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -84,11 +118,19 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     createPostgresUser: process.getuid?.() === 0,
     // TCP on loopback only, no Unix socket that could clash with a system PostgreSQL.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: log,
+    onLog: (message) => {
+      recent.push(message);
+      if (recent.length > 20) recent.shift();
+      log(message);
+    },
     onError: (error) => log(String(error)),
   });
-  if (isNew) await server.initialise();
-  await server.start();
+  const failed = (step: string) => () => {
+    const said = recent.join(' ').replace(/\s+/g, ' ').trim().slice(-300);
+    throw new EmbeddedStartError(`The embedded PostgreSQL in ${dataDir}/ could not be ${step}${said ? `: ${said}` : ''}.`);
+  };
+  if (isNew) await server.initialise().catch(failed('initialised'));
+  await server.start().catch(failed('started'));
   const stopOnExit = await fastShutdownOnExit(clusterDir);
   if (isNew) await server.createDatabase(DATABASE);
   const base = `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;

@@ -28,6 +28,40 @@ export async function createApiToken(prisma: PrismaClient, organizationId: strin
   return token.plaintext;
 }
 
+export interface OrganizationSummary {
+  id: string;
+  name: string;
+  createdAt: Date;
+  /** API tokens not revoked. */
+  liveApiTokens: number;
+}
+
+/** Every organization, oldest first (operators find the one a token is for). */
+export async function listOrganizations(prisma: PrismaClient): Promise<OrganizationSummary[]> {
+  const organizations = await prisma.organization.findMany({
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, name: true, createdAt: true, _count: { select: { apiTokens: { where: { revokedAt: null } } } } },
+  });
+  return organizations.map(({ _count, ...organization }) => ({ ...organization, liveApiTokens: _count.apiTokens }));
+}
+
+export interface ApiTokenSummary {
+  /** The display prefix shown at creation (hla_ + 8); the token itself is never stored. */
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/** The organization's API tokens, oldest first; throws when there is no such organization. */
+export async function listApiTokens(prisma: PrismaClient, organizationId: string): Promise<ApiTokenSummary[]> {
+  const organization = await prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: { apiTokens: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { prefix: true, createdAt: true, revokedAt: true } } },
+  });
+  if (!organization) throw new OrganizationNotFoundError(`No organization with id ${organizationId}`);
+  return organization.apiTokens;
+}
+
 /**
  * Revokes live API tokens by the prefix shown when they were made (e.g. `hla_AbCd1234`),
  * or by the full token. Returns how many were revoked.

@@ -24,7 +24,17 @@ export function attachGraphqlWebSocket(
   yoga: YogaLike,
   prisma: PrismaClient,
 ): WebSocketServer {
-  const webSocketServer = new WebSocketServer({ server, path: yoga.graphqlEndpoint });
+  // Not attached with `server`: then the HTTP server's own errors (a port in use at start-up)
+  // would be re-emitted on this one and reported as a WebSocket failure. Upgrades of the
+  // GraphQL path are handed over here; others are refused.
+  const webSocketServer = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== yoga.graphqlEndpoint) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    webSocketServer.handleUpgrade(request, socket, head, (webSocket) => webSocketServer.emit('connection', webSocket, request));
+  });
   useServer(
     {
       async onConnect(context) {

@@ -23,15 +23,18 @@ export function startWorkerProcess(databaseUrl: string, environment: Record<stri
   return startHooklineProcess('worker', databaseUrl, environment, name);
 }
 
+/** `databaseUrl` undefined: the process starts its embedded PostgreSQL (set HOOKLINE_DATA_DIR). */
 export function startHooklineProcess(
   role: 'worker' | 'api' | 'all',
-  databaseUrl: string,
+  databaseUrl: string | undefined,
   environment: Record<string, string>,
   name: string = role,
 ): WorkerProcess {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment, ROLE: role, DATABASE_URL: databaseUrl };
+  if (databaseUrl === undefined) delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...environment, ROLE: role, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -67,4 +70,32 @@ export function startHooklineProcess(
       clearTimeout(timer);
     },
   };
+}
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm start`'s program with exactly `environment` (plus PATH) until it exits: for start-ups that fail. */
+export function runHooklineToExit(environment: Record<string, string>, timeoutMs = 30_000): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      running.delete(child);
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }
