@@ -40,7 +40,7 @@ async function measure(client: string, options: ClientCostOptions, one: () => Pr
 
 export async function measureClientCost(options: ClientCostOptions): Promise<ClientCost[]> {
   const { url, headers, body } = options;
-  const transport = createWebhookTransport({ allowHttp: true, allowPrivate: true });
+  const transport = createWebhookTransport({ allowHttp: true, allowPrivate: true }, { timeoutMs: 15_000 });
   const agent = new Agent();
   const results: ClientCost[] = [];
   results.push(

@@ -18,7 +18,7 @@ import {
 const strict: DestinationPolicy = { allowHttp: false, allowPrivate: false };
 const development: DestinationPolicy = { allowHttp: true, allowPrivate: true };
 
-const NON_PUBLIC = 'url must not point to a private, loopback, link-local or other non-public address';
+const NON_PUBLIC = 'url must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)';
 
 describe('validateEndpointUrl', () => {
   it.each([
@@ -88,13 +88,13 @@ describe('validateEndpointUrl', () => {
     'https://foo.localhost/',
     'https://a.b.LocalHost../',
   ])('refuses the name localhost: %s', (url) => {
-    expect(validateEndpointUrl(url, strict)).toEqual({ ok: false, message: 'url must not point to localhost' });
+    expect(validateEndpointUrl(url, strict)).toEqual({ ok: false, message: 'url must not point to localhost (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)' });
   });
 
   it.each(['http://example.com/hook', 'ftp://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'ws://example.com/'])(
     'refuses a scheme other than https: %s',
     (url) => {
-      expect(validateEndpointUrl(url, strict)).toEqual({ ok: false, message: 'url must use https' });
+      expect(validateEndpointUrl(url, strict)).toEqual({ ok: false, message: 'url must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)' });
     },
   );
 
@@ -165,7 +165,7 @@ describe('validateEndpointUrl', () => {
     for (const url of ['https://127.0.0.1/', 'https://localhost/', 'https://[::1]/', 'https://10.0.0.1/', 'https://2130706433/']) {
       expect(validateEndpointUrl(url, policy).ok).toBe(true);
     }
-    expect(validateEndpointUrl('http://127.0.0.1/', policy)).toEqual({ ok: false, message: 'url must use https' });
+    expect(validateEndpointUrl('http://127.0.0.1/', policy)).toEqual({ ok: false, message: 'url must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)' });
     expect(validateEndpointUrl('https://u:p@127.0.0.1/', policy)).toEqual({ ok: false, message: 'url must not contain credentials' });
   });
 
@@ -321,7 +321,7 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
 
   it('refuses to connect to a name resolving to 127.0.0.1; the server receives nothing', async () => {
     reset();
-    const $fetch = createWebhookTransport(strict, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(strict, { timeoutMs: 5_000, resolve: rebindingResolver });
     const error = await $fetch.raw(hookUrl('/hook'), { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     const refusal = findDestinationRefusal(error);
     expect(refusal?.code).toBe('EDESTINATIONREFUSED');
@@ -333,7 +333,7 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
 
   it('uses the same lookup for https (TLS) connections', async () => {
     reset();
-    const $fetch = createWebhookTransport(strict, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(strict, { timeoutMs: 5_000, resolve: rebindingResolver });
     const error = await $fetch.raw(`https://hooks.rebind.test:${port}/hook`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect(findDestinationRefusal(error)?.code).toBe('EDESTINATIONREFUSED');
     expect(resolutions).toBe(1);
@@ -342,7 +342,7 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
 
   it('connects to exactly the address it resolved, once, when allowPrivate', async () => {
     reset();
-    const $fetch = createWebhookTransport(development, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(development, { timeoutMs: 5_000, resolve: rebindingResolver });
     const body = '{"id":"evt_1", "type":"test.ping"}';
     const response = await $fetch.raw(hookUrl('/hook'), {
       method: 'POST',
@@ -358,7 +358,7 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
 
   it('refuses a literal loopback address without resolving it; the server receives nothing', async () => {
     reset();
-    const $fetch = createWebhookTransport(strict, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(strict, { timeoutMs: 5_000, resolve: rebindingResolver });
     const error = await $fetch.raw(`http://127.0.0.1:${port}/hook`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect(findDestinationRefusal(error)?.message).toBe('refused to connect to 127.0.0.1: not a public address');
     expect(received).toEqual([]);
@@ -367,7 +367,7 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
 
   it('returns a redirect as it is, even when asked to follow it', async () => {
     reset();
-    const $fetch = createWebhookTransport(development, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(development, { timeoutMs: 5_000, resolve: rebindingResolver });
     const response = await $fetch.raw(hookUrl('/moved'), { method: 'POST', body: '{}', redirect: 'follow' });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe(`http://127.0.0.1:${port}/elsewhere`);
@@ -376,9 +376,9 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
 
   it('an attempt gives up after its timeoutMs, which is not a refusal', async () => {
     reset();
-    const $fetch = createWebhookTransport(development, { resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(development, { timeoutMs: 5_000, resolve: rebindingResolver });
     const result = await attemptDelivery($fetch, { url: hookUrl('/slow'), body: '{}', headers: {}, timeoutMs: 200 });
-    expect(result).toMatchObject({ succeeded: false, status: null, error: 'no answer within 200 ms' });
+    expect(result).toMatchObject({ succeeded: false, status: null, error: 'connected, but no answer within 200 ms' });
     expect(result.durationMs).toBeGreaterThanOrEqual(200);
     expect(result.durationMs).toBeLessThan(3_000);
     expect(received.map((request) => request.url)).toEqual(['/slow']);

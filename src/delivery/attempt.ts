@@ -38,11 +38,51 @@ function utf8Prefix(bytes: Buffer, limit: number): string {
   return bytes.toString('utf8', 0, end);
 }
 
+interface SystemError {
+  code?: string;
+  message?: string;
+  hostname?: string;
+  address?: string;
+  port?: number;
+  cause?: unknown;
+}
+
+/** The error with a code behind what the transport threw (ofetch wraps it in a FetchError). */
+function systemError(error: unknown): SystemError {
+  for (let current = error as SystemError | undefined, depth = 0; current && depth < 5; depth++, current = current.cause as SystemError) {
+    if (typeof current.code === 'string') return current;
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/** TLS verification failures (OpenSSL's X509 codes) and Node's own TLS errors. */
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_|HOSTNAME_MISMATCH)/;
+
+/** What went wrong, said for the endpoint's owner, with the system's code. */
 function describeFailure(error: unknown): string {
   const refusal = findDestinationRefusal(error);
   if (refusal) return refusal.message;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ? `${cause.code}: ${cause.message}` : (cause?.message ?? (error as Error).message);
+  const { code, message = '', hostname, address, port } = systemError(error);
+  switch (code) {
+    case 'ENOTFOUND':
+      return `DNS: no address for ${hostname ?? message.replace(/^.*ENOTFOUND\s*/, '')} (ENOTFOUND)`;
+    case 'EAI_AGAIN':
+      return `DNS: lookup of ${hostname ?? 'the host'} failed for now (EAI_AGAIN)`;
+    case 'ECONNREFUSED':
+      return `connection refused by ${address}:${port} (ECONNREFUSED)`;
+    case 'ECONNRESET':
+      return 'connection reset by the receiver (ECONNRESET)';
+    case 'UND_ERR_SOCKET':
+      return 'the receiver closed the connection without answering (UND_ERR_SOCKET)';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `could not connect within ${message.match(/timeout: (\d+)ms/)?.[1] ?? '?'} ms (UND_ERR_CONNECT_TIMEOUT)`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `no route to ${address ?? 'the host'} (${code})`;
+    default:
+      if (code && TLS_CODE.test(code)) return `TLS: ${message} (${code})`;
+      return code ? `${message} (${code})` : message;
+  }
 }
 
 /**
@@ -83,7 +123,7 @@ export async function attemptDelivery(
     const message = !deadline.signal.aborted
       ? describeFailure(error)
       : status === null
-        ? `no answer within ${request.timeoutMs} ms`
+        ? `connected, but no answer within ${request.timeoutMs} ms`
         : `answer (status ${status}) not complete within ${request.timeoutMs} ms`;
     return { startedAt, durationMs: elapsed(), succeeded: false, status, retryAfter: null, body: null, error: message };
   } finally {

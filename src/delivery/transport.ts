@@ -19,20 +19,36 @@ export interface AttemptResponse extends Pick<Response, 'status' | 'statusText' 
 }
 
 export interface TransportOptions {
+  /** The attempt timeout (DELIVERY_TIMEOUT_MS): connecting gets part of it, see below. */
+  timeoutMs: number;
   /** Replaces the system resolver (tests). */
   resolve?: Resolver;
 }
 
 /**
+ * Connecting (DNS, TCP, TLS handshake) may take this share of the attempt timeout, at most
+ * MAX_CONNECT_MS: a connection not made by then fails as a connect timeout, which tells the
+ * endpoint's owner something different from a receiver that connected and did not answer.
+ */
+const CONNECT_SHARE = 0.8;
+const MAX_CONNECT_MS = 10_000;
+
+/**
  * An ofetch instance for webhook attempts: literal hosts are checked before sending, names
  * after resolution (with the connection pinned to the checked address), redirects are
  * returned rather than followed, there are no retries (the queue retries) and non-2xx answers
- * resolve instead of throwing. No timeout of its own: the caller's `signal` bounds the attempt.
+ * resolve instead of throwing. The caller's `signal` bounds the whole attempt; connecting has
+ * its own, shorter, limit.
  * A refusal reaches the caller as an ofetch FetchError whose `cause` chain holds a
  * DestinationRefusedError (see findDestinationRefusal).
  */
-export function createWebhookTransport(policy: DestinationPolicy, { resolve }: TransportOptions = {}): $Fetch {
-  const dispatcher = new Agent({ connect: { lookup: createPinnedLookup(policy, resolve) } });
+export function createWebhookTransport(policy: DestinationPolicy, { timeoutMs, resolve }: TransportOptions): $Fetch {
+  const dispatcher = new Agent({
+    connect: {
+      lookup: createPinnedLookup(policy, resolve),
+      timeout: Math.min(MAX_CONNECT_MS, Math.ceil(timeoutMs * CONNECT_SHARE)),
+    },
+  });
   const send = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' || input instanceof URL ? input : input.url;
     const refusal = checkLiteralHost(url, policy);

@@ -58,7 +58,7 @@ function secretsFor(delivery: DeliveryToSend, now: Date): string[] {
 
 export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   const { pool, boss, metrics, policy, log } = deps;
-  const send = createWebhookTransport(policy.destination, { resolve: deps.resolve });
+  const send = createWebhookTransport(policy.destination, { timeoutMs: policy.timeoutMs, resolve: deps.resolve });
   const recorder = createRecorder({ pool, boss, metrics, log, disableAfterFailures: policy.disableAfterFailures });
 
   /** Makes the attempt the job asks for, if it is still due, and says what became of it. */
