@@ -235,11 +235,11 @@ describe('createWebhookEndpoint', () => {
 
   it('refuses http:// and private destinations unless the deployment allows them', async () => {
     const cases = [
-      ['http://example.com/hook', 'must use https'],
-      ['https://127.0.0.1/hook', 'must not point to a private, loopback, link-local or other non-public address'],
-      ['https://[::ffff:10.0.0.1]/hook', 'must not point to a private, loopback, link-local or other non-public address'],
-      ['https://2130706433/hook', 'must not point to a private, loopback, link-local or other non-public address'],
-      ['https://localhost:8443/hook', 'must not point to localhost'],
+      ['http://example.com/hook', 'must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)'],
+      ['https://127.0.0.1/hook', 'must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)'],
+      ['https://[::ffff:10.0.0.1]/hook', 'must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)'],
+      ['https://2130706433/hook', 'must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)'],
+      ['https://localhost:8443/hook', 'must not point to localhost (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)'],
     ] as const;
     for (const [url, message] of cases) {
       const response = await requestGraphql(strict.baseUrl, tenant.apiToken, CREATE_WEBHOOK_ENDPOINT, { url, name: 'refused' });

@@ -65,6 +65,12 @@ function ipv4FromWords(high: number, low: number): ipaddr.IPv4 {
 // ---------------------------------------------------------------------------------------
 // Endpoint creation
 
+/** The settings that lift a refusal, named in its message for whoever runs Hookline locally. */
+const LOCAL_DEVELOPMENT = {
+  http: 'WEBHOOK_ALLOW_HTTP=true, for local development',
+  private: 'WEBHOOK_ALLOW_PRIVATE=true, for local development',
+};
+
 export type EndpointUrlValidation = { ok: true; url: URL } | { ok: false; message: string };
 
 /**
@@ -80,14 +86,14 @@ export function validateEndpointUrl(url: string, policy: DestinationPolicy): End
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed) return refuse('url must be a valid absolute URL');
   if (parsed.protocol !== 'https:' && !(policy.allowHttp && parsed.protocol === 'http:')) {
-    return refuse(policy.allowHttp ? 'url must use https or http' : 'url must use https');
+    return refuse(policy.allowHttp ? 'url must use https or http' : `url must use https (http is allowed only where ${LOCAL_DEVELOPMENT.http})`);
   }
   if (parsed.username || parsed.password) return refuse('url must not contain credentials');
   if (!policy.allowPrivate) {
     const host = unbracketed(parsed.hostname);
-    if (isLocalhostName(host)) return refuse('url must not point to localhost');
+    if (isLocalhostName(host)) return refuse(`url must not point to localhost (allowed only where ${LOCAL_DEVELOPMENT.private})`);
     if (net.isIP(host) && !isPublicAddress(host)) {
-      return refuse('url must not point to a private, loopback, link-local or other non-public address');
+      return refuse(`url must not point to a private, loopback, link-local or other non-public address (allowed only where ${LOCAL_DEVELOPMENT.private})`);
     }
   }
   return { ok: true, url: parsed };
