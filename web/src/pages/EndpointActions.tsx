@@ -141,7 +141,7 @@ export function EndpointActions({ endpoint, linkDeliveries, onDeleted }: Props) 
         </p>
       )}
       {secret && (
-        <SecretOnce title="New signing secret" label="Signing secret" value={secret} onDismiss={() => setSecret(null)}>
+        <SecretOnce keptAs="signingKey" title="New signing secret" label="Signing secret" value={secret} onDismiss={() => setSecret(null)}>
           <p>Give it to the receiver at {endpoint.url}; the previous secret keeps signing for 24 hours.</p>
         </SecretOnce>
       )}

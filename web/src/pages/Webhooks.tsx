@@ -144,7 +144,7 @@ function AddEndpoint({ onClose }: { onClose(): void }) {
 
   if (created) {
     return (
-      <SecretOnce title={`Endpoint ${created.name} added`} label="Signing secret" value={created.secret} onDismiss={onClose}>
+      <SecretOnce keptAs="signingKey" title={`Endpoint ${created.name} added`} label="Signing secret" value={created.secret} onDismiss={onClose}>
         <p>
           Your receiver verifies each delivery's <code>webhook-signature</code> with it (Standard Webhooks). Open the{' '}
           <Link to={`/webhooks/${created.id}`}>endpoint's page</Link> to send a test and watch its deliveries.
@@ -194,8 +194,10 @@ function AddEndpoint({ onClose }: { onClose(): void }) {
         </p>
         {EVENT_TYPES.map(({ type, label }) => (
           <label key={type} className="checkbox">
-            <input type="checkbox" checked={eventTypes.includes(type)} onChange={() => toggleType(type)} /> <span className="mono">{type}</span>{' '}
-            <span className="subtle">{label}</span>
+            <input type="checkbox" checked={eventTypes.includes(type)} onChange={() => toggleType(type)} />
+            <span>
+              <span className="mono">{type}</span> <span className="subtle">{label}</span>
+            </span>
           </label>
         ))}
         <FieldError id={`${id}-types-error`} message={api.fields.eventTypes} />
