@@ -441,8 +441,21 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByRole('heading', { name: /e2e2e2e2/ }).waitFor();
     await page.getByText('Ada, Grace').waitFor();
     await page.getByRole('link', { name: /d1d1d1d1/ }).waitFor();
-    await page.locator('table').getByText('Speed up checkout').waitFor();
+    // The commits once, in one table, each with its lead time (deploy time − commit time).
+    const commits = page.getByRole('region', { name: 'Commits in this deploy' });
+    await commits.getByRole('row', { name: /c0ffee01 Speed up checkout Ada .* 30 min/ }).waitFor();
+    await commits.getByRole('row', { name: /c0ffee02 Fix rounding Grace .* 20 min/ }).waitFor();
+    expect(await page.getByText('c0ffee01').count()).toBe(1);
+    expect(await page.getByText('Fix rounding').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Commits in this deploy', 'Suspect in incidents']);
     await screenshot(page, '09-deploy-detail');
+
+    // A deploy sent without a commit list: its head commit stands for the change, marked as such.
+    await page.getByRole('link', { name: /d1d1d1d1/ }).click();
+    await page.getByRole('heading', { name: /d1d1d1d1/ }).waitFor();
+    await commits.getByRole('row', { name: /d1d1d1d1 \(head commit\)/ }).waitFor();
+    await page.getByText('The pipeline sent no commit list: the deployed head commit stands for the change.').waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Commits in this deploy', 'Suspect in incidents']);
     await done(tab);
   });
 
