@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../src/http/dashboard.ts';
+import { createService } from '../src/domain/services.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { chromiumRequired, ensureDashboardBuilt, hasChromium, launchBrowser, screenshot, CHROMIUM_PATH, type Browser, type RecordedPage } from './support/browser.ts';
@@ -508,6 +509,60 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     expect(await chart.getAttribute('aria-label')).toMatch(/\d+ deploys in 7 days/);
     expect(await chart.locator('rect.bar').count()).toBe(7);
     await screenshot(page, '12-dora');
+    await done(tab);
+  });
+
+  it('shows the whole navigation at 420 px wide', async () => {
+    const tab = await signedIn('/services', { viewport: { width: 420, height: 800 } });
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
+    const header = await page.locator('header.topbar').evaluate((topbar) => {
+      const nav = topbar.querySelector('nav')!;
+      return {
+        hiddenInNav: nav.scrollWidth - nav.clientWidth,
+        parts: [...topbar.querySelectorAll('a, button')].map((element) => ({ text: element.textContent, ...(element.getBoundingClientRect().toJSON() as DOMRect) })),
+      };
+    });
+    expect(header.hiddenInNav).toBeLessThanOrEqual(0);
+    expect(header.parts.map((part) => part.text)).toEqual(expect.arrayContaining(['Services', 'Deploys', 'Incidents', 'DORA', 'Integrations › Webhooks', 'Sign out']));
+    for (const part of header.parts) expect(part.left >= 0 && part.right <= 420, `${part.text} at ${part.left}..${part.right}`).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, '18-narrow-navigation');
+    await done(tab);
+  });
+
+  it('reads a 30-day period as weeks, with every axis label whole and apart', async () => {
+    // A service of its own, with deploys 20 and 9 days ago (at noon) and two today.
+    const { service, deployToken } = await createService(running.app.database.prisma, tenant.organizationId, 'weekly');
+    const today = new Date();
+    const noon = (daysAgo: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, 12);
+    for (const [sha, at] of [['w20', noon(20)], ['w9', noon(9)], ['w0a', today], ['w0b', today]] as const) {
+      expect((await ingest(deployToken, { commit_sha: sha, deployed_at: at.toISOString() })).status).toBe(200);
+    }
+    const tab = await signedIn(`/dora?service=${service.id}&days=30`);
+    const { page } = tab;
+    const frequency = page.locator('li.key', { has: page.getByRole('heading', { name: 'Deployment frequency' }) });
+    await frequency.getByText('4 deploys in 30 days').waitFor();
+    await page.getByRole('heading', { name: 'Deploys per week' }).waitFor();
+    const chart = page.locator('figure.bar-chart svg[role="img"]');
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toMatch(/^4 deploys in 30 days; the busiest week was .* with 2\.$/);
+    // 30 days = 2 + 4 × 7: the oldest bar covers the 2 days left over, the others a week each, the last ending today.
+    const bars = await chart.locator('rect.bar').evaluateAll((rects) => rects.map((rect) => rect.querySelector('title')?.textContent ?? ''));
+    expect(bars.map((title) => Number(/: (\d+) deploys?$/.exec(title)?.[1]))).toEqual([0, 0, 1, 1, 2]);
+    // Every tick label lies inside the chart, and none touches the next.
+    const { area, labels } = await chart.evaluate((svg) => ({
+      area: svg.getBoundingClientRect().toJSON() as DOMRect,
+      labels: [...svg.querySelectorAll('text.tick')].map((text) => ({ text: text.textContent, ...(text.getBoundingClientRect().toJSON() as DOMRect) })),
+    }));
+    expect(labels.length).toBeGreaterThanOrEqual(4);
+    for (const label of labels) {
+      expect(label.left >= area.left && label.right <= area.right, `${label.text} at ${label.left}..${label.right} in ${area.left}..${area.right}`).toBe(true);
+      expect(label.height).toBeGreaterThanOrEqual(10);
+    }
+    const byPosition = [...labels].sort((a, b) => a.left - b.left);
+    for (let i = 1; i < byPosition.length; i++) expect(byPosition[i]!.left, `${byPosition[i - 1]!.text} / ${byPosition[i]!.text}`).toBeGreaterThan(byPosition[i - 1]!.right + 4);
+    await screenshot(page, '17-dora-30-days');
     await done(tab);
   });
 
