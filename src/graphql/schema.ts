@@ -11,6 +11,7 @@ import './types/Subscription.ts';
 import './types/Deploy.ts';
 import './types/Incident.ts';
 import './types/Dora.ts';
+import './types/ApiToken.ts';
 
 export const schema = builder.toSchema();
 
