@@ -12,6 +12,8 @@ import './types/Deploy.ts';
 import './types/Incident.ts';
 import './types/Dora.ts';
 import './types/ApiToken.ts';
+import './types/PendingRetries.ts';
+import './types/WebhookDestinationPolicy.ts';
 
 export const schema = builder.toSchema();
 
