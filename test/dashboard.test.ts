@@ -343,8 +343,9 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     expect(await delivery.locator('li.attempt').count()).toBe(3);
     await delivery.locator('li.attempt[data-attempt="3"]').getByText('HTTP 500').waitFor();
     await delivery.locator('li.attempt[data-attempt="1"]').getByText('boom: the receiver is down').waitFor();
-    // The endpoint's own record follows: one failed delivery in a row.
-    await page.locator('dl.facts dt:text-is("Failures in a row") + dd:text-is("1")').waitFor();
+    // The endpoint's own record follows: one failed delivery in a row, none retrying any more.
+    await page.locator('dl.facts dt:text-is("Failed deliveries in a row") + dd:text-is("1")').waitFor();
+    await page.locator('dl.facts dt:text-is("Retrying now") + dd:text-is("none")').waitFor();
     await screenshot(page, '06-endpoint-failed-attempts');
 
     // Retry, now that the receiver is back: a fourth attempt, SUCCEEDED.
@@ -563,6 +564,119 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     const byPosition = [...labels].sort((a, b) => a.left - b.left);
     for (let i = 1; i < byPosition.length; i++) expect(byPosition[i]!.left, `${byPosition[i - 1]!.text} / ${byPosition[i]!.text}`).toBeGreaterThan(byPosition[i - 1]!.right + 4);
     await screenshot(page, '17-dora-30-days');
+    await done(tab);
+  });
+
+  it('shows the deliveries retrying now beside the failed deliveries in a row', async () => {
+    const id = await createEndpointByApi(`${receiver.url}/fail-retrying`, 'Retrying receiver', ['test.ping']);
+    // Two deliveries waiting for their next attempt after 1 and 2 failed ones, and one not attempted yet.
+    const prisma = running.app.database.prisma;
+    const event = await prisma.event.create({ data: { organizationId: tenant.organizationId, type: 'test.ping', data: {} } });
+    const nextAttemptAt = new Date(Date.now() + 600_000);
+    for (const failedAttempts of [1, 2, 0]) {
+      await prisma.delivery.create({
+        data: {
+          organizationId: tenant.organizationId,
+          eventId: event.id,
+          endpointId: id,
+          status: 'PENDING',
+          attemptCount: failedAttempts,
+          nextAttemptAt,
+          attempts: {
+            create: Array.from({ length: failedAttempts }, (_, index) => ({
+              number: index + 1,
+              succeeded: false,
+              startedAt: new Date(),
+              durationMs: 12,
+              responseStatus: 500,
+              responseBody: 'boom: the receiver is down',
+            })),
+          },
+        },
+      });
+    }
+    const tab = await signedIn('/webhooks');
+    const { page } = tab;
+    const card = page.locator(`li.endpoint-card[data-endpoint-id="${id}"]`);
+    await card.locator('dt:text-is("Failed deliveries in a row") + dd:text-is("0")').waitFor();
+    await card.locator('dt:text-is("Retrying now") + dd:text-is("2 deliveries")').waitFor();
+    await screenshot(page, '19-endpoint-retrying');
+    await card.getByRole('link', { name: 'Retrying receiver' }).click();
+    await page.locator('dl.facts dt:text-is("Failed deliveries in a row") + dd:text-is("0")').waitFor();
+    await page.locator('dl.facts dt:text-is("Retrying now") + dd:text-is("2 deliveries")').waitFor();
+    await done(tab);
+  });
+
+  it("states the server's destination rules in the URL hint, and only those", async () => {
+    // The shared app allows plain http and private addresses (its receivers are on loopback).
+    const lenient = await signedIn('/webhooks');
+    await lenient.page.getByRole('button', { name: 'Add Endpoint' }).click();
+    const hint = (tab: RecordedPage) => tab.page.locator('form .field', { has: tab.page.getByLabel('Endpoint URL') }).locator('.help');
+    await hint(lenient).getByText('At most 2048 characters. This server also accepts http and private or local network addresses.').waitFor();
+    expect(await hint(lenient).textContent()).not.toMatch(/An https address|not a private/);
+    await done(lenient);
+
+    // A server with the production defaults: https only, public destinations only.
+    const strict = await startApp(database.url, { ROLE: 'api' });
+    try {
+      const tab = await signedIn('/webhooks', { baseUrl: strict.baseUrl });
+      const { page } = tab;
+      await page.getByRole('button', { name: 'Add Endpoint' }).click();
+      await hint(tab).getByText('An https address, at most 2048 characters, that is not a private or local network address.').waitFor();
+      const form = page.locator('form', { has: page.getByRole('heading', { name: 'Add Endpoint' }) });
+      await form.getByLabel('Endpoint URL').fill('http://hooks.example.com/hookline');
+      await form.getByLabel('Name').fill('Plain http');
+      await form.getByRole('button', { name: 'Add endpoint' }).click();
+      await form.getByText('URL must use https.').waitFor();
+      await screenshot(page, '20-endpoint-hint-strict');
+      await done(tab);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("edits an endpoint's URL, name and events", async () => {
+    const id = await createEndpointByApi(`${receiver.url}/before`, 'Before edit', ['deploy.ingested']);
+    const tab = await signedIn(`/webhooks/${id}`);
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Before edit', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Edit endpoint' }) });
+    expect(await form.getByLabel('Endpoint URL').inputValue()).toBe(`${receiver.url}/before`);
+    expect(await form.getByLabel('Name').inputValue()).toBe('Before edit');
+    expect(await form.getByLabel(/deploy\.ingested/).isChecked()).toBe(true);
+    expect(await form.getByLabel(/incident\.opened/).isChecked()).toBe(false);
+
+    // The same rules as when adding, checked before sending.
+    await form.getByLabel('Name').fill(' ');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText('Name must be 1 to 200 characters.').waitFor();
+
+    await form.getByLabel('Endpoint URL').fill(`${receiver.url}/after`);
+    await form.getByLabel('Name').fill('After edit');
+    await form.getByLabel(/deploy\.ingested/).uncheck();
+    await form.getByLabel(/incident\.opened/).check();
+    await screenshot(page, '21-edit-endpoint');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'After edit', level: 1 }).waitFor();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('status').getByText('Endpoint saved.').waitFor();
+    await page.locator(`dl.facts dd:text-is("${receiver.url}/after")`).waitFor();
+    await page.locator('dl.facts dt:text-is("Events") + dd:text-is("incident.opened")').waitFor();
+    const stored = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    expect(stored).toMatchObject({ url: `${receiver.url}/after`, name: 'After edit', eventTypes: ['incident.opened'] });
+
+    // No event chosen means every event; Cancel changes nothing.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel(/incident\.opened/).uncheck();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('dl.facts dt:text-is("Events") + dd:text-is("all events")').waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel('Name').fill('Not saved');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'After edit', level: 1 }).waitFor();
+    expect((await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).eventTypes).toEqual([]);
     await done(tab);
   });
 
