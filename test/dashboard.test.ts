@@ -525,7 +525,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       };
     });
     expect(header.hiddenInNav).toBeLessThanOrEqual(0);
-    expect(header.parts.map((part) => part.text)).toEqual(expect.arrayContaining(['Services', 'Deploys', 'Incidents', 'DORA', 'Integrations › Webhooks', 'Sign out']));
+    expect(header.parts.map((part) => part.text)).toEqual(expect.arrayContaining(['Services', 'Deploys', 'Incidents', 'DORA', 'Integrations › Webhooks', 'API tokens', 'Sign out']));
     for (const part of header.parts) expect(part.left >= 0 && part.right <= 420, `${part.text} at ${part.left}..${part.right}`).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, '18-narrow-navigation');
@@ -677,6 +677,66 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await form.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'After edit', level: 1 }).waitFor();
     expect((await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).eventTypes).toEqual([]);
+    await done(tab);
+  });
+
+  it('lists, creates and revokes API tokens, and warns before revoking the one this tab is signed in with', async () => {
+    // An organization of its own: this test revokes its token.
+    const own = await createTenant(running.app, 'tokens');
+    const viewerStatus = async (token: string) =>
+      (await fetch(`${running.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ viewer { id } }' }),
+      })).status;
+    const tab = await signedIn('/services', { token: own.apiToken });
+    const { page } = tab;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API tokens' }).click();
+    await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();
+    const table = page.getByRole('region', { name: 'API tokens' });
+    const rows = table.locator('tbody tr');
+    const current = rows.filter({ hasText: own.apiToken.slice(0, 12) });
+    await current.getByText('this tab', { exact: true }).waitFor();
+    expect(await rows.count()).toBe(1);
+    // Only this organization's tokens.
+    expect(await page.content()).not.toContain(tenant.apiToken.slice(0, 12));
+
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Create an API token' }) });
+    await form.getByLabel('Name').fill('CI pipeline');
+    await form.getByRole('button', { name: 'Create token' }).click();
+    const secret = page.getByTestId('secret-once');
+    await secret.getByText('it will not be shown again').waitFor();
+    await secret.getByText('Hookline keeps only a hash of it.').waitFor();
+    const created = await secret.getByTestId('secret-value').inputValue();
+    expect(created).toMatch(/^hla_[0-9A-Za-z]{40}$/);
+    expect(await viewerStatus(created)).toBe(200);
+    await secret.getByRole('button', { name: 'I have copied it' }).click();
+    const ci = rows.filter({ hasText: 'CI pipeline' });
+    await ci.getByText(created.slice(0, 12)).waitFor();
+    expect(await page.content()).not.toContain(created);
+    await screenshot(page, '22-api-tokens');
+
+    // Revoking another token: confirmed, then refused at once.
+    await ci.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Requests with this token are refused from now on.').waitFor();
+    expect(await dialog.getByText('signed in with').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Revoke token' }).click();
+    await ci.getByText(/^Revoked/).waitFor();
+    expect(await ci.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
+    expect(await viewerStatus(created)).toBe(401);
+
+    // The token of this tab: possible, after a warning, and the tab is signed out.
+    await current.getByRole('button', { name: 'Revoke' }).click();
+    await dialog.getByText('This tab is signed in with this token').waitFor();
+    await screenshot(page, '23-revoke-own-token');
+    tab.allow(/status of 401/);
+    await dialog.getByRole('button', { name: 'Revoke token' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Hookline' }).waitFor();
+    await page.getByText('You revoked the API token this tab was signed in with.').waitFor();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBeNull();
+    expect(await viewerStatus(own.apiToken)).toBe(401);
     await done(tab);
   });
 

@@ -15,6 +15,9 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query Viewer {\n    viewer { id name }\n  }\n": typeof types.ViewerDocument,
+    "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
     "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": typeof types.DeployDocument,
     "\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n": typeof types.ServiceOptionsDocument,
     "\n  query Deploys($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          id commitSha commitMessage branch environment version deployedBy deployedAt\n          service { id name }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysDocument,
@@ -49,6 +52,9 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query Viewer {\n    viewer { id name }\n  }\n": types.ViewerDocument,
+    "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n": types.RevokeApiTokenDocument,
     "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": types.DeployDocument,
     "\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n": types.ServiceOptionsDocument,
     "\n  query Deploys($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          id commitSha commitMessage branch environment version deployedBy deployedAt\n          service { id name }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysDocument,
@@ -100,6 +106,18 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Viewer {\n    viewer { id name }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer { id name }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"): (typeof documents)["\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n"): (typeof documents)["\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
