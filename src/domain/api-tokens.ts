@@ -1,18 +1,18 @@
 // An organization's API tokens as its people manage them: made with an optional name (the
 // plaintext is returned once), listed, revoked. Another organization's token counts as absent.
+import { z } from 'zod';
 import type { ApiToken, PrismaClient } from '../generated/prisma/client.ts';
-import type { FieldError } from './deploys.ts';
 import { isUuid } from './ids.ts';
 import { issueToken } from './tokens.ts';
 
 export const API_TOKEN_NAME_MAX_LENGTH = 100;
 
-export class ApiTokenInputError extends Error {
-  constructor(readonly details: FieldError[]) {
-    super(details.map((detail) => `${detail.field} ${detail.message}`).join('; '));
-    this.name = 'ApiTokenInputError';
-  }
-}
+/** A token's name: what it is for, trimmed, 1..100 characters. */
+export const apiTokenName = z
+  .string()
+  .trim()
+  .min(1, `must be 1 to ${API_TOKEN_NAME_MAX_LENGTH} characters`)
+  .max(API_TOKEN_NAME_MAX_LENGTH, `must be 1 to ${API_TOKEN_NAME_MAX_LENGTH} characters`);
 
 export interface IssuedApiToken {
   apiToken: ApiToken;
@@ -20,15 +20,11 @@ export interface IssuedApiToken {
   plaintext: string;
 }
 
-/** Makes an API token of the organization; `name` (trimmed, 1..100 characters) says what it is for. */
+/** Makes an API token of the organization, named as `apiTokenName` allows (or not at all). */
 export async function issueApiToken(prisma: PrismaClient, organizationId: string, name?: string | null): Promise<IssuedApiToken> {
-  const trimmed = name?.trim();
-  if (trimmed !== undefined && (trimmed.length === 0 || trimmed.length > API_TOKEN_NAME_MAX_LENGTH)) {
-    throw new ApiTokenInputError([{ field: 'name', message: `must be 1 to ${API_TOKEN_NAME_MAX_LENGTH} characters` }]);
-  }
   const token = issueToken('api');
   const apiToken = await prisma.apiToken.create({
-    data: { organizationId, name: trimmed ?? null, prefix: token.prefix, tokenHash: token.hash },
+    data: { organizationId, name: name == null ? null : apiTokenName.parse(name), prefix: token.prefix, tokenHash: token.hash },
   });
   return { apiToken, plaintext: token.plaintext };
 }

@@ -1,8 +1,8 @@
 // API tokens of the caller's organization: list, create (the plaintext returned once), revoke.
 import { builder } from '../builder.ts';
-import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
+import { notFound, viewerOrganizationId } from '../errors.ts';
 import type { ApiToken } from '../../generated/prisma/client.ts';
-import { ApiTokenInputError, issueApiToken, revokeApiToken } from '../../domain/api-tokens.ts';
+import { apiTokenName, issueApiToken, revokeApiToken } from '../../domain/api-tokens.ts';
 
 const ApiTokenRef = builder.prismaObject('ApiToken', {
   description: 'A Bearer token of the organization (hla_…). Only a hash is stored: the token itself is shown once, when made.',
@@ -52,16 +52,8 @@ builder.mutationFields((t) => ({
   createApiToken: t.field({
     type: CreateApiTokenPayload,
     description: 'Makes an API token of the organization; name (1..100 characters) says what it is for.',
-    args: { name: t.arg.string({ required: false }) },
-    resolve: async (_root, { name }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      try {
-        return await issueApiToken(context.prisma, organizationId, name);
-      } catch (error) {
-        if (error instanceof ApiTokenInputError) throw badUserInput(error.message, error.details);
-        throw error;
-      }
-    },
+    args: { name: t.arg.string({ required: false, validate: apiTokenName.nullish() }) },
+    resolve: (_root, { name }, context) => issueApiToken(context.prisma, viewerOrganizationId(context), name),
   }),
   revokeApiToken: t.field({
     type: ApiTokenRef,
