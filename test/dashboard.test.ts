@@ -6,12 +6,13 @@ import type { ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../src/http/dashboard.ts';
+import { createService } from '../src/domain/services.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { ensureDashboardBuilt, hasChromium, launchBrowser, screenshot, CHROMIUM_PATH, type Browser, type RecordedPage } from './support/browser.ts';
+import { chromiumRequired, ensureDashboardBuilt, hasChromium, launchBrowser, screenshot, CHROMIUM_PATH, type Browser, type RecordedPage } from './support/browser.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
 
-if (!hasChromium) {
+if (!hasChromium && !chromiumRequired) {
   console.warn(`dashboard browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium; CI installs it in .ci/run)`);
 }
 
@@ -119,10 +120,12 @@ describe('serving the dashboard', () => {
   });
 });
 
-describe.skipIf(!hasChromium)('dashboard in a browser', () => {
+// Skipped on a developer's machine without Chromium; under CI a missing browser is a failure.
+describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
+    if (!hasChromium) throw new Error(`No Chromium at ${CHROMIUM_PATH}, and CI is set: the dashboard browser tests must run (apt-get install -y chromium)`);
     browser = await launchBrowser();
   });
 
@@ -149,11 +152,19 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     return current;
   }
 
+  interface SignedInOptions {
+    viewport?: { width: number; height: number };
+    /** Default: the tenant's token. */
+    token?: string;
+    /** Default: the app all tests share. */
+    baseUrl?: string;
+  }
+
   /** A tab already signed in (the token put in its sessionStorage), at `path`. */
-  async function signedIn(path: string, options?: { viewport?: { width: number; height: number } }): Promise<RecordedPage> {
-    const tab = await newTab(options);
-    await tab.page.addInitScript((token) => window.sessionStorage.setItem('hookline.apiToken', token), tenant.apiToken);
-    await tab.page.goto(`${running.baseUrl}${path}`);
+  async function signedIn(path: string, { viewport, token = tenant.apiToken, baseUrl = running.baseUrl }: SignedInOptions = {}): Promise<RecordedPage> {
+    const tab = await newTab({ viewport });
+    await tab.page.addInitScript((value) => window.sessionStorage.setItem('hookline.apiToken', value), token);
+    await tab.page.goto(`${baseUrl}${path}`);
     return tab;
   }
 
@@ -206,6 +217,7 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Create service' }).click();
     const secret = page.getByTestId('secret-once');
     await secret.getByText('it will not be shown again').waitFor();
+    await secret.getByText('Hookline keeps only a hash of it.').waitFor();
     const token = await secret.getByTestId('secret-value').inputValue();
     expect(token).toMatch(/^hld_[0-9A-Za-z]{40}$/);
     await secret.getByRole('button', { name: 'Copy' }).click();
@@ -250,6 +262,16 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     await form.getByText('URL must be a valid absolute address').waitFor();
     await form.getByText('Name must be 1 to 200 characters.').waitFor();
 
+    // Each event's checkbox sits on the line of its name (the middle of one within 2 px of the other's).
+    const checkboxes = form.getByRole('checkbox');
+    expect(await checkboxes.count()).toBe(5);
+    for (const checkbox of await checkboxes.all()) {
+      const box = (await checkbox.boundingBox())!;
+      const name = (await checkbox.locator('xpath=ancestor::label[1]').locator('.mono').boundingBox())!;
+      expect(Math.abs(box.y + box.height / 2 - (name.y + name.height / 2)), await checkbox.evaluate((e) => e.parentElement?.textContent)).toBeLessThanOrEqual(2);
+    }
+    await screenshot(page, '16-add-endpoint-form');
+
     await form.getByLabel('Endpoint URL').fill(`${receiver.url}/ok`);
     await form.getByLabel('Name').fill('Receiver OK');
     await form.getByLabel(/deploy\.ingested/).check();
@@ -258,6 +280,10 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     const secret = page.getByTestId('secret-once');
     await secret.getByText('it will not be shown again').waitFor();
     expect(await secret.getByTestId('secret-value').inputValue()).toMatch(/^whsec_/);
+    // A signing secret is kept in clear (HMAC needs it), unlike tokens: the box says so.
+    const warning = await secret.locator('.warning').textContent();
+    expect(warning).not.toContain('hash');
+    expect(warning).toContain('Hookline keeps it to sign deliveries');
     await screenshot(page, '04-endpoint-secret-once');
     await secret.getByRole('button', { name: 'I have copied it' }).click();
 
@@ -317,8 +343,9 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     expect(await delivery.locator('li.attempt').count()).toBe(3);
     await delivery.locator('li.attempt[data-attempt="3"]').getByText('HTTP 500').waitFor();
     await delivery.locator('li.attempt[data-attempt="1"]').getByText('boom: the receiver is down').waitFor();
-    // The endpoint's own record follows: one failed delivery in a row.
-    await page.locator('dl.facts dt:text-is("Failures in a row") + dd:text-is("1")').waitFor();
+    // The endpoint's own record follows: one failed delivery in a row, none retrying any more.
+    await page.locator('dl.facts dt:text-is("Failed deliveries in a row") + dd:text-is("1")').waitFor();
+    await page.locator('dl.facts dt:text-is("Retrying now") + dd:text-is("none")').waitFor();
     await screenshot(page, '06-endpoint-failed-attempts');
 
     // Retry, now that the receiver is back: a fourth attempt, SUCCEEDED.
@@ -368,6 +395,7 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
     const secret = card.getByTestId('secret-once');
     expect(await secret.getByTestId('secret-value').inputValue()).toMatch(/^whsec_/);
+    expect(await secret.locator('.warning').textContent()).not.toContain('hash');
     await secret.getByRole('button', { name: 'I have copied it' }).click();
     await secret.waitFor({ state: 'detached' });
 
@@ -415,8 +443,21 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     await page.getByRole('heading', { name: /e2e2e2e2/ }).waitFor();
     await page.getByText('Ada, Grace').waitFor();
     await page.getByRole('link', { name: /d1d1d1d1/ }).waitFor();
-    await page.locator('table').getByText('Speed up checkout').waitFor();
+    // The commits once, in one table, each with its lead time (deploy time − commit time).
+    const commits = page.getByRole('region', { name: 'Commits in this deploy' });
+    await commits.getByRole('row', { name: /c0ffee01 Speed up checkout Ada .* 30 min/ }).waitFor();
+    await commits.getByRole('row', { name: /c0ffee02 Fix rounding Grace .* 20 min/ }).waitFor();
+    expect(await page.getByText('c0ffee01').count()).toBe(1);
+    expect(await page.getByText('Fix rounding').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Commits in this deploy', 'Suspect in incidents']);
     await screenshot(page, '09-deploy-detail');
+
+    // A deploy sent without a commit list: its head commit stands for the change, marked as such.
+    await page.getByRole('link', { name: /d1d1d1d1/ }).click();
+    await page.getByRole('heading', { name: /d1d1d1d1/ }).waitFor();
+    await commits.getByRole('row', { name: /d1d1d1d1 \(head commit\)/ }).waitFor();
+    await page.getByText('The pipeline sent no commit list: the deployed head commit stands for the change.').waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Commits in this deploy', 'Suspect in incidents']);
     await done(tab);
   });
 
@@ -469,6 +510,233 @@ describe.skipIf(!hasChromium)('dashboard in a browser', () => {
     expect(await chart.getAttribute('aria-label')).toMatch(/\d+ deploys in 7 days/);
     expect(await chart.locator('rect.bar').count()).toBe(7);
     await screenshot(page, '12-dora');
+    await done(tab);
+  });
+
+  it('shows the whole navigation at 420 px wide', async () => {
+    const tab = await signedIn('/services', { viewport: { width: 420, height: 800 } });
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Services', level: 1 }).waitFor();
+    const header = await page.locator('header.topbar').evaluate((topbar) => {
+      const nav = topbar.querySelector('nav')!;
+      return {
+        hiddenInNav: nav.scrollWidth - nav.clientWidth,
+        parts: [...topbar.querySelectorAll('a, button')].map((element) => ({ text: element.textContent, ...(element.getBoundingClientRect().toJSON() as DOMRect) })),
+      };
+    });
+    expect(header.hiddenInNav).toBeLessThanOrEqual(0);
+    expect(header.parts.map((part) => part.text)).toEqual(expect.arrayContaining(['Services', 'Deploys', 'Incidents', 'DORA', 'Integrations › Webhooks', 'API tokens', 'Sign out']));
+    for (const part of header.parts) expect(part.left >= 0 && part.right <= 420, `${part.text} at ${part.left}..${part.right}`).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, '18-narrow-navigation');
+    await done(tab);
+  });
+
+  it('reads a 30-day period as weeks, with every axis label whole and apart', async () => {
+    // A service of its own, with deploys 20 and 9 days ago (at noon) and two today.
+    const { service, deployToken } = await createService(running.app.database.prisma, tenant.organizationId, 'weekly');
+    const today = new Date();
+    const noon = (daysAgo: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, 12);
+    for (const [sha, at] of [['w20', noon(20)], ['w9', noon(9)], ['w0a', today], ['w0b', today]] as const) {
+      expect((await ingest(deployToken, { commit_sha: sha, deployed_at: at.toISOString() })).status).toBe(200);
+    }
+    const tab = await signedIn(`/dora?service=${service.id}&days=30`);
+    const { page } = tab;
+    const frequency = page.locator('li.key', { has: page.getByRole('heading', { name: 'Deployment frequency' }) });
+    await frequency.getByText('4 deploys in 30 days').waitFor();
+    await page.getByRole('heading', { name: 'Deploys per week' }).waitFor();
+    const chart = page.locator('figure.bar-chart svg[role="img"]');
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toMatch(/^4 deploys in 30 days; the busiest week was .* with 2\.$/);
+    // 30 days = 2 + 4 × 7: the oldest bar covers the 2 days left over, the others a week each, the last ending today.
+    const bars = await chart.locator('rect.bar').evaluateAll((rects) => rects.map((rect) => rect.querySelector('title')?.textContent ?? ''));
+    expect(bars.map((title) => Number(/: (\d+) deploys?$/.exec(title)?.[1]))).toEqual([0, 0, 1, 1, 2]);
+    // Every tick label lies inside the chart, and none touches the next.
+    const { area, labels } = await chart.evaluate((svg) => ({
+      area: svg.getBoundingClientRect().toJSON() as DOMRect,
+      labels: [...svg.querySelectorAll('text.tick')].map((text) => ({ text: text.textContent, ...(text.getBoundingClientRect().toJSON() as DOMRect) })),
+    }));
+    expect(labels.length).toBeGreaterThanOrEqual(4);
+    for (const label of labels) {
+      expect(label.left >= area.left && label.right <= area.right, `${label.text} at ${label.left}..${label.right} in ${area.left}..${area.right}`).toBe(true);
+      expect(label.height).toBeGreaterThanOrEqual(10);
+    }
+    const byPosition = [...labels].sort((a, b) => a.left - b.left);
+    for (let i = 1; i < byPosition.length; i++) expect(byPosition[i]!.left, `${byPosition[i - 1]!.text} / ${byPosition[i]!.text}`).toBeGreaterThan(byPosition[i - 1]!.right + 4);
+    await screenshot(page, '17-dora-30-days');
+    await done(tab);
+  });
+
+  it('shows the deliveries retrying now beside the failed deliveries in a row', async () => {
+    const id = await createEndpointByApi(`${receiver.url}/fail-retrying`, 'Retrying receiver', ['test.ping']);
+    // Two deliveries waiting for their next attempt after 1 and 2 failed ones, and one not attempted yet.
+    const prisma = running.app.database.prisma;
+    const event = await prisma.event.create({ data: { organizationId: tenant.organizationId, type: 'test.ping', data: {} } });
+    const nextAttemptAt = new Date(Date.now() + 600_000);
+    for (const failedAttempts of [1, 2, 0]) {
+      await prisma.delivery.create({
+        data: {
+          organizationId: tenant.organizationId,
+          eventId: event.id,
+          endpointId: id,
+          status: 'PENDING',
+          attemptCount: failedAttempts,
+          nextAttemptAt,
+          attempts: {
+            create: Array.from({ length: failedAttempts }, (_, index) => ({
+              number: index + 1,
+              succeeded: false,
+              startedAt: new Date(),
+              durationMs: 12,
+              responseStatus: 500,
+              responseBody: 'boom: the receiver is down',
+            })),
+          },
+        },
+      });
+    }
+    const tab = await signedIn('/webhooks');
+    const { page } = tab;
+    const card = page.locator(`li.endpoint-card[data-endpoint-id="${id}"]`);
+    await card.locator('dt:text-is("Failed deliveries in a row") + dd:text-is("0")').waitFor();
+    await card.locator('dt:text-is("Retrying now") + dd:text-is("2 deliveries")').waitFor();
+    await screenshot(page, '19-endpoint-retrying');
+    await card.getByRole('link', { name: 'Retrying receiver' }).click();
+    await page.locator('dl.facts dt:text-is("Failed deliveries in a row") + dd:text-is("0")').waitFor();
+    await page.locator('dl.facts dt:text-is("Retrying now") + dd:text-is("2 deliveries")').waitFor();
+    await done(tab);
+  });
+
+  it("states the server's destination rules in the URL hint, and only those", async () => {
+    // The shared app allows plain http and private addresses (its receivers are on loopback).
+    const lenient = await signedIn('/webhooks');
+    await lenient.page.getByRole('button', { name: 'Add Endpoint' }).click();
+    const hint = (tab: RecordedPage) => tab.page.locator('form .field', { has: tab.page.getByLabel('Endpoint URL') }).locator('.help');
+    await hint(lenient).getByText('At most 2048 characters. This server also accepts http and private or local network addresses.').waitFor();
+    expect(await hint(lenient).textContent()).not.toMatch(/An https address|not a private/);
+    await done(lenient);
+
+    // A server with the production defaults: https only, public destinations only.
+    const strict = await startApp(database.url, { ROLE: 'api' });
+    try {
+      const tab = await signedIn('/webhooks', { baseUrl: strict.baseUrl });
+      const { page } = tab;
+      await page.getByRole('button', { name: 'Add Endpoint' }).click();
+      await hint(tab).getByText('An https address, at most 2048 characters, that is not a private or local network address.').waitFor();
+      const form = page.locator('form', { has: page.getByRole('heading', { name: 'Add Endpoint' }) });
+      await form.getByLabel('Endpoint URL').fill('http://hooks.example.com/hookline');
+      await form.getByLabel('Name').fill('Plain http');
+      await form.getByRole('button', { name: 'Add endpoint' }).click();
+      await form.getByText('URL must use https.').waitFor();
+      await screenshot(page, '20-endpoint-hint-strict');
+      await done(tab);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("edits an endpoint's URL, name and events", async () => {
+    const id = await createEndpointByApi(`${receiver.url}/before`, 'Before edit', ['deploy.ingested']);
+    const tab = await signedIn(`/webhooks/${id}`);
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Before edit', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Edit endpoint' }) });
+    expect(await form.getByLabel('Endpoint URL').inputValue()).toBe(`${receiver.url}/before`);
+    expect(await form.getByLabel('Name').inputValue()).toBe('Before edit');
+    expect(await form.getByLabel(/deploy\.ingested/).isChecked()).toBe(true);
+    expect(await form.getByLabel(/incident\.opened/).isChecked()).toBe(false);
+
+    // The same rules as when adding, checked before sending.
+    await form.getByLabel('Name').fill(' ');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText('Name must be 1 to 200 characters.').waitFor();
+
+    await form.getByLabel('Endpoint URL').fill(`${receiver.url}/after`);
+    await form.getByLabel('Name').fill('After edit');
+    await form.getByLabel(/deploy\.ingested/).uncheck();
+    await form.getByLabel(/incident\.opened/).check();
+    await screenshot(page, '21-edit-endpoint');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'After edit', level: 1 }).waitFor();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('status').getByText('Endpoint saved.').waitFor();
+    await page.locator(`dl.facts dd:text-is("${receiver.url}/after")`).waitFor();
+    await page.locator('dl.facts dt:text-is("Events") + dd:text-is("incident.opened")').waitFor();
+    const stored = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    expect(stored).toMatchObject({ url: `${receiver.url}/after`, name: 'After edit', eventTypes: ['incident.opened'] });
+
+    // No event chosen means every event; Cancel changes nothing.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel(/incident\.opened/).uncheck();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('dl.facts dt:text-is("Events") + dd:text-is("all events")').waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await form.getByLabel('Name').fill('Not saved');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'After edit', level: 1 }).waitFor();
+    expect((await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).eventTypes).toEqual([]);
+    await done(tab);
+  });
+
+  it('lists, creates and revokes API tokens, and warns before revoking the one this tab is signed in with', async () => {
+    // An organization of its own: this test revokes its token.
+    const own = await createTenant(running.app, 'tokens');
+    const viewerStatus = async (token: string) =>
+      (await fetch(`${running.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: '{ viewer { id } }' }),
+      })).status;
+    const tab = await signedIn('/services', { token: own.apiToken });
+    const { page } = tab;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API tokens' }).click();
+    await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();
+    const table = page.getByRole('region', { name: 'API tokens' });
+    const rows = table.locator('tbody tr');
+    const current = rows.filter({ hasText: own.apiToken.slice(0, 12) });
+    await current.getByText('this tab', { exact: true }).waitFor();
+    expect(await rows.count()).toBe(1);
+    // Only this organization's tokens.
+    expect(await page.content()).not.toContain(tenant.apiToken.slice(0, 12));
+
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Create an API token' }) });
+    await form.getByLabel('Name').fill('CI pipeline');
+    await form.getByRole('button', { name: 'Create token' }).click();
+    const secret = page.getByTestId('secret-once');
+    await secret.getByText('it will not be shown again').waitFor();
+    await secret.getByText('Hookline keeps only a hash of it.').waitFor();
+    const created = await secret.getByTestId('secret-value').inputValue();
+    expect(created).toMatch(/^hla_[0-9A-Za-z]{40}$/);
+    expect(await viewerStatus(created)).toBe(200);
+    await secret.getByRole('button', { name: 'I have copied it' }).click();
+    const ci = rows.filter({ hasText: 'CI pipeline' });
+    await ci.getByText(created.slice(0, 12)).waitFor();
+    expect(await page.content()).not.toContain(created);
+    await screenshot(page, '22-api-tokens');
+
+    // Revoking another token: confirmed, then refused at once.
+    await ci.getByRole('button', { name: 'Revoke' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Requests with this token are refused from now on.').waitFor();
+    expect(await dialog.getByText('signed in with').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Revoke token' }).click();
+    await ci.getByText(/^Revoked/).waitFor();
+    expect(await ci.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
+    expect(await viewerStatus(created)).toBe(401);
+
+    // The token of this tab: possible, after a warning, and the tab is signed out.
+    await current.getByRole('button', { name: 'Revoke' }).click();
+    await dialog.getByText('This tab is signed in with this token').waitFor();
+    await screenshot(page, '23-revoke-own-token');
+    tab.allow(/status of 401/);
+    await dialog.getByRole('button', { name: 'Revoke token' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Hookline' }).waitFor();
+    await page.getByText('You revoked the API token this tab was signed in with.').waitFor();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBeNull();
+    expect(await viewerStatus(own.apiToken)).toBe(401);
     await done(tab);
   });
 

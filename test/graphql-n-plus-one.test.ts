@@ -1,5 +1,5 @@
-// A dashboard listing webhook endpoints with their latest delivery and 24-hour stats costs a
-// fixed number of SQL queries: the same for a page of 5 endpoints as for a page of 50.
+// A dashboard listing webhook endpoints with their latest delivery, 24-hour stats and pending
+// retries costs a fixed number of SQL queries: the same for a page of 5 endpoints as for a page of 50.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpoint } from '../src/domain/endpoints.ts';
@@ -12,7 +12,7 @@ const ENDPOINTS_DASHBOARD = graphql(`
     webhookEndpoints(first: $first) {
       edges {
         node {
-          id name status
+          id name status pendingRetries
           latestDelivery { id status attempts { number } event { type } }
           stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }
         }
@@ -128,7 +128,7 @@ async function dashboardQueries(seeded: Seeded, first: number) {
   }
 }
 
-describe('webhookEndpoints with latestDelivery and stats', () => {
+describe('webhookEndpoints with latestDelivery, stats and pendingRetries', () => {
   it('answers correctly, with a small number of SQL queries that does not grow with the page', async () => {
     const small = await seed(5);
     const large = await seed(50);
@@ -144,6 +144,8 @@ describe('webhookEndpoints with latestDelivery and stats', () => {
         expect(node.latestDelivery).toEqual({ id: expect.any(String), status: 'PENDING', attempts: [{ number: 1 }], event: { type: 'test.ping' } });
         // The delivery from two days ago is left out; the PENDING one counts but has not finished.
         expect(node.stats).toEqual({ deliveriesLast24h: 3, succeededLast24h: 1, failedLast24h: 1, successRateLast24h: 0.5 });
+        // The PENDING delivery has one failed attempt behind it; the FAILED one has given up.
+        expect(node.pendingRetries).toBe(1);
       }
     }
     // Every endpoint's latest delivery is its own.
@@ -170,6 +172,7 @@ describe('webhookEndpoints with latestDelivery and stats', () => {
       expect.objectContaining({
         name: 'quiet',
         latestDelivery: null,
+        pendingRetries: 0,
         stats: { deliveriesLast24h: 0, succeededLast24h: 0, failedLast24h: 0, successRateLast24h: null },
       }),
     ]);

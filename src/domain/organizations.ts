@@ -1,5 +1,6 @@
 // Organizations (tenants) and their API tokens.
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { issueApiToken } from './api-tokens.ts';
 import { hashToken, issueToken, looksLikeToken } from './tokens.ts';
 
 export interface OrganizationWithToken {
@@ -23,9 +24,7 @@ export async function createOrganization(prisma: PrismaClient, name: string): Pr
 export async function createApiToken(prisma: PrismaClient, organizationId: string): Promise<string> {
   const organization = await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!organization) throw new OrganizationNotFoundError(`No organization with id ${organizationId}`);
-  const token = issueToken('api');
-  await prisma.apiToken.create({ data: { organizationId, prefix: token.prefix, tokenHash: token.hash } });
-  return token.plaintext;
+  return (await issueApiToken(prisma, organizationId)).plaintext;
 }
 
 export interface OrganizationSummary {
@@ -74,17 +73,28 @@ export async function revokeApiTokens(prisma: PrismaClient, prefixOrToken: strin
   return result.count;
 }
 
-/** The organization a live API token belongs to, or null. */
+/**
+ * The organization a live API token belongs to, or null; in the same statement, the token's
+ * last_used_at moves to now when it is older than a minute, so that a busy client does not
+ * turn every request into a write.
+ */
 export async function authenticateApiToken(
   prisma: PrismaClient,
   plaintext: string | undefined,
 ): Promise<{ id: string; name: string } | null> {
   if (!looksLikeToken('api', plaintext)) return null;
-  const token = await prisma.apiToken.findUnique({
-    where: { tokenHash: hashToken(plaintext) },
-    select: { revokedAt: true, organization: { select: { id: true, name: true } } },
-  });
-  return token && token.revokedAt === null ? token.organization : null;
+  const rows = await prisma.$queryRaw<{ id: string; name: string }[]>`
+    WITH token AS (
+      SELECT t.id, t.last_used_at, o.id AS organization_id, o.name AS organization_name
+        FROM api_tokens t JOIN organizations o ON o.id = t.organization_id
+       WHERE t.token_hash = ${hashToken(plaintext)} AND t.revoked_at IS NULL
+    ), used AS (
+      UPDATE api_tokens SET last_used_at = now()
+        FROM token
+       WHERE api_tokens.id = token.id AND (token.last_used_at IS NULL OR token.last_used_at < now() - interval '1 minute')
+    )
+    SELECT organization_id::text AS id, organization_name AS name FROM token`;
+  return rows[0] ?? null;
 }
 
 /** Serialises first-start bootstrap across processes sharing one database. */

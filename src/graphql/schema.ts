@@ -11,6 +11,9 @@ import './types/Subscription.ts';
 import './types/Deploy.ts';
 import './types/Incident.ts';
 import './types/Dora.ts';
+import './types/ApiToken.ts';
+import './types/PendingRetries.ts';
+import './types/WebhookDestinationPolicy.ts';
 
 export const schema = builder.toSchema();
 

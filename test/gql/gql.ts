@@ -18,6 +18,10 @@ type Documents = {
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": typeof types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": typeof types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": typeof types.DoraMarkSuspectDocument,
+    "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": typeof types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
+    "\n  query ViewerId { viewer { id } }\n": typeof types.ViewerIdDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": typeof types.DeployDetailDocument,
@@ -30,7 +34,11 @@ type Documents = {
     "\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n": typeof types.LimitsCreateEndpointDocument,
     "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.LimitsDeleteEndpointDocument,
     "\n  query LimitsViewer { viewer { id name } }\n": typeof types.LimitsViewerDocument,
-    "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": typeof types.NPlusOneEndpointsDashboardDocument,
+    "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": typeof types.NPlusOneEndpointsDashboardDocument,
+    "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": typeof types.WebhookDestinationPolicyDocument,
+    "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": typeof types.AddRetryingEndpointDocument,
+    "\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n": typeof types.SendRetryingTestDocument,
+    "\n  query PendingRetries($id: ID!) {\n    webhookEndpoint(id: $id) { id consecutiveFailures pendingRetries deliveries { edges { node { id status attemptCount } } } }\n  }\n": typeof types.PendingRetriesDocument,
     "\n  fragment WebhookEndpointParts on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": typeof types.WebhookEndpointPartsFragmentDoc,
     "\n  fragment DeliveryParts on Delivery {\n    id status attemptCount nextAttemptAt lastAttemptAt createdAt updatedAt\n    event { id type createdAt data }\n    endpoint { id name }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": typeof types.DeliveryPartsFragmentDoc,
     "\n  mutation CreateWebhookEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { ...WebhookEndpointParts } }\n  }\n": typeof types.CreateWebhookEndpointDocument,
@@ -66,6 +74,10 @@ const documents: Documents = {
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": types.DoraMarkSuspectDocument,
+    "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": types.RevokeApiTokenDocument,
+    "\n  query ViewerId { viewer { id } }\n": types.ViewerIdDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": types.DeployDetailDocument,
@@ -78,7 +90,11 @@ const documents: Documents = {
     "\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n": types.LimitsCreateEndpointDocument,
     "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.LimitsDeleteEndpointDocument,
     "\n  query LimitsViewer { viewer { id name } }\n": types.LimitsViewerDocument,
-    "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": types.NPlusOneEndpointsDashboardDocument,
+    "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": types.NPlusOneEndpointsDashboardDocument,
+    "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": types.WebhookDestinationPolicyDocument,
+    "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": types.AddRetryingEndpointDocument,
+    "\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n": types.SendRetryingTestDocument,
+    "\n  query PendingRetries($id: ID!) {\n    webhookEndpoint(id: $id) { id consecutiveFailures pendingRetries deliveries { edges { node { id status attemptCount } } } }\n  }\n": types.PendingRetriesDocument,
     "\n  fragment WebhookEndpointParts on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": types.WebhookEndpointPartsFragmentDoc,
     "\n  fragment DeliveryParts on Delivery {\n    id status attemptCount nextAttemptAt lastAttemptAt createdAt updatedAt\n    event { id type createdAt data }\n    endpoint { id name }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": types.DeliveryPartsFragmentDoc,
     "\n  mutation CreateWebhookEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { ...WebhookEndpointParts } }\n  }\n": types.CreateWebhookEndpointDocument,
@@ -143,6 +159,22 @@ export function graphql(source: "\n  mutation DoraMarkSuspect($incidentId: ID!, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n"): (typeof documents)["\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n"): (typeof documents)["\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ViewerId { viewer { id } }\n"): (typeof documents)["\n  query ViewerId { viewer { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -191,7 +223,23 @@ export function graphql(source: "\n  query LimitsViewer { viewer { id name } }\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n"): (typeof documents)["\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n"): (typeof documents)["\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PendingRetries($id: ID!) {\n    webhookEndpoint(id: $id) { id consecutiveFailures pendingRetries deliveries { edges { node { id status attemptCount } } } }\n  }\n"): (typeof documents)["\n  query PendingRetries($id: ID!) {\n    webhookEndpoint(id: $id) { id consecutiveFailures pendingRetries deliveries { edges { node { id status attemptCount } } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

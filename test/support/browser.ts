@@ -10,6 +10,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
+/** On CI (`CI=true`, as GitHub Actions and most CI services set it) browser tests may not be skipped. */
+export const chromiumRequired = process.env.CI === 'true' || process.env.CI === '1';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');

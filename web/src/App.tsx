@@ -14,6 +14,7 @@ import { EndpointPage } from './pages/Endpoint';
 import { IncidentsPage } from './pages/Incidents';
 import { IncidentPage } from './pages/Incident';
 import { DoraPage } from './pages/Dora';
+import { ApiTokensPage } from './pages/ApiTokens';
 
 const VIEWER = graphql(`
   query Viewer {
@@ -68,6 +69,7 @@ function Shell() {
             <li><NavLink to="/incidents">Incidents</NavLink></li>
             <li><NavLink to="/dora">DORA</NavLink></li>
             <li><NavLink to="/webhooks">Integrations › Webhooks</NavLink></li>
+            <li><NavLink to="/api-tokens">API tokens</NavLink></li>
           </ul>
         </nav>
         <div className="account">
@@ -90,6 +92,7 @@ function Shell() {
           <Route path="/dora" element={<DoraPage />} />
           <Route path="/webhooks" element={<WebhooksPage />} />
           <Route path="/webhooks/:id" element={<EndpointPage />} />
+          <Route path="/api-tokens" element={<ApiTokensPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>

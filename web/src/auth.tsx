@@ -1,6 +1,6 @@
 // Sign-in state: the API token lives in sessionStorage (this browser tab's session only) and
 // every request carries it. A token the API refuses signs the tab out with a message.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as UrqlProvider } from 'urql';
 import { createHooklineClient, LiveConnection, type LiveSnapshot } from './client';
 
@@ -41,13 +41,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(storedToken);
   const [notice, setNotice] = useState<string | null>(null);
 
+  // Once signed out, a later refusal (a request that was in flight) keeps the first reason.
+  const signedIn = useRef(token !== null);
   const signOut = useCallback((message?: string) => {
+    if (!signedIn.current) return;
+    signedIn.current = false;
     window.sessionStorage.removeItem(TOKEN_KEY);
     setToken(null);
     setNotice(message ?? null);
   }, []);
 
   const signIn = useCallback((next: string) => {
+    signedIn.current = true;
     window.sessionStorage.setItem(TOKEN_KEY, next);
     setNotice(null);
     setToken(next);

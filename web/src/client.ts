@@ -39,6 +39,12 @@ export class LiveConnection {
 
 export function createHooklineClient(token: string, onUnauthorized: () => void): HooklineClient {
   const live = new LiveConnection();
+  // A refusal that arrives after this client was replaced (signed out, or signed in again with
+  // another token) concerns a session that is over.
+  let disposed = false;
+  const refused = () => {
+    if (!disposed) onUnauthorized();
+  };
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const ws: WsClient = createWsClient({
     url: `${scheme}://${window.location.host}/graphql`,
@@ -52,7 +58,7 @@ export function createHooklineClient(token: string, onUnauthorized: () => void):
       connected: () => live.set('live'),
       closed: (event) => {
         live.set('idle');
-        if (event instanceof CloseEvent && event.code === UNAUTHORIZED_CLOSE_CODE) onUnauthorized();
+        if (event instanceof CloseEvent && event.code === UNAUTHORIZED_CLOSE_CODE) refused();
       },
     },
   });
@@ -67,7 +73,7 @@ export function createHooklineClient(token: string, onUnauthorized: () => void):
         onError(error) {
           const unauthenticated =
             error.response?.status === 401 || error.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
-          if (unauthenticated) onUnauthorized();
+          if (unauthenticated) refused();
         },
       }),
       fetchExchange,
@@ -85,5 +91,12 @@ export function createHooklineClient(token: string, onUnauthorized: () => void):
     ],
   });
 
-  return { client, live, dispose: () => void ws.dispose() };
+  return {
+    client,
+    live,
+    dispose: () => {
+      disposed = true;
+      void ws.dispose();
+    },
+  };
 }

@@ -76,8 +76,24 @@ export function CopyField({ label, value }: { label: string; value: string }) {
   );
 }
 
+/**
+ * How Hookline keeps a secret it shows once: tokens as a hash only; signing secrets in clear,
+ * since an HMAC signature needs the secret itself (never displayed again all the same).
+ */
+const KEPT_AS = {
+  hash: 'Hookline keeps only a hash of it.',
+  signingKey: 'Hookline keeps it to sign deliveries (a signature needs the secret itself) but never displays it again; if it is lost, rotate it.',
+} as const;
+
 /** A secret shown once, with its warning; it disappears when dismissed. */
-export function SecretOnce({ title, label, value, children, onDismiss }: { title: string; label: string; value: string; children?: ReactNode; onDismiss(): void }) {
+export function SecretOnce({ title, label, value, keptAs, children, onDismiss }: {
+  title: string;
+  label: string;
+  value: string;
+  keptAs: keyof typeof KEPT_AS;
+  children?: ReactNode;
+  onDismiss(): void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   useEffect(() => heading.current?.focus(), []);
@@ -87,7 +103,7 @@ export function SecretOnce({ title, label, value, children, onDismiss }: { title
         {title}
       </h2>
       <p className="warning">
-        <strong>Copy it now: it will not be shown again.</strong> Hookline keeps only a hash of it.
+        <strong>Copy it now: it will not be shown again.</strong> {KEPT_AS[keptAs]}
       </p>
       {children}
       <CopyField label={label} value={value} />

@@ -1,5 +1,6 @@
 // What the webhook pages share: fragments, the event types, and the URL and name rules the
-// API applies (src/domain/endpoints.ts), checked here too so mistakes show before sending.
+// API applies (src/domain/endpoints.ts, with this server's destination policy), checked here
+// too so mistakes show before sending.
 import { graphql } from './gql';
 
 export const EVENT_TYPES = [
@@ -15,7 +16,7 @@ export const URL_MAX_LENGTH = 2048;
 
 graphql(`
   fragment EndpointFields on WebhookEndpoint {
-    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt
+    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt
   }
 `);
 
@@ -27,8 +28,27 @@ graphql(`
   }
 `);
 
-/** The API's checks that do not depend on the server's settings; it has the last word (https, private addresses). */
-export function checkEndpointInput(url: string, name: string): Record<'url' | 'name', string | undefined> {
+/** Which destinations this server accepts (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE). */
+export interface DestinationPolicy {
+  allowHttp: boolean;
+  allowPrivate: boolean;
+}
+
+/** The URL rules that apply on this server, said once it is known which. */
+export function destinationHint(policy: DestinationPolicy | undefined): string {
+  const length = `at most ${URL_MAX_LENGTH} characters`;
+  if (!policy) return `An address of ${length}.`;
+  const scheme = policy.allowHttp ? 'An http or https address' : 'An https address';
+  if (!policy.allowPrivate) return `${scheme}, ${length}, that is not a private or local network address.`;
+  if (!policy.allowHttp) return `${scheme}, ${length}. This server also accepts private or local network addresses.`;
+  return `At most ${URL_MAX_LENGTH} characters. This server also accepts http and private or local network addresses.`;
+}
+
+/**
+ * The API's checks that a browser can make: the URL's form, and https when the server wants it.
+ * The API has the last word (private addresses need DNS).
+ */
+export function checkEndpointInput(url: string, name: string, policy: DestinationPolicy | undefined): Record<'url' | 'name', string | undefined> {
   const errors: Record<'url' | 'name', string | undefined> = { url: undefined, name: undefined };
   const trimmedName = name.trim();
   if (trimmedName.length === 0 || trimmedName.length > NAME_MAX_LENGTH) errors.name = `Name must be 1 to ${NAME_MAX_LENGTH} characters.`;
@@ -37,8 +57,14 @@ export function checkEndpointInput(url: string, name: string): Record<'url' | 'n
   else if (!URL.canParse(url)) errors.url = 'URL must be a valid absolute address, such as https://example.com/hooks.';
   else {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') errors.url = 'URL must use https.';
+    const httpAllowed = policy?.allowHttp ?? true;
+    if (parsed.protocol !== 'https:' && !(httpAllowed && parsed.protocol === 'http:')) errors.url = 'URL must use https.';
     else if (parsed.username || parsed.password) errors.url = 'URL must not contain credentials.';
   }
   return errors;
+}
+
+/** "none", "1 delivery", "3 deliveries". */
+export function deliveryCount(count: number): string {
+  return count === 0 ? 'none' : `${count} deliver${count === 1 ? 'y' : 'ies'}`;
 }

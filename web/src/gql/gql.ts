@@ -15,7 +15,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query Viewer {\n    viewer { id name }\n  }\n": typeof types.ViewerDocument,
-    "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": typeof types.DeployDocument,
+    "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
+    "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": typeof types.DeployDocument,
     "\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n": typeof types.ServiceOptionsDocument,
     "\n  query Deploys($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          id commitSha commitMessage branch environment version deployedBy deployedAt\n          service { id name }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysDocument,
     "\n  query Dora($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraDocument,
@@ -24,10 +27,12 @@ type Documents = {
     "\n  query EndpointDeliveries($id: ID!, $first: Int, $after: String, $status: DeliveryStatus) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(first: $first, after: $after, status: $status) {\n        edges { node { ...DeliveryFields } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.EndpointDeliveriesDocument,
     "\n  subscription DeliveryUpdated($endpointId: ID!) {\n    deliveryUpdated(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": typeof types.DeliveryUpdatedDocument,
     "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) { ...DeliveryFields }\n  }\n": typeof types.RetryDeliveryDocument,
+    "\n  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {\n    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }\n  }\n": typeof types.UpdateEndpointDocument,
     "\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": typeof types.SendTestEventDocument,
     "\n  mutation SetEndpointActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { ...EndpointFields }\n  }\n": typeof types.SetEndpointActiveDocument,
     "\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n": typeof types.RotateSecretDocument,
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteEndpointDocument,
+    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate }\n  }\n": typeof types.DestinationPolicyDocument,
     "\n  fragment IncidentFields on Incident {\n    id title severity status environment startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects {\n      rank score verdict verdictAt\n      reasons { code detail }\n      deploy { id commitSha commitMessage version environment deployedAt deployedBy service { id name } }\n    }\n  }\n": typeof types.IncidentFieldsFragmentDoc,
     "\n  query Incident($id: ID!) {\n    incident(id: $id) { ...IncidentFields }\n  }\n": typeof types.IncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) {\n    acknowledgeIncident(id: $id) { ...IncidentFields }\n  }\n": typeof types.AcknowledgeIncidentDocument,
@@ -42,12 +47,15 @@ type Documents = {
     "\n  query SignInCheck {\n    viewer { id name }\n  }\n": typeof types.SignInCheckDocument,
     "\n  query Endpoints {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n          latestDelivery { id status createdAt event { type } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.EndpointsDocument,
     "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": typeof types.CreateEndpointDocument,
-    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": typeof types.EndpointFieldsFragmentDoc,
+    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n  }\n": typeof types.EndpointFieldsFragmentDoc,
     "\n  fragment DeliveryFields on Delivery {\n    id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt\n    event { id type createdAt }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": typeof types.DeliveryFieldsFragmentDoc,
 };
 const documents: Documents = {
     "\n  query Viewer {\n    viewer { id name }\n  }\n": types.ViewerDocument,
-    "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": types.DeployDocument,
+    "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": types.CreateApiTokenDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n": types.RevokeApiTokenDocument,
+    "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": types.DeployDocument,
     "\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n": types.ServiceOptionsDocument,
     "\n  query Deploys($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          id commitSha commitMessage branch environment version deployedBy deployedAt\n          service { id name }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysDocument,
     "\n  query Dora($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraDocument,
@@ -56,10 +64,12 @@ const documents: Documents = {
     "\n  query EndpointDeliveries($id: ID!, $first: Int, $after: String, $status: DeliveryStatus) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(first: $first, after: $after, status: $status) {\n        edges { node { ...DeliveryFields } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.EndpointDeliveriesDocument,
     "\n  subscription DeliveryUpdated($endpointId: ID!) {\n    deliveryUpdated(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": types.DeliveryUpdatedDocument,
     "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) { ...DeliveryFields }\n  }\n": types.RetryDeliveryDocument,
+    "\n  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {\n    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }\n  }\n": types.UpdateEndpointDocument,
     "\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": types.SendTestEventDocument,
     "\n  mutation SetEndpointActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { ...EndpointFields }\n  }\n": types.SetEndpointActiveDocument,
     "\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n": types.RotateSecretDocument,
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteEndpointDocument,
+    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate }\n  }\n": types.DestinationPolicyDocument,
     "\n  fragment IncidentFields on Incident {\n    id title severity status environment startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects {\n      rank score verdict verdictAt\n      reasons { code detail }\n      deploy { id commitSha commitMessage version environment deployedAt deployedBy service { id name } }\n    }\n  }\n": types.IncidentFieldsFragmentDoc,
     "\n  query Incident($id: ID!) {\n    incident(id: $id) { ...IncidentFields }\n  }\n": types.IncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) {\n    acknowledgeIncident(id: $id) { ...IncidentFields }\n  }\n": types.AcknowledgeIncidentDocument,
@@ -74,7 +84,7 @@ const documents: Documents = {
     "\n  query SignInCheck {\n    viewer { id name }\n  }\n": types.SignInCheckDocument,
     "\n  query Endpoints {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n          latestDelivery { id status createdAt event { type } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.EndpointsDocument,
     "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": types.CreateEndpointDocument,
-    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": types.EndpointFieldsFragmentDoc,
+    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n  }\n": types.EndpointFieldsFragmentDoc,
     "\n  fragment DeliveryFields on Delivery {\n    id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt\n    event { id type createdAt }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": types.DeliveryFieldsFragmentDoc,
 };
 
@@ -99,7 +109,19 @@ export function graphql(source: "\n  query Viewer {\n    viewer { id name }\n  }
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n"): (typeof documents)["\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n"];
+export function graphql(source: "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"): (typeof documents)["\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n"): (typeof documents)["\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n"): (typeof documents)["\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -135,6 +157,10 @@ export function graphql(source: "\n  mutation RetryDelivery($id: ID!) {\n    ret
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {\n    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }\n  }\n"): (typeof documents)["\n  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {\n    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n"): (typeof documents)["\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -148,6 +174,10 @@ export function graphql(source: "\n  mutation RotateSecret($id: ID!) {\n    rota
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate }\n  }\n"): (typeof documents)["\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -207,7 +237,7 @@ export function graphql(source: "\n  mutation CreateEndpoint($url: String!, $nam
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n"): (typeof documents)["\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n"];
+export function graphql(source: "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n  }\n"): (typeof documents)["\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

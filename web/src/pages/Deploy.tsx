@@ -1,4 +1,5 @@
-// One deploy: what was deployed, the commits it brought since the previous deploy, their
+// One deploy: what was deployed, the commits it brought since the previous deploy (those the
+// pipeline sent, or the deployed head commit when it sent none) with their lead times, their
 // authors, the previous deploy, and the incidents it is a suspect of.
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -11,7 +12,6 @@ const DEPLOY = graphql(`
     deploy(id: $id) {
       id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt
       service { id name }
-      commits { sha message author timestamp position }
       commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }
       authors
       previousDeploy { id commitSha version deployedAt environment }
@@ -74,45 +74,37 @@ export function DeployPage() {
         <dd>{deploy.authors.length > 0 ? deploy.authors.join(', ') : '—'}</dd>
       </dl>
 
-      <h2>Changes since the previous deploy</h2>
+      <h2>Commits in this deploy</h2>
       {deploy.commitsSincePrevious.length === 0 ? (
         <Empty><p>Nothing new: the previous deploy had the same commit (a redeploy).</p></Empty>
       ) : (
-        <TableWrap label="Changes since the previous deploy">
-          <thead>
-            <tr>
-              <th scope="col">Commit</th>
-              <th scope="col">Message</th>
-              <th scope="col">Author</th>
-              <th scope="col">Committed</th>
-              <th scope="col">Lead time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deploy.commitsSincePrevious.map((commit) => (
-              <tr key={commit.sha}>
-                <td className="mono">{shortSha(commit.sha)}{commit.derived && <span className="subtle" title="The pipeline sent no commits: this is the deployed head commit."> (head)</span>}</td>
-                <td>{commit.message ?? '—'}</td>
-                <td>{commit.author ?? '—'}</td>
-                <td>{formatDateTime(commit.timestamp)}</td>
-                <td>{formatSeconds(commit.leadTimeSeconds)}</td>
+        <>
+          {deploy.commitsSincePrevious.some((commit) => commit.derived) && (
+            <p className="help">The pipeline sent no commit list: the deployed head commit stands for the change.</p>
+          )}
+          <TableWrap label="Commits in this deploy">
+            <thead>
+              <tr>
+                <th scope="col">Commit</th>
+                <th scope="col">Message</th>
+                <th scope="col">Author</th>
+                <th scope="col">Committed</th>
+                <th scope="col" title="Deploy time minus commit time">Lead time</th>
               </tr>
-            ))}
-          </tbody>
-        </TableWrap>
-      )}
-
-      <h2>Commits sent with the deploy</h2>
-      {deploy.commits.length === 0 ? (
-        <Empty><p>The pipeline sent no commit list.</p></Empty>
-      ) : (
-        <ol className="plain-list commits">
-          {deploy.commits.map((commit) => (
-            <li key={commit.position}>
-              <span className="mono">{shortSha(commit.sha)}</span> {commit.message ?? ''} <span className="subtle">{commit.author ?? ''}</span>
-            </li>
-          ))}
-        </ol>
+            </thead>
+            <tbody>
+              {deploy.commitsSincePrevious.map((commit, index) => (
+                <tr key={index}>
+                  <td className="mono">{shortSha(commit.sha)}{commit.derived && <span className="subtle"> (head commit)</span>}</td>
+                  <td>{commit.message ?? '—'}</td>
+                  <td>{commit.author ?? '—'}</td>
+                  <td>{formatDateTime(commit.timestamp)}</td>
+                  <td>{formatSeconds(commit.leadTimeSeconds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+        </>
       )}
 
       <h2>Suspect in incidents</h2>

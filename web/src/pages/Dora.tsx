@@ -1,6 +1,6 @@
 // DORA's four keys for a service (or the whole organization) over a period, and a chart of
-// deploys per day.
-import { useEffect, useId, useMemo, useState } from 'react';
+// its deploys: per day up to two weeks, per week beyond.
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClient, useQuery, type OperationResult } from 'urql';
 import type { DeployTimesQuery, DeployTimesQueryVariables } from '../gql/graphql';
@@ -126,12 +126,12 @@ export function DoraPage() {
           </li>
         </ul>
       )}
-      <DeploysPerDay serviceId={serviceId} environment={environment} from={period.from} to={period.to} />
+      <DeploysOverTime serviceId={serviceId} environment={environment} from={period.from} to={period.to} />
     </>
   );
 }
 
-function DeploysPerDay({ serviceId, environment, from, to }: { serviceId: string | null; environment: string | null; from: Date; to: Date }) {
+function DeploysOverTime({ serviceId, environment, from, to }: { serviceId: string | null; environment: string | null; from: Date; to: Date }) {
   const client = useClient();
   const [state, setState] = useState<{ times: Date[]; truncated: boolean } | { error: string } | null>(null);
 
@@ -168,8 +168,8 @@ function DeploysPerDay({ serviceId, environment, from, to }: { serviceId: string
     };
   }, [client, serviceId, environment, from, to]);
 
-  const days = useMemo(() => {
-    const list: { key: string; date: Date; count: number }[] = [];
+  const buckets = useMemo(() => {
+    const list: Day[] = [];
     for (let day = startOfDay(from); day < to; day = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1)) {
       list.push({ key: dayKey(day), date: day, count: 0 });
     }
@@ -180,62 +180,135 @@ function DeploysPerDay({ serviceId, environment, from, to }: { serviceId: string
         if (entry) entry.count++;
       }
     }
-    return list;
+    return groupDays(list, list.length > DAILY_BARS_UP_TO ? 7 : 1);
   }, [from, to, state]);
+  const unit = buckets.some((bucket) => bucket.days.length > 1) ? 'week' : 'day';
 
   return (
-    <section className="card chart" aria-labelledby="deploys-per-day">
-      <h2 id="deploys-per-day">Deploys per day</h2>
+    <section className="card chart" aria-labelledby="deploys-over-time">
+      <h2 id="deploys-over-time">Deploys per {unit}</h2>
       {!state && <Loading what="Counting deploys" />}
       {state && 'error' in state && <ErrorAlert>{state.error}</ErrorAlert>}
-      {state && 'times' in state && <BarChart days={days} />}
+      {state && 'times' in state && <BarChart buckets={buckets} unit={unit} />}
       {state && 'times' in state && state.truncated && <p className="help">Only the latest {CHART_MAX_PAGES * 100} deploys are counted.</p>}
     </section>
   );
 }
 
+interface Day {
+  key: string;
+  date: Date;
+  count: number;
+}
+
+interface Bucket {
+  days: Day[];
+  count: number;
+  /** "Nov 23", or "Nov 17 – 23" for several days. */
+  label: string;
+}
+
+/** Up to this many days, one bar per day; longer periods get one bar per week (few deploys leave most days empty). */
+const DAILY_BARS_UP_TO = 14;
+
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
-function BarChart({ days }: { days: { key: string; date: Date; count: number }[] }) {
-  const max = Math.max(1, ...days.map((day) => day.count));
-  const total = days.reduce((sum, day) => sum + day.count, 0);
-  const width = 640;
-  const height = 160;
-  const top = 14;
-  const bottom = 22;
-  const slot = width / days.length;
-  const barWidth = Math.max(2, slot * 0.7);
-  const busiest = days.reduce((best, day) => (day.count > best.count ? day : best), days[0]!);
+/** Buckets of `size` days counted back from the last day, so every bar but the oldest is whole. */
+function groupDays(days: Day[], size: number): Bucket[] {
+  const buckets: Bucket[] = [];
+  for (let end = days.length; end > 0; end -= size) {
+    const slice = days.slice(Math.max(0, end - size), end);
+    const first = slice[0]!.date;
+    const last = slice[slice.length - 1]!.date;
+    buckets.unshift({
+      days: slice,
+      count: slice.reduce((sum, day) => sum + day.count, 0),
+      label: slice.length === 1 ? dayLabel.format(first) : dayLabel.formatRange(first, last),
+    });
+  }
+  return buckets;
+}
+
+/** The figure's width in CSS pixels, so the chart is drawn at its real size and its text is never scaled down. */
+function useWidth(element: RefObject<HTMLElement | null>, fallback: number): number {
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    setWidth(target.clientWidth || fallback);
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.round(entry.contentRect.width) || fallback));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element, fallback]);
+  return width;
+}
+
+const TICK_FONT_PX = 12;
+/** A generous guess of a tick label's width (average glyph of a 12 px sans-serif font is under 7 px). */
+const tickWidth = (text: string) => text.length * 7;
+const TICK_GAP = 8;
+
+function BarChart({ buckets, unit }: { buckets: Bucket[]; unit: 'day' | 'week' }) {
+  const figure = useRef<HTMLElement>(null);
+  const width = useWidth(figure, 640);
+  const height = 180;
+  const top = 18;
+  const bottom = TICK_FONT_PX + 14;
+  const dayCount = buckets.reduce((sum, bucket) => sum + bucket.days.length, 0);
+  const dayWidth = width / dayCount;
+  const max = Math.max(1, ...buckets.map((bucket) => bucket.count));
+  const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+  const busiest = buckets.reduce((best, bucket) => (bucket.count > best.count ? bucket : best), buckets[0]!);
   const summary =
     total === 0
-      ? `No deploys in the last ${days.length} days.`
-      : `${total} deploys in ${days.length} days; the busiest day was ${dayLabel.format(busiest.date)} with ${busiest.count}.`;
-  const labelEvery = Math.ceil(days.length / 7);
+      ? `No deploys in the last ${dayCount} days.`
+      : `${total} deploys in ${dayCount} days; the busiest ${unit} was ${busiest.label} with ${busiest.count}.`;
+
+  // Bars are as wide as the days they count (the oldest week may be shorter), less a gap.
+  let offset = 0;
+  const bars = buckets.map((bucket) => {
+    const slot = bucket.days.length * dayWidth;
+    const gap = Math.min(8, slot * 0.3);
+    const bar = { bucket, x: offset * dayWidth + gap / 2, width: slot - gap };
+    offset += bucket.days.length;
+    return bar;
+  });
+  // A tick under a bar when its label fits whole inside the chart without touching its
+  // neighbour; placed from the newest bar back, so the recent ones are the ones labelled.
+  const ticks: { x: number; text: string }[] = [];
+  for (const bar of [...bars].reverse()) {
+    const text = bar.bucket.label;
+    const half = tickWidth(text) / 2;
+    const x = Math.min(Math.max(bar.x + bar.width / 2, half), width - half);
+    const next = ticks.at(-1);
+    if (next && x + half + TICK_GAP > next.x - tickWidth(next.text) / 2) continue;
+    ticks.push({ x, text });
+  }
+
   return (
-    <figure className="bar-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary}>
+    <figure className="bar-chart" ref={figure}>
+      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={summary}>
         <line x1={0} x2={width} y1={height - bottom} y2={height - bottom} className="axis" />
-        {days.map((day, index) => {
-          const barHeight = ((height - top - bottom) * day.count) / max;
-          const x = index * slot + (slot - barWidth) / 2;
+        {bars.map(({ bucket, x, width: barWidth }) => {
+          const barHeight = ((height - top - bottom) * bucket.count) / max;
           return (
-            <g key={day.key}>
+            <g key={bucket.days[0]!.key}>
               <rect x={x} y={height - bottom - barHeight} width={barWidth} height={barHeight} className="bar">
-                <title>{`${dayLabel.format(day.date)}: ${day.count} deploy${day.count === 1 ? '' : 's'}`}</title>
+                <title>{`${bucket.label}: ${bucket.count} deploy${bucket.count === 1 ? '' : 's'}`}</title>
               </rect>
-              {day.count > 0 && days.length <= 31 && (
-                <text x={x + barWidth / 2} y={height - bottom - barHeight - 3} className="bar-value" textAnchor="middle">
-                  {day.count}
-                </text>
-              )}
-              {(index % labelEvery === 0 || index === days.length - 1) && (
-                <text x={x + barWidth / 2} y={height - 6} className="tick" textAnchor="middle">
-                  {dayLabel.format(day.date)}
+              {bucket.count > 0 && (
+                <text x={x + barWidth / 2} y={height - bottom - barHeight - 4} className="bar-value" textAnchor="middle">
+                  {bucket.count}
                 </text>
               )}
             </g>
           );
         })}
+        {ticks.map((tick) => (
+          <text key={tick.text} x={tick.x} y={height - 6} className="tick" textAnchor="middle">
+            {tick.text}
+          </text>
+        ))}
       </svg>
       <figcaption>{summary}</figcaption>
     </figure>

@@ -1,4 +1,4 @@
-// One webhook endpoint: its settings and actions, and its delivery log, kept current by the
+// One webhook endpoint: its settings (editable) and actions, and its delivery log, kept current by the
 // `deliveryUpdated` subscription (new deliveries, status changes and attempts appear without
 // a reload), each delivery with its attempts and a Retry for a failed one.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -9,8 +9,10 @@ import { Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
 import { errorMessage } from '../errors';
 import { formatDateTime, timeAgo } from '../format';
 import { graphql } from '../gql';
-import type { DeliveryFieldsFragment, DeliveryStatus, DeliveryUpdatedSubscription, DeliveryUpdatedSubscriptionVariables } from '../gql/graphql';
+import type { DeliveryFieldsFragment, DeliveryStatus, DeliveryUpdatedSubscription, DeliveryUpdatedSubscriptionVariables, EndpointFieldsFragment } from '../gql/graphql';
+import { deliveryCount } from '../webhooks';
 import { EndpointActions } from './EndpointActions';
+import { EndpointForm, type EndpointValues } from './EndpointForm';
 
 const PAGE_SIZE = 25;
 const STATUSES: DeliveryStatus[] = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED'];
@@ -64,8 +66,10 @@ export function EndpointPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [{ data, fetching, error }, reexecute] = useQuery({ query: ENDPOINT, variables: { id } });
-  // A delivery that ends changes the endpoint too (its failure count, perhaps its status).
+  // A delivery's attempts change the endpoint too (its counts, perhaps its status).
   const refreshEndpoint = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
 
   if (!data && fetching) return <Loading what="Loading the endpoint" />;
   if (error && !data) return <ErrorAlert error={error} />;
@@ -88,6 +92,12 @@ export function EndpointPage() {
       <PageHeader title={endpoint.name}>
         <Badge value={endpoint.status} title={endpoint.disabledReason ?? undefined} />
       </PageHeader>
+      {editing && <EditEndpoint endpoint={endpoint} onDone={(saved) => { setEditing(false); setSaved(saved); }} />}
+      {saved && !editing && (
+        <p className="success" role="status">
+          Endpoint saved.
+        </p>
+      )}
       <dl className="facts">
         <dt>URL</dt>
         <dd className="mono wrap">{endpoint.url}</dd>
@@ -103,20 +113,53 @@ export function EndpointPage() {
         </dd>
         <dt>Events</dt>
         <dd>{endpoint.eventTypes.length === 0 ? 'all events' : endpoint.eventTypes.join(', ')}</dd>
-        <dt>Failures in a row</dt>
+        <dt>Failed deliveries in a row</dt>
         <dd>{endpoint.consecutiveFailures}</dd>
+        <dt>Retrying now</dt>
+        <dd className={endpoint.pendingRetries > 0 ? 'retrying' : undefined}>{deliveryCount(endpoint.pendingRetries)}</dd>
         <dt>Created</dt>
         <dd>{formatDateTime(endpoint.createdAt)}</dd>
         <dt>Id</dt>
         <dd className="mono">{endpoint.id}</dd>
       </dl>
-      <EndpointActions endpoint={endpoint} onDeleted={() => navigate('/webhooks')} />
-      <DeliveryLog endpointId={endpoint.id} onDeliveryEnded={refreshEndpoint} />
+      <EndpointActions
+        endpoint={endpoint}
+        onEdit={editing ? undefined : () => { setSaved(false); setEditing(true); }}
+        onDeleted={() => navigate('/webhooks')}
+      />
+      <DeliveryLog endpointId={endpoint.id} onDeliveryChanged={refreshEndpoint} />
     </>
   );
 }
 
-function DeliveryLog({ endpointId, onDeliveryEnded }: { endpointId: string; onDeliveryEnded(): void }) {
+const UPDATE_ENDPOINT = graphql(`
+  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {
+    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }
+  }
+`);
+
+/** Edit the URL, name and event types; `onDone(true)` once saved, `onDone(false)` on Cancel. */
+function EditEndpoint({ endpoint, onDone }: { endpoint: EndpointFieldsFragment; onDone(saved: boolean): void }) {
+  const [{ fetching, error }, updateEndpoint] = useMutation(UPDATE_ENDPOINT);
+  const submit = async (values: EndpointValues) => {
+    const result = await updateEndpoint({ id: endpoint.id, ...values });
+    if (result.data) onDone(true);
+  };
+  return (
+    <EndpointForm
+      title="Edit endpoint"
+      initial={{ url: endpoint.url, name: endpoint.name, eventTypes: endpoint.eventTypes }}
+      submitLabel="Save changes"
+      busyLabel="Saving…"
+      busy={fetching}
+      error={error}
+      onSubmit={submit}
+      onCancel={() => onDone(false)}
+    />
+  );
+}
+
+function DeliveryLog({ endpointId, onDeliveryChanged }: { endpointId: string; onDeliveryChanged(): void }) {
   const filterId = useId();
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -146,14 +189,15 @@ function DeliveryLog({ endpointId, onDeliveryEnded }: { endpointId: string; onDe
     else if (connection.connections !== firstConnection.current) {
       firstConnection.current = connection.connections;
       setRefresh((count) => count + 1);
-      onDeliveryEnded();
+      onDeliveryChanged();
     }
-  }, [connection, onDeliveryEnded]);
+  }, [connection, onDeliveryChanged]);
 
-  const ended = [...live.values()].filter(({ delivery }) => delivery.status !== 'PENDING').map(({ delivery }) => `${delivery.id}:${delivery.status}:${delivery.attemptCount}`).join();
+  // Every attempt may change the endpoint's counts (retrying now, failed in a row, its status).
+  const attempted = [...live.values()].filter(({ delivery }) => delivery.attemptCount > 0 || delivery.status !== 'PENDING').map(({ delivery }) => `${delivery.id}:${delivery.status}:${delivery.attemptCount}`).join();
   useEffect(() => {
-    if (ended) onDeliveryEnded();
-  }, [ended, onDeliveryEnded]);
+    if (attempted) onDeliveryChanged();
+  }, [attempted, onDeliveryChanged]);
 
   return (
     <section aria-labelledby={`${filterId}-title`} className="delivery-log">

@@ -1,5 +1,6 @@
-// The actions on one webhook endpoint, on the list and on its page: Send Test, active/inactive,
-// re-enable a disabled one, rotate the signing secret, delete. Each shows its own outcome.
+// The actions on one webhook endpoint, on the list and on its page: Edit (on its page), Send
+// Test, active/inactive, re-enable a disabled one, rotate the signing secret, delete. Each
+// shows its own outcome.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
@@ -36,12 +37,14 @@ interface Props {
   endpoint: EndpointFieldsFragment;
   /** On the list: link the test delivery to the endpoint's page. */
   linkDeliveries?: boolean;
+  /** On the endpoint's page: an Edit button first, which calls this. */
+  onEdit?: () => void;
   onDeleted?: () => void;
 }
 
 type Outcome = { kind: 'ok' | 'error'; message: string; link?: boolean } | null;
 
-export function EndpointActions({ endpoint, linkDeliveries, onDeleted }: Props) {
+export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }: Props) {
   const [test, sendTest] = useMutation(SEND_TEST_EVENT);
   const [, setActive] = useMutation(SET_ENDPOINT_ACTIVE);
   const [, rotateSecret] = useMutation(ROTATE_SECRET);
@@ -61,6 +64,11 @@ export function EndpointActions({ endpoint, linkDeliveries, onDeleted }: Props) 
   return (
     <div className="endpoint-actions">
       <div className="button-row">
+        {onEdit && (
+          <button type="button" onClick={onEdit}>
+            Edit
+          </button>
+        )}
         <button
           type="button"
           disabled={!active || test.fetching}
@@ -141,7 +149,7 @@ export function EndpointActions({ endpoint, linkDeliveries, onDeleted }: Props) 
         </p>
       )}
       {secret && (
-        <SecretOnce title="New signing secret" label="Signing secret" value={secret} onDismiss={() => setSecret(null)}>
+        <SecretOnce keptAs="signingKey" title="New signing secret" label="Signing secret" value={secret} onDismiss={() => setSecret(null)}>
           <p>Give it to the receiver at {endpoint.url}; the previous secret keeps signing for 24 hours.</p>
         </SecretOnce>
       )}

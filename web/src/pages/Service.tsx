@@ -78,7 +78,7 @@ export function ServicePage() {
       </PageHeader>
       {rotation.error && <ErrorAlert error={rotation.error} />}
       {newToken && (
-        <SecretOnce title="New deploy token" label="Deploy token" value={newToken} onDismiss={() => setNewToken(null)}>
+        <SecretOnce keptAs="hash" title="New deploy token" label="Deploy token" value={newToken} onDismiss={() => setNewToken(null)}>
           <p>The previous token has stopped working. Put this one in your pipelines' secrets.</p>
         </SecretOnce>
       )}

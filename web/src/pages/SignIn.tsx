@@ -72,7 +72,8 @@ export function SignInPage() {
         />
         <FieldError id="api-token-error" message={error} />
         <p className="help" id="api-token-help">
-          <code>npm start</code> prints one on an empty database; <code>hookline tokens create --org ID</code> makes more. The token is kept for
+          <code>npm start</code> prints one on an empty database; <code>hookline tokens create --org ID</code> makes more, and so does the API
+          tokens page once you are signed in. The token is kept for
           this browser tab only (sessionStorage) and forgotten when you sign out or close the tab.
         </p>
         <button type="submit" className="primary" disabled={busy}>

@@ -1,14 +1,14 @@
 // Integrations › Webhooks: the endpoints with their status and success rate, their actions,
 // and Add Endpoint (the signing secret shown once).
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, FormButtons, SecretOnce } from '../components';
-import { formErrors } from '../errors';
+import { Badge, Empty, ErrorAlert, Loading, PageHeader, SecretOnce } from '../components';
 import { formatDateTime, formatPercent, timeAgo } from '../format';
 import { graphql } from '../gql';
-import { checkEndpointInput, EVENT_TYPES } from '../webhooks';
+import { deliveryCount } from '../webhooks';
 import { EndpointActions } from './EndpointActions';
+import { EndpointForm, type EndpointValues } from './EndpointForm';
 
 /** Refetch on any endpoint change, even while the list is empty. */
 const ENDPOINTS_CONTEXT = { additionalTypenames: ['WebhookEndpoint', 'Delivery'] };
@@ -100,8 +100,12 @@ export function WebhooksPage() {
                   </dd>
                 </div>
                 <div>
-                  <dt>Failures in a row</dt>
+                  <dt>Failed deliveries in a row</dt>
                   <dd>{endpoint.consecutiveFailures}</dd>
+                </div>
+                <div>
+                  <dt>Retrying now</dt>
+                  <dd className={endpoint.pendingRetries > 0 ? 'retrying' : undefined}>{deliveryCount(endpoint.pendingRetries)}</dd>
                 </div>
                 <div>
                   <dt>Events</dt>
@@ -119,23 +123,11 @@ export function WebhooksPage() {
 }
 
 function AddEndpoint({ onClose }: { onClose(): void }) {
-  const id = useId();
-  const [url, setUrl] = useState('');
-  const [name, setName] = useState('');
-  const [eventTypes, setEventTypes] = useState<string[]>([]);
-  const [checked, setChecked] = useState<Record<'url' | 'name', string | undefined>>({ url: undefined, name: undefined });
   const [created, setCreated] = useState<{ id: string; name: string; secret: string } | null>(null);
   const [{ fetching, error }, createEndpoint] = useMutation(CREATE_ENDPOINT);
-  const api = formErrors(error, ['url', 'name', 'eventTypes']);
-  const urlError = checked.url ?? api.fields.url;
-  const nameError = checked.name ?? api.fields.name;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = checkEndpointInput(url.trim(), name);
-    setChecked(problems);
-    if (problems.url || problems.name) return;
-    const result = await createEndpoint({ url: url.trim(), name: name.trim(), eventTypes });
+  const submit = async (values: EndpointValues) => {
+    const result = await createEndpoint(values);
     if (result.data) {
       const { endpoint, signingSecret } = result.data.createWebhookEndpoint;
       setCreated({ id: endpoint.id, name: endpoint.name, secret: signingSecret });
@@ -144,7 +136,7 @@ function AddEndpoint({ onClose }: { onClose(): void }) {
 
   if (created) {
     return (
-      <SecretOnce title={`Endpoint ${created.name} added`} label="Signing secret" value={created.secret} onDismiss={onClose}>
+      <SecretOnce keptAs="signingKey" title={`Endpoint ${created.name} added`} label="Signing secret" value={created.secret} onDismiss={onClose}>
         <p>
           Your receiver verifies each delivery's <code>webhook-signature</code> with it (Standard Webhooks). Open the{' '}
           <Link to={`/webhooks/${created.id}`}>endpoint's page</Link> to send a test and watch its deliveries.
@@ -152,55 +144,5 @@ function AddEndpoint({ onClose }: { onClose(): void }) {
       </SecretOnce>
     );
   }
-
-  const toggleType = (type: string) => setEventTypes((types) => (types.includes(type) ? types.filter((t) => t !== type) : [...types, type]));
-  return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Add Endpoint</h2>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>Endpoint URL</label>
-        <input
-          id={`${id}-url`}
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/webhooks/hookline"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-          aria-invalid={urlError ? true : undefined}
-          aria-describedby={`${id}-url-help${urlError ? ` ${id}-url-error` : ''}`}
-        />
-        <p className="help" id={`${id}-url-help`}>
-          An https address, at most 2048 characters, that is not a private or local network address.
-        </p>
-        <FieldError id={`${id}-url-error`} message={urlError} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input
-          id={`${id}-name`}
-          value={name}
-          placeholder="Production alerts"
-          maxLength={250}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${id}-name-error` : undefined}
-        />
-        <FieldError id={`${id}-name-error`} message={nameError} />
-      </div>
-      <fieldset className="field" aria-describedby={`${id}-types-help`}>
-        <legend>Events</legend>
-        <p className="help" id={`${id}-types-help`}>
-          None selected: every event.
-        </p>
-        {EVENT_TYPES.map(({ type, label }) => (
-          <label key={type} className="checkbox">
-            <input type="checkbox" checked={eventTypes.includes(type)} onChange={() => toggleType(type)} /> <span className="mono">{type}</span>{' '}
-            <span className="subtle">{label}</span>
-          </label>
-        ))}
-        <FieldError id={`${id}-types-error`} message={api.fields.eventTypes} />
-      </fieldset>
-      <FormButtons error={api.general} busy={fetching} label="Add endpoint" busyLabel="Adding…" onCancel={onClose} />
-    </form>
-  );
+  return <EndpointForm title="Add Endpoint" submitLabel="Add endpoint" busyLabel="Adding…" busy={fetching} error={error} onSubmit={submit} onCancel={onClose} />;
 }

@@ -1,0 +1,68 @@
+// API tokens of the caller's organization: list, create (the plaintext returned once), revoke.
+import { builder } from '../builder.ts';
+import { notFound, viewerOrganizationId } from '../errors.ts';
+import type { ApiToken } from '../../generated/prisma/client.ts';
+import { apiTokenName, issueApiToken, revokeApiToken } from '../../domain/api-tokens.ts';
+
+const ApiTokenRef = builder.prismaObject('ApiToken', {
+  description: 'A Bearer token of the organization (hla_…). Only a hash is stored: the token itself is shown once, when made.',
+  // Select mode: only the columns the requested fields need are read (never the hash).
+  select: { id: true },
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name', { nullable: true, description: 'What it is for, as its maker called it; null for tokens made by the CLI.' }),
+    prefix: t.exposeString('prefix', { description: 'Its first 12 characters (hla_ and 8 more), to recognise it.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    lastUsedAt: t.expose('lastUsedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When a request last authenticated with it, to the minute; null if never.',
+    }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked; null while it works.' }),
+  }),
+});
+
+builder.queryField('apiTokens', (t) =>
+  t.prismaConnection(
+    {
+      type: 'ApiToken',
+      cursor: 'id',
+      description: "The organization's API tokens, revoked ones included, newest first.",
+      resolve: (query, _root, _args, context) =>
+        context.prisma.apiToken.findMany({
+          ...query,
+          where: { organizationId: viewerOrganizationId(context) },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        }),
+    },
+    { name: 'ApiTokenConnection' },
+    { name: 'ApiTokenEdge' },
+  ),
+);
+
+const CreateApiTokenPayload = builder.objectRef<{ apiToken: ApiToken; plaintext: string }>('CreateApiTokenPayload').implement({
+  description: 'A new API token of the organization.',
+  fields: (t) => ({
+    apiToken: t.field({ type: ApiTokenRef, resolve: (payload) => payload.apiToken }),
+    plaintextToken: t.exposeString('plaintext', { description: 'The token itself (hla_…). It is shown only here, never again.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createApiToken: t.field({
+    type: CreateApiTokenPayload,
+    description: 'Makes an API token of the organization; name (1..100 characters) says what it is for.',
+    args: { name: t.arg.string({ required: false, validate: apiTokenName.nullish() }) },
+    resolve: (_root, { name }, context) => issueApiToken(context.prisma, viewerOrganizationId(context), name),
+  }),
+  revokeApiToken: t.field({
+    type: ApiTokenRef,
+    description: 'Revokes a token of the organization, the one making this request included: every later request with it is refused.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, context) => {
+      const revoked = await revokeApiToken(context.prisma, viewerOrganizationId(context), String(id));
+      if (!revoked) throw notFound('API token', String(id));
+      return revoked;
+    },
+  }),
+}));

@@ -1,0 +1,196 @@
+// The organization's API tokens: the list (the one this tab is signed in with marked), a new
+// token shown once, and revocation, with a warning before revoking this tab's own token.
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { useAuth } from '../auth';
+import { Badge, ConfirmButton, Empty, ErrorAlert, FieldError, FormButtons, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
+import { errorMessage, formErrors } from '../errors';
+import { formatDateTime, timeAgo } from '../format';
+import { graphql } from '../gql';
+import type { ApiTokensQuery } from '../gql/graphql';
+
+const PAGE_SIZE = 100;
+const NAME_MAX_LENGTH = 100;
+
+const API_TOKENS = graphql(`
+  query ApiTokens($first: Int) {
+    apiTokens(first: $first) {
+      edges { node { id name prefix createdAt lastUsedAt revokedAt } }
+      pageInfo { hasNextPage }
+    }
+  }
+`);
+
+const CREATE_API_TOKEN = graphql(`
+  mutation CreateApiToken($name: String) {
+    createApiToken(name: $name) {
+      plaintextToken
+      apiToken { id name prefix createdAt lastUsedAt revokedAt }
+    }
+  }
+`);
+
+const REVOKE_API_TOKEN = graphql(`
+  mutation RevokeApiToken($id: ID!) {
+    revokeApiToken(id: $id) { id revokedAt }
+  }
+`);
+
+const TOKENS_CONTEXT = { additionalTypenames: ['ApiToken'] };
+
+type ApiToken = ApiTokensQuery['apiTokens']['edges'][number]['node'];
+
+export function ApiTokensPage() {
+  const [{ data, fetching, error }] = useQuery({ query: API_TOKENS, variables: { first: PAGE_SIZE }, context: TOKENS_CONTEXT });
+  const [creating, setCreating] = useState(false);
+  const tokens = data?.apiTokens.edges.map((edge) => edge.node) ?? [];
+  return (
+    <>
+      <p className="breadcrumb">Organization ›</p>
+      <PageHeader title="API tokens">
+        {!creating && (
+          <button type="button" className="primary" onClick={() => setCreating(true)}>
+            Create token
+          </button>
+        )}
+      </PageHeader>
+      <p className="help">
+        An API token lets a script, a CI job or this dashboard use Hookline's API as your organization (<code>Authorization: Bearer hla_…</code>).
+        Each is shown once, when created: Hookline keeps only a hash. A revoked token is refused at once, everywhere.
+      </p>
+      {creating && <CreateApiToken onClose={() => setCreating(false)} />}
+      {error && <ErrorAlert error={error} />}
+      {!data && fetching && <Loading what="Loading API tokens" />}
+      {data && tokens.length === 0 && (
+        <Empty>
+          <p>No API tokens.</p>
+        </Empty>
+      )}
+      {tokens.length > 0 && (
+        <TableWrap label="API tokens">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Token</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((token) => (
+              <TokenRow key={token.id} token={token} />
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+      {data?.apiTokens.pageInfo.hasNextPage && <p className="help">Showing the {PAGE_SIZE} newest tokens.</p>}
+    </>
+  );
+}
+
+function TokenRow({ token }: { token: ApiToken }) {
+  const auth = useAuth();
+  const [revocation, revokeApiToken] = useMutation(REVOKE_API_TOKEN);
+  // The prefix is the token's first characters: this tab's token starts with it.
+  const isThisTab = auth.token?.startsWith(token.prefix) ?? false;
+  const label = token.name ?? token.prefix;
+  const revoke = async () => {
+    const result = await revokeApiToken({ id: token.id }, TOKENS_CONTEXT);
+    if (result.data && isThisTab) auth.signOut('You revoked the API token this tab was signed in with. Sign in with another token.');
+  };
+  return (
+    <tr data-token-id={token.id}>
+      <td>
+        {token.name ?? <span className="subtle">no name</span>}
+        {isThisTab && (
+          <>
+            {' '}
+            <span className="tag" title="This browser tab is signed in with this token">this tab</span>
+          </>
+        )}
+      </td>
+      <td className="mono">{token.prefix}…</td>
+      <td>{formatDateTime(token.createdAt)}</td>
+      <td title={token.lastUsedAt ? formatDateTime(token.lastUsedAt) : undefined}>{token.lastUsedAt ? timeAgo(token.lastUsedAt) : 'never'}</td>
+      <td>
+        {token.revokedAt ? (
+          <span className="subtle">Revoked {formatDateTime(token.revokedAt)}</span>
+        ) : (
+          <div className="button-row tight">
+            <Badge value="ACTIVE" />
+            <ConfirmButton label="Revoke" title={`Revoke ${label}?`} confirmLabel="Revoke token" danger onConfirm={revoke}>
+              <p>
+                Requests with this token are refused from now on. <strong>This cannot be undone.</strong>
+              </p>
+              {isThisTab && (
+                <p className="notice">
+                  This tab is signed in with this token: revoking it signs you out here. To sign in again you will need another token (create one first, or
+                  run <code>hookline tokens create --org ID</code>).
+                </p>
+              )}
+            </ConfirmButton>
+          </div>
+        )}
+        {revocation.error && <ErrorAlert>{errorMessage(revocation.error)}</ErrorAlert>}
+      </td>
+    </tr>
+  );
+}
+
+function CreateApiToken({ onClose }: { onClose(): void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ label: string; token: string } | null>(null);
+  const [{ fetching, error }, createApiToken] = useMutation(CREATE_API_TOKEN);
+  const api = formErrors(error, ['name']);
+  const nameError = localError ?? api.fields.name;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed.length > NAME_MAX_LENGTH) {
+      setLocalError(`Name must be at most ${NAME_MAX_LENGTH} characters.`);
+      return;
+    }
+    setLocalError(null);
+    const result = await createApiToken({ name: trimmed || null }, TOKENS_CONTEXT);
+    if (result.data) {
+      const { apiToken, plaintextToken } = result.data.createApiToken;
+      setCreated({ label: apiToken.name ?? apiToken.prefix, token: plaintextToken });
+    }
+  };
+
+  if (created) {
+    return (
+      <SecretOnce keptAs="hash" title={`API token ${created.label} created`} label="API token" value={created.token} onDismiss={onClose}>
+        <p>
+          Send it as <code>Authorization: Bearer …</code> to <code>/graphql</code> and <code>/api/webhooks/endpoints</code>, or sign in to this dashboard
+          with it.
+        </p>
+      </SecretOnce>
+    );
+  }
+  return (
+    <form className="card form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Create an API token</h2>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input
+          id={`${id}-name`}
+          value={name}
+          placeholder="CI pipeline"
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={`${id}-name-help${nameError ? ` ${id}-name-error` : ''}`}
+        />
+        <p className="help" id={`${id}-name-help`}>
+          Optional: what it is for, so you know which one to revoke later.
+        </p>
+        <FieldError id={`${id}-name-error`} message={nameError} />
+      </div>
+      <FormButtons error={api.general} busy={fetching} label="Create token" busyLabel="Creating…" onCancel={onClose} />
+    </form>
+  );
+}
