@@ -25,7 +25,7 @@ export const MAX_PAGE_SIZE = 100;
  * endpoints, each with its latest delivery, stats and 10 deliveries with their attempts, costs
  * about 22,000; 100 endpoints with 100 deliveries each and their attempts, about 150,000.
  */
-export const QUERY_LIMITS = { depth: 10, complexity: 50_000 } as const;
+export const QUERY_LIMITS = { depth: 10, complexity: 50_000, aliases: 15, tokens: 2_000 } as const;
 const LIST_MULTIPLIER = 10;
 
 function pageSize(args: Record<string, unknown>): number {
@@ -87,7 +87,7 @@ export const builder = new SchemaBuilder<{
   },
   complexity: {
     fieldComplexity,
-    limit: QUERY_LIMITS,
+    limit: { depth: QUERY_LIMITS.depth, complexity: QUERY_LIMITS.complexity },
     // The plugin's own errors are not GraphQLErrors, so Yoga would mask them as "Unexpected
     // error."; ours say what was exceeded, with extensions.code QUERY_TOO_COMPLEX (not
     // BAD_USER_INPUT: no single argument is at fault, the client must ask for less).

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { pendingMigrations, type Migration } from '../db/migrate.ts';
 import { createContext } from '../graphql/context.ts';
 import { maskUnexpectedError } from '../graphql/errors.ts';
+import { graphqlPlugins } from '../graphql/plugins.ts';
 import { schema } from '../graphql/schema.ts';
 import type { DeliveryChanges } from '../delivery/notifications.ts';
 import type { DeliveryPolicy } from '../delivery/worker.ts';
@@ -89,6 +90,7 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
   const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',
+    plugins: graphqlPlugins,
     logging: app.log,
     // GraphiQL (GET /graphql from a browser) in development only; elsewhere GET /graphql is only
     // the GraphQL-over-HTTP GET of a query.

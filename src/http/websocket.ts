@@ -2,7 +2,7 @@
 // same schema and plugins (through Yoga's envelop), authenticated once per connection with
 // `connectionParams.authorization`; a missing or bad token closes the socket with 4401.
 import type { Server } from 'node:http';
-import type { ExecutionArgs } from 'graphql';
+import { GraphQLError, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
@@ -18,6 +18,12 @@ interface EnvelopedArgs extends ExecutionArgs {
 }
 
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
+
+/** The error as a graphql-ws client gets it: without the HTTP status Yoga keeps for its own responses. */
+function forWebSocket(error: GraphQLError): GraphQLError {
+  const { http: _http, ...extensions } = error.extensions;
+  return new GraphQLError(error.message, { source: error.source, positions: error.positions, extensions });
+}
 
 export function attachGraphqlWebSocket(
   server: Server,
@@ -55,10 +61,19 @@ export function attachGraphqlWebSocket(
           socket: context.extra.socket,
           params,
         });
+        let document;
+        try {
+          document = parse(params.query);
+        } catch (error) {
+          // One malformed operation fails alone, as an `error` message for its id; thrown, it
+          // would close the socket (4500) and every other subscription on it.
+          if (error instanceof GraphQLError) return [forWebSocket(error)];
+          throw error;
+        }
         const args: EnvelopedArgs = {
           schema,
           operationName: params.operationName,
-          document: parse(params.query),
+          document,
           variableValues: params.variables,
           contextValue: await contextFactory(),
           rootValue: { execute, subscribe },
