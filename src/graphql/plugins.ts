@@ -1,9 +1,11 @@
 // Envelop plugins of /graphql, for both transports (Yoga over HTTP, and graphql-ws through Yoga's
 // envelop): a document is parsed, limited and judged the same whichever way it came.
-import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { GraphQLError, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { QUERY_LIMITS } from './builder.ts';
+import type { Context } from './context.ts';
+import { useOwnCursors } from './cursors.ts';
 import { queryTooComplex } from './errors.ts';
 
 export const PARSE_FAILED = 'GRAPHQL_PARSE_FAILED';
@@ -14,7 +16,7 @@ export const PARSE_FAILED = 'GRAPHQL_PARSE_FAILED';
  * error object: a text that first failed over WebSocket was then answered over HTTP with 200 and
  * no code. Marking the error as it is made, before anyone reads it, keeps the cache right.
  */
-function useParseFailureCode(): Plugin {
+function useParseFailureCode(): Plugin<Context> {
   return {
     onParse: () => ({ result }) => {
       if (!(result instanceof GraphQLError)) return;
@@ -29,7 +31,7 @@ function useParseFailureCode(): Plugin {
  * At most QUERY_LIMITS.tokens lexical tokens (graphql-js's own `maxTokens`): parsing a document
  * is paid before any other limit can look at it, so its size in tokens is the first limit.
  */
-function useTokenLimit(): Plugin {
+function useTokenLimit(): Plugin<Context> {
   return {
     onParse: ({ setParseFn }) => setParseFn((source, options) => parse(source, { ...options, maxTokens: QUERY_LIMITS.tokens })),
   };
@@ -40,8 +42,8 @@ function useTokenLimit(): Plugin {
  * the complexity estimate alone would let a cheap-looking field be asked for a thousand times.
  * Reported as a validation error (not thrown, which would end a WebSocket with 4500).
  */
-function useAliasLimit(): Plugin {
-  return maxAliasesPlugin({
+function useAliasLimit(): Plugin<Context> {
+  const rule = maxAliasesRule({
     n: QUERY_LIMITS.aliases,
     propagateOnRejection: false,
     onReject: [
@@ -51,6 +53,7 @@ function useAliasLimit(): Plugin {
       },
     ],
   });
+  return { onValidate: ({ addValidationRule }) => addValidationRule(rule) };
 }
 
-export const graphqlPlugins: Plugin[] = [useParseFailureCode(), useTokenLimit(), useAliasLimit()];
+export const graphqlPlugins: Plugin<Context>[] = [useParseFailureCode(), useTokenLimit(), useAliasLimit(), useOwnCursors()];

@@ -18,6 +18,16 @@ type Documents = {
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": typeof types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": typeof types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": typeof types.DoraMarkSuspectDocument,
+    "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": typeof types.CursorsPagesDocument,
+    "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": typeof types.CursorsServicesDocument,
+    "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsDeploysDocument,
+    "\n  query CursorsIncidents($after: String) { incidents(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsIncidentsDocument,
+    "\n  query CursorsEndpoints($after: String) { webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsEndpointsDocument,
+    "\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n": typeof types.CursorsServiceDeploysDocument,
+    "\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n": typeof types.CursorsServiceIncidentsDocument,
+    "\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n": typeof types.CursorsDeliveriesDocument,
+    "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n": typeof types.CursorsCreateServiceDocument,
+    "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n": typeof types.CursorsOpenIncidentDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": typeof types.DeployDetailDocument,
@@ -67,6 +77,16 @@ const documents: Documents = {
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": types.DoraMarkSuspectDocument,
+    "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": types.CursorsPagesDocument,
+    "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": types.CursorsServicesDocument,
+    "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsDeploysDocument,
+    "\n  query CursorsIncidents($after: String) { incidents(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsIncidentsDocument,
+    "\n  query CursorsEndpoints($after: String) { webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsEndpointsDocument,
+    "\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n": types.CursorsServiceDeploysDocument,
+    "\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n": types.CursorsServiceIncidentsDocument,
+    "\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n": types.CursorsDeliveriesDocument,
+    "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n": types.CursorsCreateServiceDocument,
+    "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n": types.CursorsOpenIncidentDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": types.DeployDetailDocument,
@@ -142,6 +162,46 @@ export function graphql(source: "\n  mutation DoraResolveIncident($id: ID!) { re
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n"): (typeof documents)["\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n"): (typeof documents)["\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n"): (typeof documents)["\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n"): (typeof documents)["\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsIncidents($after: String) { incidents(first: 2, after: $after) { edges { cursor node { id } } } }\n"): (typeof documents)["\n  query CursorsIncidents($after: String) { incidents(first: 2, after: $after) { edges { cursor node { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsEndpoints($after: String) { webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } } }\n"): (typeof documents)["\n  query CursorsEndpoints($after: String) { webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n"): (typeof documents)["\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n"): (typeof documents)["\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n"): (typeof documents)["\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n"): (typeof documents)["\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n"): (typeof documents)["\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
