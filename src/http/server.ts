@@ -106,7 +106,12 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
     context: ({ request, connectionParams }) =>
       createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),
   });
-  const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma);
+  const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma, {
+    maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,
+    maxSubscriptionsPerConnection: config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    maxConnectionsPerOrganization: config.WS_MAX_CONNECTIONS_PER_ORGANIZATION,
+    maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+  });
   app.addHook('preClose', async () => {
     // Upgraded sockets would hold the server open: say goodbye to subscribers first.
     for (const socket of webSockets.clients) socket.close(1001, 'Server shutting down');

@@ -1,23 +1,41 @@
 // GraphQL over WebSocket (graphql-ws protocol) on /graphql, beside Yoga's HTTP handler: the
 // same schema and plugins (through Yoga's envelop), authenticated once per connection with
 // `connectionParams.authorization`; a missing or bad token closes the socket with 4401.
+//
+// Limits, so that no client holds more of the process than its share: a message over
+// `maxPayloadBytes` closes the socket (1009) before it is parsed, even before authentication; an
+// organization has at most `maxConnectionsPerOrganization` sockets on this process (one more is
+// closed with 4029); a socket runs at most `maxSubscriptionsPerConnection` operations at once (one
+// more fails alone with TOO_MANY_SUBSCRIPTIONS); and a socket that does not read its messages is
+// closed with 4008 once `maxBufferedBytes` wait for it (see shared-subscriptions.ts).
 import type { Server } from 'node:http';
-import { GraphQLError, type ExecutionArgs } from 'graphql';
+import { getOperationAST, GraphQLError, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { authenticateApiToken } from '../domain/organizations.ts';
-import { bearerToken } from '../graphql/context.ts';
+import { bearerToken, type Context } from '../graphql/context.ts';
+import { SharedSubscriptions } from '../graphql/shared-subscriptions.ts';
 
 /** What this needs of a Yoga server: its endpoint and its envelop (schema, parse, execute, ...). */
-type YogaLike = Pick<YogaServerInstance<any, any>, 'graphqlEndpoint' | 'getEnveloped'>;
+type YogaLike = Pick<YogaServerInstance<any, Context>, 'graphqlEndpoint' | 'getEnveloped'>;
 type Enveloped = ReturnType<YogaLike['getEnveloped']>;
 interface EnvelopedArgs extends ExecutionArgs {
   rootValue: { execute: Enveloped['execute']; subscribe: Enveloped['subscribe'] };
 }
 
+export interface WebSocketLimits {
+  maxPayloadBytes: number;
+  maxSubscriptionsPerConnection: number;
+  /** Per api process: sockets are a process's resource (memory, file descriptors), and a count shared
+   * through the database would outlive a process that dies with its sockets. */
+  maxConnectionsPerOrganization: number;
+  maxBufferedBytes: number;
+}
+
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
+export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4029;
 
 /** The error as a graphql-ws client gets it: without the HTTP status Yoga keeps for its own responses. */
 function forWebSocket(error: GraphQLError): GraphQLError {
@@ -25,15 +43,11 @@ function forWebSocket(error: GraphQLError): GraphQLError {
   return new GraphQLError(error.message, { source: error.source, positions: error.positions, extensions });
 }
 
-export function attachGraphqlWebSocket(
-  server: Server,
-  yoga: YogaLike,
-  prisma: PrismaClient,
-): WebSocketServer {
+export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: PrismaClient, limits: WebSocketLimits): WebSocketServer {
   // Not attached with `server`: then the HTTP server's own errors (a port in use at start-up)
   // would be re-emitted on this one and reported as a WebSocket failure. Upgrades of the
   // GraphQL path are handed over here; others are refused.
-  const webSocketServer = new WebSocketServer({ noServer: true });
+  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes });
   server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== yoga.graphqlEndpoint) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
@@ -41,20 +55,45 @@ export function attachGraphqlWebSocket(
     }
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => webSocketServer.emit('connection', webSocket, request));
   });
+  const shared = new SharedSubscriptions(limits.maxBufferedBytes);
+  /** Open, authenticated sockets by organization id. */
+  const connections = new Map<string, number>();
+  const organizationOf = new WeakMap<WebSocket, string>();
+
   useServer(
     {
       async onConnect(context) {
         const authorization = context.connectionParams?.authorization;
         const organization = await authenticateApiToken(prisma, bearerToken(typeof authorization === 'string' ? authorization : undefined));
+        const { socket } = context.extra;
         if (!organization) {
-          context.extra.socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
+          socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
           return false;
         }
+        const open = connections.get(organization.id) ?? 0;
+        if (open >= limits.maxConnectionsPerOrganization) {
+          socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections: at most ${limits.maxConnectionsPerOrganization} per organization`);
+          return false;
+        }
+        connections.set(organization.id, open + 1);
+        organizationOf.set(socket, organization.id);
         return true;
+      },
+      onDisconnect(context) {
+        const organizationId = organizationOf.get(context.extra.socket);
+        if (organizationId === undefined) return;
+        const open = connections.get(organizationId)! - 1;
+        if (open === 0) connections.delete(organizationId);
+        else connections.set(organizationId, open);
       },
       execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
       subscribe: (args) => (args as EnvelopedArgs).rootValue.subscribe(args),
-      async onSubscribe(context, _id, params) {
+      async onSubscribe(context, id, params) {
+        // graphql-ws has registered this operation already: it counts.
+        if (Object.keys(context.subscriptions).length > limits.maxSubscriptionsPerConnection) {
+          const message = `Too many operations on this connection: at most ${limits.maxSubscriptionsPerConnection} at once`;
+          return [new GraphQLError(message, { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', max: limits.maxSubscriptionsPerConnection } })];
+        }
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           ...context,
           req: context.extra.request,
@@ -70,17 +109,22 @@ export function attachGraphqlWebSocket(
           if (error instanceof GraphQLError) return [forWebSocket(error)];
           throw error;
         }
+        const errors = validate(schema, document);
+        if (errors.length > 0) return errors;
+        const contextValue = await contextFactory();
         const args: EnvelopedArgs = {
           schema,
           operationName: params.operationName,
           document,
           variableValues: params.variables,
-          contextValue: await contextFactory(),
+          contextValue,
           rootValue: { execute, subscribe },
         };
-        const errors = validate(args.schema, args.document);
-        if (errors.length > 0) return errors;
-        return args;
+        if (getOperationAST(document, params.operationName)?.operation !== 'subscription' || !contextValue.organization) return args;
+        // A subscription: shared with every subscriber of the organization that sent the same operation.
+        const key = JSON.stringify([contextValue.organization.id, params.operationName ?? null, params.query, params.variables ?? {}]);
+        const subscription = shared.subscribe({ args: { ...args, rootValue: undefined }, key, socket: context.extra.socket, id });
+        return { ...args, rootValue: { execute, subscribe: () => subscription } };
       },
     },
     webSocketServer,

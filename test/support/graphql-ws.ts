@@ -59,7 +59,10 @@ export function subscribe<TResult, TVariables, T>(
         };
         const timer = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`${what}: not within ${timeoutMs} ms; received ${JSON.stringify(subscriber.updates)}, errors ${JSON.stringify(subscriber.errors)}`));
+          const describe = (error: unknown) =>
+            error instanceof Object && 'code' in error ? `close ${String(error.code)} ${String((error as { reason?: unknown }).reason)}` : `${String(error)} ${JSON.stringify(error)}`;
+          const received = JSON.stringify(subscriber.updates).slice(0, 2000);
+          reject(new Error(`${what}: not within ${timeoutMs} ms; received ${received}, errors ${subscriber.errors.map(describe).join(', ')}`));
         }, timeoutMs);
         listeners.add(check);
         check();
