@@ -47,8 +47,8 @@ export const listOf = (max: number) => ({ field: 1, multiplier: max });
  * a connection's `first`/`last` (or DEFAULT_PAGE_SIZE), any other list its LIST_BOUNDS maximum;
  * fields that compute over many rows cost what they do (dora: DORA_COST). A dashboard page of 50
  * endpoints, each with its latest delivery, stats and 10 deliveries with their attempts, costs
- * about 22,000; an incident's suspects, their other incidents and those incidents' suspects, about
- * 25,000.
+ * about 37,000; an incident's suspects, their other incidents and those incidents' suspects, about
+ * 17,000.
  */
 export const QUERY_LIMITS = { depth: 10, complexity: 50_000, aliases: 15, tokens: 2_000 } as const;
 
