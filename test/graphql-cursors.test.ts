@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { ping } from './support/graphql-ws.ts';
+import { connectGraphqlWs, ping, subscribe } from './support/graphql-ws.ts';
 import { post, postDeploy } from './support/http.ts';
 
 const CURSORS_PAGES = graphql(`
@@ -37,6 +37,11 @@ const CURSORS_SERVICE_INCIDENTS = graphql(`
 const CURSORS_DELIVERIES = graphql(`
   query CursorsDeliveries($endpointId: ID!, $after: String) {
     webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }
+  }
+`);
+const CURSORS_SUBSCRIPTION = graphql(`
+  subscription CursorsSubscription($after: String) {
+    deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }
   }
 `);
 const CURSORS_CREATE_SERVICE = graphql(`
@@ -133,6 +138,18 @@ describe('connection cursors', () => {
     expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_SERVICE_DEPLOYS, { serviceId, after: theirCursors.deploy }));
     expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_SERVICE_INCIDENTS, { serviceId, after: theirCursors.incident }));
     expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_DELIVERIES, { endpointId: ours.endpointId, after: theirCursors.delivery }));
+  });
+
+  it("refuses another organization's cursor in a subscription's selection over WebSocket", async () => {
+    const client = connectGraphqlWs(api.baseUrl, ours.apiToken);
+    try {
+      const subscriber = subscribe(client, CURSORS_SUBSCRIPTION, { after: theirCursors.delivery }, (data) => data.deliveryUpdated);
+      const errors = await subscriber.waitFor(() => subscriber.errors[0], 'the refusal');
+      const message = 'is not a cursor of this list';
+      expect(errors).toEqual([{ message: `after ${message}`, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'after', message }] } }]);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('refuses a cursor that is not one, or names no row, with BAD_USER_INPUT', async () => {

@@ -15,6 +15,9 @@ import {
   visitWithTypeInfo,
   type ArgumentNode,
   type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLError,
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
@@ -90,28 +93,35 @@ function notACursor(argument: string) {
   return badUserInput(`${argument} ${message}`, [{ field: argument, message }]);
 }
 
+/** The error for the first cursor of `args` that is not the caller's own, if any (one query per node type). */
+export async function foreignCursorError(args: ExecutionArgs): Promise<GraphQLError | undefined> {
+  const context = args.contextValue as Context;
+  if (!context.organization) return undefined; // resolvers refuse such callers themselves
+  const sites = cursorSites(args.schema, args.document);
+  if (sites.length === 0) return undefined;
+  const byType = new Map<string, Map<string, string>>(); // node type → id → argument name
+  for (const { argument, nodeType } of sites) {
+    const value = valueFromAST(argument.value, GraphQLString, args.variableValues ?? undefined);
+    if (value == null) continue;
+    const id = typeof value === 'string' ? cursorId(value) : undefined;
+    if (!id) return notACursor(argument.name.value);
+    if (!byType.has(nodeType)) byType.set(nodeType, new Map());
+    byType.get(nodeType)!.set(id, argument.name.value);
+  }
+  for (const [nodeType, ids] of byType) {
+    const owned = new Set((await OWNED_IDS[nodeType]!(context.prisma, context.organization.id, [...ids.keys()])).map((row) => row.id));
+    for (const [id, argument] of ids) {
+      if (!owned.has(id)) return notACursor(argument);
+    }
+  }
+  return undefined;
+}
+
+/** Checks the cursors of every operation before it runs: queries and mutations, and subscriptions over HTTP. */
 export function useOwnCursors(): Plugin<Context> {
-  return {
-    async onExecute({ args, setResultAndStopExecution }) {
-      const context = args.contextValue;
-      if (!context.organization) return; // resolvers refuse such callers themselves
-      const sites = cursorSites(args.schema, args.document);
-      if (sites.length === 0) return;
-      const byType = new Map<string, Map<string, string>>(); // node type → id → argument name
-      for (const { argument, nodeType } of sites) {
-        const value = valueFromAST(argument.value, GraphQLString, args.variableValues ?? undefined);
-        if (value == null) continue;
-        const id = typeof value === 'string' ? cursorId(value) : undefined;
-        if (!id) return setResultAndStopExecution({ errors: [notACursor(argument.name.value)] });
-        if (!byType.has(nodeType)) byType.set(nodeType, new Map());
-        byType.get(nodeType)!.set(id, argument.name.value);
-      }
-      for (const [nodeType, ids] of byType) {
-        const owned = new Set((await OWNED_IDS[nodeType]!(context.prisma, context.organization.id, [...ids.keys()])).map((row) => row.id));
-        for (const [id, argument] of ids) {
-          if (!owned.has(id)) return setResultAndStopExecution({ errors: [notACursor(argument)] });
-        }
-      }
-    },
+  const refuse = async ({ args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution(result: ExecutionResult): void }) => {
+    const error = await foreignCursorError(args);
+    if (error) setResultAndStopExecution({ errors: [error] });
   };
+  return { onExecute: refuse, onSubscribe: refuse };
 }

@@ -16,6 +16,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { authenticateApiToken } from '../domain/organizations.ts';
 import { bearerToken, type Context } from '../graphql/context.ts';
+import { foreignCursorError } from '../graphql/cursors.ts';
 import { SharedSubscriptions } from '../graphql/shared-subscriptions.ts';
 
 /** What this needs of a Yoga server: its endpoint and its envelop (schema, parse, execute, ...). */
@@ -121,7 +122,10 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
           rootValue: { execute, subscribe },
         };
         if (getOperationAST(document, params.operationName)?.operation !== 'subscription' || !contextValue.organization) return args;
-        // A subscription: shared with every subscriber of the organization that sent the same operation.
+        // A subscription: shared with every subscriber of the organization that sent the same
+        // operation, executed without Yoga's envelop, so its cursors are checked here.
+        const refused = await foreignCursorError(args);
+        if (refused) return [refused];
         const key = JSON.stringify([contextValue.organization.id, params.operationName ?? null, params.query, params.variables ?? {}]);
         const subscription = shared.subscribe({ args: { ...args, rootValue: undefined }, key, socket: context.extra.socket, id });
         return { ...args, rootValue: { execute, subscribe: () => subscription } };
