@@ -126,6 +126,21 @@ describe('GraphQL WebSocket limits', () => {
     }
   });
 
+  it('does not count sockets that close while their token is being checked', async () => {
+    const tenant = await createTenant(api.app);
+    const endpointId = await createEndpoint(tenant);
+    for (let n = 0; n < 10; n++) {
+      const socket = new WebSocket(api.baseUrl.replace(/^http/, 'ws') + '/graphql', 'graphql-transport-ws');
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${tenant.apiToken}` } }));
+      const closed = closeOf(socket);
+      socket.terminate();
+      await closed;
+    }
+    // Both places (WS_MAX_CONNECTIONS_PER_ORGANIZATION 2) are still free.
+    for (const subscriber of [subscribeTo(connect(tenant)), subscribeTo(connect(tenant))]) await live(subscriber, tenant, endpointId);
+  });
+
   it('closes a socket that does not read with 4008 once WS_MAX_BUFFERED_BYTES wait for it, without delaying another subscriber', async () => {
     const tenant = await createTenant(api.app);
     const endpointId = await createEndpoint(tenant);

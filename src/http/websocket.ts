@@ -67,6 +67,8 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
         const authorization = context.connectionParams?.authorization;
         const organization = await authenticateApiToken(prisma, bearerToken(typeof authorization === 'string' ? authorization : undefined));
         const { socket } = context.extra;
+        // Closed while its token was checked: graphql-ws has already said goodbye to it, and it must not be counted.
+        if (socket.readyState !== socket.OPEN) return false;
         if (!organization) {
           socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
           return false;
@@ -80,9 +82,10 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
         organizationOf.set(socket, organization.id);
         return true;
       },
-      onDisconnect(context) {
+      onClose(context) {
         const organizationId = organizationOf.get(context.extra.socket);
         if (organizationId === undefined) return;
+        organizationOf.delete(context.extra.socket);
         const open = connections.get(organizationId)! - 1;
         if (open === 0) connections.delete(organizationId);
         else connections.set(organizationId, open);
