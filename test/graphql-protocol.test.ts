@@ -4,6 +4,7 @@
 import { serverAudits } from 'graphql-http';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuery } from '../src/db/admin.ts';
 import { graphql } from './gql/index.ts';
 import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -80,6 +81,28 @@ describe('GraphQL over HTTP and over WebSocket', () => {
     const after = await ping(api.baseUrl, tenant, endpointId);
     await live.waitFor(() => live.updates.find((update) => update.id === after), 'a change after the malformed operation');
     expect(live.errors).toEqual([]);
+  });
+
+  it('masks an unexpected error of one change as over HTTP, and the subscription goes on', async () => {
+    const client = connectGraphqlWs(api.baseUrl, tenant.apiToken);
+    clients.push(client);
+    const live = subscribe(client, PROTOCOL_DELIVERY_UPDATED, { endpointId }, (data) => data.deliveryUpdated);
+    await untilLive(live, api.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
+
+    // The database refuses the load of one change: its table is gone for a moment.
+    const change = { id: live.updates[0]!.id, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 0 };
+    await adminQuery(database.url, 'ALTER TABLE deliveries RENAME TO deliveries_away');
+    try {
+      await adminQuery(database.url, `SELECT pg_notify('hookline_delivery', '${JSON.stringify(change)}')`);
+      await live.waitFor(() => live.errors[0], 'the error of the change');
+    } finally {
+      await adminQuery(database.url, 'ALTER TABLE deliveries_away RENAME TO deliveries');
+    }
+    expect(live.errors).toEqual([
+      { message: 'Unexpected error.', locations: [expect.any(Object)], path: ['deliveryUpdated'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+    ]);
+    const after = await ping(api.baseUrl, tenant, endpointId);
+    await live.waitFor(() => live.updates.find((update) => update.id === after), 'a change after the error');
   });
 
   it('passes every graphql-http server audit after that WebSocket traffic', async () => {

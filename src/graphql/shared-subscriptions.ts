@@ -13,7 +13,7 @@
 // (graphql-ws clients reconnect; they should then re-read what they show). So what waits in
 // memory is bounded per socket, and per group by MAX_BACKLOG events.
 import { Repeater } from '@graphql-yoga/subscription';
-import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, type GraphQLError } from 'graphql';
+import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { maskError } from 'graphql-yoga';
 import type { WebSocket } from 'ws';
 import { backlogged, MAX_BACKLOG } from './backlog.ts';
@@ -88,7 +88,21 @@ export interface SharedSubscriptionRequest {
 export class SharedSubscriptions {
   private readonly groups = new Map<string, SharedSubscription>();
 
-  constructor(private readonly maxBufferedBytes: number) {}
+  /** `log` gets the unexpected errors that are masked, as Yoga logs them on its own paths. */
+  constructor(
+    private readonly maxBufferedBytes: number,
+    private readonly log: { error(error: unknown): void },
+  ) {}
+
+  /** As Yoga masks unexpected errors: "Unexpected error." with INTERNAL_SERVER_ERROR, nothing of the cause (which is logged). */
+  private masked(error: unknown): GraphQLError {
+    const masked = maskError(error, 'Unexpected error.', false) as GraphQLError;
+    if (masked === error) return masked;
+    this.log.error(error);
+    // Yoga removes its internal `unexpected` mark from HTTP responses; so do we from these.
+    const { unexpected: _unexpected, ...extensions } = masked.extensions;
+    return new GraphQLError(masked.message, { nodes: masked.nodes, source: masked.source, positions: masked.positions, path: masked.path, extensions });
+  }
 
   /**
    * Checks the subscriber (the field's `subscribe`, with its own context) and, when it may
@@ -97,7 +111,7 @@ export class SharedSubscriptions {
    */
   async subscribe({ args, key, socket, id }: SharedSubscriptionRequest): Promise<ExecutionResult | AsyncIterable<never>> {
     const source = await createSourceEventStream(args);
-    if (!isAsyncIterable(source)) return { errors: source.errors?.map(masked) };
+    if (!isAsyncIterable(source)) return { errors: source.errors?.map((error) => this.masked(error)) };
     return new Repeater<never>(async (_push, stop) => {
       let group = this.groups.get(key);
       if (group) {
@@ -108,9 +122,9 @@ export class SharedSubscriptions {
         const run = async (event: unknown) => {
           try {
             const { errors, ...result } = await execute({ ...args, rootValue: event });
-            return JSON.stringify(errors ? { ...result, errors: errors.map(masked) } : result);
+            return JSON.stringify(errors ? { ...result, errors: errors.map((error) => this.masked(error)) } : result);
           } catch (error) {
-            return JSON.stringify({ errors: [masked(error)] });
+            return JSON.stringify({ errors: [this.masked(error)] });
           }
         };
         const created: SharedSubscription = new SharedSubscription(source, run, this.maxBufferedBytes, () => {
@@ -125,9 +139,6 @@ export class SharedSubscriptions {
     });
   }
 }
-
-/** As Yoga masks unexpected errors: "Unexpected error." with INTERNAL_SERVER_ERROR, nothing of the cause. */
-const masked = (error: unknown) => maskError(error, 'Unexpected error.', false) as GraphQLError;
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof (value as AsyncIterable<unknown>)?.[Symbol.asyncIterator] === 'function';

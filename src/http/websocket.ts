@@ -19,8 +19,8 @@ import { bearerToken, type Context } from '../graphql/context.ts';
 import { foreignCursorError } from '../graphql/cursors.ts';
 import { SharedSubscriptions } from '../graphql/shared-subscriptions.ts';
 
-/** What this needs of a Yoga server: its endpoint and its envelop (schema, parse, execute, ...). */
-type YogaLike = Pick<YogaServerInstance<any, Context>, 'graphqlEndpoint' | 'getEnveloped'>;
+/** What this needs of a Yoga server: its endpoint, its envelop (schema, parse, execute, ...) and its logger. */
+type YogaLike = Pick<YogaServerInstance<any, Context>, 'graphqlEndpoint' | 'getEnveloped' | 'logger'>;
 type Enveloped = ReturnType<YogaLike['getEnveloped']>;
 interface EnvelopedArgs extends ExecutionArgs {
   rootValue: { execute: Enveloped['execute']; subscribe: Enveloped['subscribe'] };
@@ -56,7 +56,7 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
     }
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => webSocketServer.emit('connection', webSocket, request));
   });
-  const shared = new SharedSubscriptions(limits.maxBufferedBytes);
+  const shared = new SharedSubscriptions(limits.maxBufferedBytes, yoga.logger);
   /** Open, authenticated sockets by organization id. */
   const connections = new Map<string, number>();
   const organizationOf = new WeakMap<WebSocket, string>();
