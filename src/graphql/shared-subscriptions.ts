@@ -14,9 +14,9 @@
 // memory is bounded per socket, and per group by MAX_BACKLOG events.
 import { Repeater } from '@graphql-yoga/subscription';
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { maskError } from 'graphql-yoga';
 import type { WebSocket } from 'ws';
 import { backlogged, MAX_BACKLOG } from './backlog.ts';
+import { maskUnexpectedError } from './errors.ts';
 
 /** Closes a socket whose unsent messages exceed the limit; the client may reconnect at once. */
 export const SUBSCRIBER_TOO_SLOW_CLOSE_CODE = 4008;
@@ -94,13 +94,16 @@ export class SharedSubscriptions {
     private readonly log: { error(error: unknown): void },
   ) {}
 
-  /** As Yoga masks unexpected errors: "Unexpected error." with INTERNAL_SERVER_ERROR, nothing of the cause (which is logged). */
+  /**
+   * As the HTTP path masks unexpected errors (maskUnexpectedError: "Unexpected error." with
+   * INTERNAL_SERVER_ERROR, or DATABASE_UNAVAILABLE), the cause logged.
+   */
   private masked(error: unknown): GraphQLError {
-    const masked = maskError(error, 'Unexpected error.', false) as GraphQLError;
+    const masked = maskUnexpectedError(error, 'Unexpected error.', false) as GraphQLError;
     if (masked === error) return masked;
     this.log.error(error);
-    // Yoga removes its internal `unexpected` mark from HTTP responses; so do we from these.
-    const { unexpected: _unexpected, ...extensions } = masked.extensions;
+    // Yoga removes its internal `unexpected` mark and the HTTP status from HTTP responses; so do we from these.
+    const { unexpected: _unexpected, http: _http, ...extensions } = masked.extensions;
     return new GraphQLError(masked.message, { nodes: masked.nodes, source: masked.source, positions: masked.positions, path: masked.path, extensions });
   }
 
