@@ -55,3 +55,13 @@ export const maskUnexpectedError: MaskError = (error, message, isDev) => {
   }
   return maskError(error, message, isDev);
 };
+
+/**
+ * The error as a graphql-ws client gets it: without what Yoga keeps for its own HTTP responses
+ * and removes from them (the HTTP status, the `unexpected` mark of a masked error).
+ */
+export function forWebSocket(error: GraphQLError): GraphQLError {
+  const { http: _http, unexpected: _unexpected, ...extensions } = error.extensions;
+  const { nodes, source, positions, path } = error;
+  return new GraphQLError(error.message, { nodes, source, positions, path, extensions });
+}

@@ -13,10 +13,10 @@
 // (graphql-ws clients reconnect; they should then re-read what they show). So what waits in
 // memory is bounded per socket, and per group by MAX_BACKLOG events.
 import { Repeater } from '@graphql-yoga/subscription';
-import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, type GraphQLError } from 'graphql';
 import type { WebSocket } from 'ws';
 import { backlogged, MAX_BACKLOG } from './backlog.ts';
-import { maskUnexpectedError } from './errors.ts';
+import { forWebSocket, maskUnexpectedError } from './errors.ts';
 
 /** Closes a socket whose unsent messages exceed the limit; the client may reconnect at once. */
 export const SUBSCRIBER_TOO_SLOW_CLOSE_CODE = 4008;
@@ -102,9 +102,7 @@ export class SharedSubscriptions {
     const masked = maskUnexpectedError(error, 'Unexpected error.', false) as GraphQLError;
     if (masked === error) return masked;
     this.log.error(error);
-    // Yoga removes its internal `unexpected` mark and the HTTP status from HTTP responses; so do we from these.
-    const { unexpected: _unexpected, http: _http, ...extensions } = masked.extensions;
-    return new GraphQLError(masked.message, { nodes: masked.nodes, source: masked.source, positions: masked.positions, path: masked.path, extensions });
+    return forWebSocket(masked);
   }
 
   /**

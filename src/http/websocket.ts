@@ -16,6 +16,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { authenticateApiToken } from '../domain/organizations.ts';
 import { bearerToken, type Context } from '../graphql/context.ts';
+import { forWebSocket } from '../graphql/errors.ts';
 import { foreignCursorError } from '../graphql/cursors.ts';
 import { SharedSubscriptions } from '../graphql/shared-subscriptions.ts';
 
@@ -37,12 +38,6 @@ export interface WebSocketLimits {
 
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
 export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4029;
-
-/** The error as a graphql-ws client gets it: without the HTTP status Yoga keeps for its own responses. */
-function forWebSocket(error: GraphQLError): GraphQLError {
-  const { http: _http, ...extensions } = error.extensions;
-  return new GraphQLError(error.message, { source: error.source, positions: error.positions, extensions });
-}
 
 export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: PrismaClient, limits: WebSocketLimits): WebSocketServer {
   // Not attached with `server`: then the HTTP server's own errors (a port in use at start-up)
