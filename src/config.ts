@@ -65,6 +65,14 @@ const environmentSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
   /** How far before an incident's start deploys are considered as suspects. */
   INCIDENT_LOOKBACK_HOURS: z.coerce.number({ message: 'must be a number' }).positive('must be greater than 0').default(24),
+  /** GraphQL over WebSocket: the largest message a client may send (ws closes the socket with 1009 past it). */
+  WS_MAX_PAYLOAD_BYTES: wholeNumber(1024).default(1024 * 1024),
+  /** GraphQL over WebSocket: operations running at once on one socket; one more fails with TOO_MANY_SUBSCRIPTIONS. */
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: wholeNumber(1).default(100),
+  /** GraphQL over WebSocket: open sockets of one organization on one api process; one more is closed with 4029. */
+  WS_MAX_CONNECTIONS_PER_ORGANIZATION: wholeNumber(1).default(1000),
+  /** GraphQL over WebSocket: bytes waiting to be sent to one socket past which it is closed as too slow (4008). */
+  WS_MAX_BUFFERED_BYTES: wholeNumber(1024).default(1024 * 1024),
   /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
   HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
 });

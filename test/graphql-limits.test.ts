@@ -153,6 +153,27 @@ describe('query depth and complexity', () => {
   });
 });
 
+describe('document size', () => {
+  it(`refuses a document of more than ${QUERY_LIMITS.tokens} tokens while parsing it: 400 GRAPHQL_PARSE_FAILED`, async () => {
+    const fields = Array.from({ length: QUERY_LIMITS.tokens }, () => 'id').join(' ');
+    const response = await fetch(`${running.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', authorization: `Bearer ${tenant.apiToken}` },
+      body: JSON.stringify({ query: `{ viewer { ${fields} } }` }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: [
+        {
+          message: `Syntax Error: Document contains more that ${QUERY_LIMITS.tokens} tokens. Parsing aborted.`,
+          locations: [expect.any(Object)],
+          extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+        },
+      ],
+    });
+  });
+});
+
 describe('page sizes', () => {
   it(`allows up to ${MAX_PAGE_SIZE} and refuses more with BAD_USER_INPUT`, async () => {
     dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_ENDPOINTS_PAGE, { first: MAX_PAGE_SIZE }));

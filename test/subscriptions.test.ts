@@ -6,18 +6,21 @@
 // proven live by a change it must see (a test.ping to one of its endpoints); and "sees nothing
 // of X" is asserted after a barrier: a change committed after X's last one has reached the
 // subscriber, which gets changes in commit order.
-import { print } from 'graphql';
-import { createClient, type Client } from 'graphql-ws';
-import { createPubSub } from 'graphql-yoga';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backloggedChanges } from '../src/graphql/types/Subscription.ts';
 import { graphql } from './gql/index.ts';
 import type { OnDeliveryUpdatedSubscription } from './gql/graphql.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import {
+  connectGraphqlWs,
+  ping as pingEndpoint,
+  subscribe as subscribeOn,
+  untilLive as untilLiveOn,
+  type Subscriber as GenericSubscriber,
+} from './support/graphql-ws.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
 
 const ON_DELIVERY_UPDATED = graphql(`
@@ -31,9 +34,6 @@ const ON_DELIVERY_UPDATED = graphql(`
       attempts { number succeeded responseStatus }
     }
   }
-`);
-const SEND_PING = graphql(`
-  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }
 `);
 
 type Update = OnDeliveryUpdatedSubscription['deliveryUpdated'];
@@ -76,70 +76,16 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------
 // Helpers
 
-interface Subscriber {
-  /** Every update received, in order. */
-  updates: Update[];
-  /** Errors: in `next` payloads (`{ errors }`) and the sink's (a CloseEvent when the socket closed). */
-  errors: unknown[];
-  completed: boolean;
-  /** Resolves with `probe`'s first value other than undefined, re-checked on every message. */
-  waitFor<T>(probe: () => T | undefined, what: string, timeoutMs?: number): Promise<T>;
+type Subscriber = GenericSubscriber<Update> & {
   /** The updates of one delivery, in order. */
   of(deliveryId: string): Update[];
-}
+};
 
 function subscribe(apiToken: string | undefined, variables: { endpointId?: string } = {}): Subscriber {
-  const client = createClient({
-    url: api.baseUrl.replace(/^http/, 'ws') + '/graphql',
-    webSocketImpl: WebSocket,
-    connectionParams: apiToken === undefined ? {} : { authorization: `Bearer ${apiToken}` },
-    retryAttempts: 0,
-  });
+  const client = connectGraphqlWs(api.baseUrl, apiToken);
   clients.push(client);
-  const listeners = new Set<() => void>();
-  const changed = () => listeners.forEach((listener) => listener());
-  const subscriber: Subscriber = {
-    updates: [],
-    errors: [],
-    completed: false,
-    of: (deliveryId) => subscriber.updates.filter((update) => update.id === deliveryId),
-    waitFor(probe, what, timeoutMs = 15_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const value = probe();
-          if (value === undefined) return;
-          listeners.delete(check);
-          clearTimeout(timer);
-          resolve(value);
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(check);
-          reject(new Error(`${what}: not within ${timeoutMs} ms; received ${JSON.stringify(subscriber.updates)}, errors ${JSON.stringify(subscriber.errors)}`));
-        }, timeoutMs);
-        listeners.add(check);
-        check();
-      });
-    },
-  };
-  client.subscribe<OnDeliveryUpdatedSubscription>(
-    { query: print(ON_DELIVERY_UPDATED), variables },
-    {
-      next: (result) => {
-        if (result.errors) subscriber.errors.push(...result.errors);
-        else subscriber.updates.push(result.data!.deliveryUpdated);
-        changed();
-      },
-      error: (error) => {
-        subscriber.errors.push(error);
-        changed();
-      },
-      complete: () => {
-        subscriber.completed = true;
-        changed();
-      },
-    },
-  );
-  return subscriber;
+  const subscriber = subscribeOn(client, ON_DELIVERY_UPDATED, variables, (data) => data.deliveryUpdated);
+  return Object.assign(subscriber, { of: (deliveryId: string) => subscriber.updates.filter((update) => update.id === deliveryId) });
 }
 
 async function createEndpoint(tenant: Tenant, path: string): Promise<string> {
@@ -151,25 +97,10 @@ async function createEndpoint(tenant: Tenant, path: string): Promise<string> {
   return response.body.id as string;
 }
 
-async function ping(tenant: Tenant, endpointId: string): Promise<string> {
-  return dataOf(await requestGraphql(api.baseUrl, tenant.apiToken, SEND_PING, { endpointId })).sendTestEvent.id;
-}
+const ping = (tenant: Tenant, endpointId: string) => pingEndpoint(api.baseUrl, tenant, endpointId);
 
-/**
- * Resolves once the subscriber is live: it has seen a test.ping to `endpointId`. A ping sent
- * before the server had set the subscription up goes unseen, so another follows.
- */
-async function untilLive(subscriber: Subscriber, tenant: Tenant, endpointId: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const deliveryId = await ping(tenant, endpointId);
-    try {
-      await subscriber.waitFor(() => subscriber.of(deliveryId)[0], `test.ping ${deliveryId}`, 2000);
-      return;
-    } catch (error) {
-      if (attempt === 5) throw error;
-    }
-  }
-}
+const untilLive = (subscriber: Subscriber, tenant: Tenant, endpointId: string) =>
+  untilLiveOn(subscriber, api.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
 
 async function ingestDeploy(tenant: Tenant): Promise<string> {
   const response = await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: `sha-${Math.random().toString(36).slice(2)}`, environment: 'production' });
@@ -324,43 +255,5 @@ describe('subscription deliveryUpdated', () => {
       expect(closed.code).toBe(UNAUTHORIZED_CLOSE_CODE);
       expect(subscriber.updates).toEqual([]);
     }
-  });
-});
-
-describe('a subscriber that falls behind', () => {
-  it('ends its own subscription with an error, instead of crashing the process, past the backlog limit', async () => {
-    const pubSub = createPubSub<{ change: [organizationId: string, change: { n: number }] }>();
-    const changes = backloggedChanges(pubSub.subscribe('change', 'org'), () => true, 1100);
-    // Nothing is consumed while 1,500 changes are published, in bursts as notifications arrive
-    // (one socket read each): alone, the pub/sub would throw in publish() at 1,024 waiting.
-    for (let n = 0; n < 1500; n++) {
-      pubSub.publish('change', 'org', { n });
-      if (n % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
-    }
-    const received: number[] = [];
-    await expect(
-      (async () => {
-        for await (const change of changes) received.push(change.n);
-      })(),
-    ).rejects.toMatchObject({ extensions: { code: 'SUBSCRIBER_TOO_SLOW' } });
-    expect(received).toEqual(Array.from({ length: 1100 }, (_, n) => n));
-  });
-
-  it('stops listening at once when the client unsubscribes, though no change is coming', async () => {
-    let stopped = false;
-    const silent: AsyncIterable<number> = {
-      [Symbol.asyncIterator]: () => ({
-        next: () => new Promise<IteratorResult<number>>(() => {}),
-        return: async () => {
-          stopped = true;
-          return { value: undefined, done: true };
-        },
-      }),
-    };
-    const changes = backloggedChanges(silent, () => true);
-    const pending = changes.next();
-    await changes.return!();
-    expect(stopped).toBe(true);
-    expect(await pending).toEqual({ value: undefined, done: true });
   });
 });

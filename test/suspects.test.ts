@@ -6,6 +6,8 @@ import {
   DEFAULT_LOOKBACK_MS,
   ENVIRONMENT_MISMATCH_FACTOR,
   LAST_DEPLOY_WEIGHT,
+  MAX_REASONS_PER_SUSPECT,
+  MAX_SUSPECTS,
   OTHER_SERVICE_FACTOR,
   RECENCY_HALF_LIFE_MS,
   RECENCY_WEIGHT,
@@ -400,7 +402,9 @@ describe('rankSuspects properties', () => {
 });
 
 function checkInvariants(ranked: ReturnType<typeof rankSuspects>) {
+  expect(ranked.length).toBeLessThanOrEqual(MAX_SUSPECTS);
   ranked.forEach((s, i) => {
+    expect(s.reasons.length).toBeLessThanOrEqual(MAX_REASONS_PER_SUSPECT);
     expect(s.rank).toBe(i + 1);
     expect(s.score).toBeGreaterThanOrEqual(0);
     expect(s.score).toBeLessThanOrEqual(1);

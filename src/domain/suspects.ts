@@ -26,7 +26,9 @@
 // (log-scaled: 40 commits are riskier than 4, but not ten times). A redeploy or rollback of a
 // commit already deployed usually restores a known state, so it is pushed down.
 // Candidates: deploys with deployedAt in [startedAt − lookback, startedAt]; a deploy after the
-// start cannot have caused the incident, one exactly at the start can.
+// start cannot have caused the incident, one exactly at the start can. Only the MAX_SUSPECTS best
+// are kept: past the first few the scores say little, and a busy organization can have a thousand
+// candidates in a day, which every reader of the incident would otherwise load.
 
 export interface CandidateDeploy {
   id: string;
@@ -72,7 +74,13 @@ export interface RankedSuspect {
 export interface RankingOptions {
   /** How far before the incident start deploys are considered, in ms (default 24 h). */
   lookbackMs: number;
+  /** How many of the best are kept (default MAX_SUSPECTS). */
+  maxSuspects: number;
 }
+
+export const MAX_SUSPECTS = 20;
+/** One of service, environment, recency, last deploy, change size and redeploy at most. */
+export const MAX_REASONS_PER_SUSPECT = 6;
 
 export const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
@@ -216,7 +224,8 @@ export function rankSuspects(
       compareIds(a.deploy.id, b.deploy.id),
   );
 
-  return scored.map((s, i) => ({ deployId: s.deploy.id, rank: i + 1, score: s.score, reasons: s.reasons }));
+  const kept = scored.slice(0, options.maxSuspects ?? MAX_SUSPECTS);
+  return kept.map((s, i) => ({ deployId: s.deploy.id, rank: i + 1, score: s.score, reasons: s.reasons }));
 }
 
 function targetKey(d: CandidateDeploy): string {

@@ -5,11 +5,14 @@ import DataloaderPlugin from '@pothos/plugin-dataloader';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ValidationPlugin from '@pothos/plugin-validation';
-import { getNamedType, getNullableType, isListType, type GraphQLField } from 'graphql';
+import { getNamedType, type GraphQLField } from 'graphql';
 import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
 import { z } from 'zod';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
+import { COMMITS_MAX_ITEMS } from '../domain/deploys.ts';
+import { EVENT_TYPES } from '../domain/events.ts';
+import { MAX_REASONS_PER_SUSPECT, MAX_SUSPECTS } from '../domain/suspects.ts';
 import type { Context } from './context.ts';
 import { badUserInput, queryTooComplex } from './errors.ts';
 
@@ -19,14 +22,41 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * Query limits, checked before any root field resolves. Complexity estimates the work: every
- * field costs 1, and a selection under a list costs its size times over: a connection's
- * `first`/`last` (or DEFAULT_PAGE_SIZE), and 10 for any other list. A dashboard page of 50
- * endpoints, each with its latest delivery, stats and 10 deliveries with their attempts, costs
- * about 22,000; 100 endpoints with 100 deliveries each and their attempts, about 150,000.
+ * The most items each list field (other than connections) returns: what the data allows (commits
+ * of a deploy, event types, reasons of a suspect) or what the field takes (suspects, attempts).
+ * The complexity estimate counts a list's selection this many times.
  */
-export const QUERY_LIMITS = { depth: 10, complexity: 50_000 } as const;
-const LIST_MULTIPLIER = 10;
+export const LIST_BOUNDS = {
+  suspects: MAX_SUSPECTS,
+  /** Incidents a deploy is listed as a suspect of: the most recently opened ones. */
+  suspectIn: 20,
+  reasons: MAX_REASONS_PER_SUSPECT,
+  commits: COMMITS_MAX_ITEMS,
+  /** Attempts of a delivery shown: the latest ones (1 + DELIVERY_MAX_RETRIES per round; manual retries add more). */
+  attempts: 20,
+  eventTypes: EVENT_TYPES.length,
+} as const;
+
+/** The complexity of a list field: its selection counted `max` times. */
+export const listOf = (max: number) => ({ field: 1, multiplier: max });
+
+/**
+ * Query limits, checked before any field resolves: at most `tokens` lexical tokens (checked while
+ * parsing) and `aliases` aliases, a depth of `depth`, and an estimated `complexity`. Complexity
+ * estimates the work: every field costs 1, and a selection under a list costs its size times over:
+ * a connection's `first`/`last` (or DEFAULT_PAGE_SIZE), any other list its LIST_BOUNDS maximum;
+ * fields that compute over many rows cost what they do (dora: DORA_COST). A dashboard page of 50
+ * endpoints, each with its latest delivery, stats and 10 deliveries with their attempts, costs
+ * about 37,000; an incident's suspects, their other incidents and those incidents' suspects, about
+ * 17,000.
+ */
+export const QUERY_LIMITS = { depth: 10, complexity: 50_000, aliases: 15, tokens: 2_000 } as const;
+
+/**
+ * `dora` reads every deploy, commit and incident of its period: as much work as a few thousand
+ * fields, so a query holds at most a handful (and the alias limit caps them anyway).
+ */
+export const DORA_COST = 2_500;
 
 function pageSize(args: Record<string, unknown>): number {
   const requested = typeof args.first === 'number' ? args.first : typeof args.last === 'number' ? args.last : DEFAULT_PAGE_SIZE;
@@ -35,14 +65,12 @@ function pageSize(args: Record<string, unknown>): number {
   return Math.max(0, Math.min(requested, MAX_PAGE_SIZE));
 }
 
+/** Connections cost their page size; their edges are counted by it. Other lists declare `listOf`. */
 function fieldComplexity(args: Record<string, unknown>, _context: Context, field: GraphQLField<unknown, Context>) {
   const named = getNamedType(field.type);
   const isConnection = named.name.endsWith('Connection') && field.args.some((arg) => arg.name === 'first');
   if (isConnection) return { field: 1, multiplier: pageSize(args) };
-  if (isListType(getNullableType(field.type))) {
-    // A connection's edges are already counted by the connection's page size.
-    return { field: 1, multiplier: field.name === 'edges' && named.name.endsWith('Edge') ? 1 : LIST_MULTIPLIER };
-  }
+  if (field.name === 'edges' && named.name.endsWith('Edge')) return { field: 1, multiplier: 1 };
   return 1;
 }
 
@@ -87,7 +115,7 @@ export const builder = new SchemaBuilder<{
   },
   complexity: {
     fieldComplexity,
-    limit: QUERY_LIMITS,
+    limit: { depth: QUERY_LIMITS.depth, complexity: QUERY_LIMITS.complexity },
     // The plugin's own errors are not GraphQLErrors, so Yoga would mask them as "Unexpected
     // error."; ours say what was exceeded, with extensions.code QUERY_TOO_COMPLEX (not
     // BAD_USER_INPUT: no single argument is at fault, the client must ask for less).

@@ -19,13 +19,14 @@ export function badUserInput(message: string, fields: { field: string; message: 
 }
 
 /**
- * A query over the depth or complexity limit (see QUERY_LIMITS in builder.ts). Its own code rather
- * than BAD_USER_INPUT: no argument is wrong, the query as a whole asks for too much; `limit`,
- * `value` and `max` say which limit and by how much, so a client can split or trim the query.
+ * A query over the depth, complexity or alias limit (see QUERY_LIMITS in builder.ts). Its own code
+ * rather than BAD_USER_INPUT: no argument is wrong, the query as a whole asks for too much;
+ * `limit`, `value` and `max` say which limit and by how much, so a client can split or trim the query.
  */
-export function queryTooComplex(limit: 'depth' | 'breadth' | 'complexity', value: number, max: number): GraphQLError {
+export function queryTooComplex(limit: 'depth' | 'breadth' | 'complexity' | 'aliases', value: number, max: number): GraphQLError {
+  const measure = limit === 'aliases' ? 'number of aliases' : limit;
   return new GraphQLError(
-    `Query is too complex: its ${limit} is ${value}, at most ${max} is allowed. Select fewer nested fields or smaller pages (first), or split the query.`,
+    `Query is too complex: its ${measure} is ${value}, at most ${max} is allowed. Select fewer nested fields or smaller pages (first), or split the query.`,
     { extensions: { code: 'QUERY_TOO_COMPLEX', limit, value, max } },
   );
 }
@@ -54,3 +55,13 @@ export const maskUnexpectedError: MaskError = (error, message, isDev) => {
   }
   return maskError(error, message, isDev);
 };
+
+/**
+ * The error as a graphql-ws client gets it: without what Yoga keeps for its own HTTP responses
+ * and removes from them (the HTTP status, the `unexpected` mark of a masked error).
+ */
+export function forWebSocket(error: GraphQLError): GraphQLError {
+  const { http: _http, unexpected: _unexpected, ...extensions } = error.extensions;
+  const { nodes, source, positions, path } = error;
+  return new GraphQLError(error.message, { nodes, source, positions, path, extensions });
+}

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { pendingMigrations, type Migration } from '../db/migrate.ts';
 import { createContext } from '../graphql/context.ts';
 import { maskUnexpectedError } from '../graphql/errors.ts';
+import { graphqlPlugins } from '../graphql/plugins.ts';
 import { schema } from '../graphql/schema.ts';
 import type { DeliveryChanges } from '../delivery/notifications.ts';
 import type { DeliveryPolicy } from '../delivery/worker.ts';
@@ -89,6 +90,7 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
   const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',
+    plugins: graphqlPlugins,
     logging: app.log,
     // GraphiQL (GET /graphql from a browser) in development only; elsewhere GET /graphql is only
     // the GraphQL-over-HTTP GET of a query.
@@ -104,7 +106,12 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
     context: ({ request, connectionParams }) =>
       createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),
   });
-  const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma);
+  const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma, {
+    maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,
+    maxSubscriptionsPerConnection: config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    maxConnectionsPerOrganization: config.WS_MAX_CONNECTIONS_PER_ORGANIZATION,
+    maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+  });
   app.addHook('preClose', async () => {
     // Upgraded sockets would hold the server open: say goodbye to subscribers first.
     for (const socket of webSockets.clients) socket.close(1001, 'Server shutting down');

@@ -1,33 +1,49 @@
 // GraphQL over WebSocket (graphql-ws protocol) on /graphql, beside Yoga's HTTP handler: the
 // same schema and plugins (through Yoga's envelop), authenticated once per connection with
 // `connectionParams.authorization`; a missing or bad token closes the socket with 4401.
+//
+// Limits, so that no client holds more of the process than its share: a message over
+// `maxPayloadBytes` closes the socket (1009) before it is parsed, even before authentication; an
+// organization has at most `maxConnectionsPerOrganization` sockets on this process (one more is
+// closed with 4029); a socket runs at most `maxSubscriptionsPerConnection` operations at once (one
+// more fails alone with TOO_MANY_SUBSCRIPTIONS); and a socket that does not read its messages is
+// closed with 4008 once `maxBufferedBytes` wait for it (see shared-subscriptions.ts).
 import type { Server } from 'node:http';
-import type { ExecutionArgs } from 'graphql';
+import { getOperationAST, GraphQLError, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { authenticateApiToken } from '../domain/organizations.ts';
-import { bearerToken } from '../graphql/context.ts';
+import { bearerToken, type Context } from '../graphql/context.ts';
+import { forWebSocket } from '../graphql/errors.ts';
+import { foreignCursorError } from '../graphql/cursors.ts';
+import { SharedSubscriptions } from '../graphql/shared-subscriptions.ts';
 
-/** What this needs of a Yoga server: its endpoint and its envelop (schema, parse, execute, ...). */
-type YogaLike = Pick<YogaServerInstance<any, any>, 'graphqlEndpoint' | 'getEnveloped'>;
+/** What this needs of a Yoga server: its endpoint, its envelop (schema, parse, execute, ...) and its logger. */
+type YogaLike = Pick<YogaServerInstance<any, Context>, 'graphqlEndpoint' | 'getEnveloped' | 'logger'>;
 type Enveloped = ReturnType<YogaLike['getEnveloped']>;
 interface EnvelopedArgs extends ExecutionArgs {
   rootValue: { execute: Enveloped['execute']; subscribe: Enveloped['subscribe'] };
 }
 
-export const UNAUTHORIZED_CLOSE_CODE = 4401;
+export interface WebSocketLimits {
+  maxPayloadBytes: number;
+  maxSubscriptionsPerConnection: number;
+  /** Per api process: sockets are a process's resource (memory, file descriptors), and a count shared
+   * through the database would outlive a process that dies with its sockets. */
+  maxConnectionsPerOrganization: number;
+  maxBufferedBytes: number;
+}
 
-export function attachGraphqlWebSocket(
-  server: Server,
-  yoga: YogaLike,
-  prisma: PrismaClient,
-): WebSocketServer {
+export const UNAUTHORIZED_CLOSE_CODE = 4401;
+export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4029;
+
+export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: PrismaClient, limits: WebSocketLimits): WebSocketServer {
   // Not attached with `server`: then the HTTP server's own errors (a port in use at start-up)
   // would be re-emitted on this one and reported as a WebSocket failure. Upgrades of the
   // GraphQL path are handed over here; others are refused.
-  const webSocketServer = new WebSocketServer({ noServer: true });
+  const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes });
   server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== yoga.graphqlEndpoint) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
@@ -35,37 +51,82 @@ export function attachGraphqlWebSocket(
     }
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => webSocketServer.emit('connection', webSocket, request));
   });
+  const shared = new SharedSubscriptions(limits.maxBufferedBytes, yoga.logger);
+  /** Open, authenticated sockets by organization id. */
+  const connections = new Map<string, number>();
+  const organizationOf = new WeakMap<WebSocket, string>();
+
   useServer(
     {
       async onConnect(context) {
         const authorization = context.connectionParams?.authorization;
         const organization = await authenticateApiToken(prisma, bearerToken(typeof authorization === 'string' ? authorization : undefined));
+        const { socket } = context.extra;
+        // Closed while its token was checked: graphql-ws has already said goodbye to it, and it must not be counted.
+        if (socket.readyState !== socket.OPEN) return false;
         if (!organization) {
-          context.extra.socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
+          socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
           return false;
         }
+        const open = connections.get(organization.id) ?? 0;
+        if (open >= limits.maxConnectionsPerOrganization) {
+          socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections: at most ${limits.maxConnectionsPerOrganization} per organization`);
+          return false;
+        }
+        connections.set(organization.id, open + 1);
+        organizationOf.set(socket, organization.id);
         return true;
+      },
+      onClose(context) {
+        const organizationId = organizationOf.get(context.extra.socket);
+        if (organizationId === undefined) return;
+        organizationOf.delete(context.extra.socket);
+        const open = connections.get(organizationId)! - 1;
+        if (open === 0) connections.delete(organizationId);
+        else connections.set(organizationId, open);
       },
       execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
       subscribe: (args) => (args as EnvelopedArgs).rootValue.subscribe(args),
-      async onSubscribe(context, _id, params) {
+      async onSubscribe(context, id, params) {
+        // graphql-ws has registered this operation already: it counts.
+        if (Object.keys(context.subscriptions).length > limits.maxSubscriptionsPerConnection) {
+          const message = `Too many operations on this connection: at most ${limits.maxSubscriptionsPerConnection} at once`;
+          return [new GraphQLError(message, { extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', max: limits.maxSubscriptionsPerConnection } })];
+        }
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           ...context,
           req: context.extra.request,
           socket: context.extra.socket,
           params,
         });
+        let document;
+        try {
+          document = parse(params.query);
+        } catch (error) {
+          // One malformed operation fails alone, as an `error` message for its id; thrown, it
+          // would close the socket (4500) and every other subscription on it.
+          if (error instanceof GraphQLError) return [forWebSocket(error)];
+          throw error;
+        }
+        const errors = validate(schema, document);
+        if (errors.length > 0) return errors;
+        const contextValue = await contextFactory();
         const args: EnvelopedArgs = {
           schema,
           operationName: params.operationName,
-          document: parse(params.query),
+          document,
           variableValues: params.variables,
-          contextValue: await contextFactory(),
+          contextValue,
           rootValue: { execute, subscribe },
         };
-        const errors = validate(args.schema, args.document);
-        if (errors.length > 0) return errors;
-        return args;
+        if (getOperationAST(document, params.operationName)?.operation !== 'subscription' || !contextValue.organization) return args;
+        // A subscription: shared with every subscriber of the organization that sent the same
+        // operation, executed without Yoga's envelop, so its cursors are checked here.
+        const refused = await foreignCursorError(args);
+        if (refused) return [refused];
+        const key = JSON.stringify([contextValue.organization.id, params.operationName ?? null, params.query, params.variables ?? {}]);
+        const subscription = shared.subscribe({ args: { ...args, rootValue: undefined }, key, socket: context.extra.socket, id });
+        return { ...args, rootValue: { execute, subscribe: () => subscription } };
       },
     },
     webSocketServer,

@@ -22,6 +22,17 @@ type Documents = {
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
     "\n  query ViewerId { viewer { id } }\n": typeof types.ViewerIdDocument,
+    "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": typeof types.CursorsPagesDocument,
+    "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": typeof types.CursorsServicesDocument,
+    "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsDeploysDocument,
+    "\n  query CursorsIncidents($after: String) { incidents(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsIncidentsDocument,
+    "\n  query CursorsEndpoints($after: String) { webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsEndpointsDocument,
+    "\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n": typeof types.CursorsServiceDeploysDocument,
+    "\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n": typeof types.CursorsServiceIncidentsDocument,
+    "\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n": typeof types.CursorsDeliveriesDocument,
+    "\n  subscription CursorsSubscription($after: String) {\n    deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }\n  }\n": typeof types.CursorsSubscriptionDocument,
+    "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n": typeof types.CursorsCreateServiceDocument,
+    "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n": typeof types.CursorsOpenIncidentDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": typeof types.DeployDetailDocument,
@@ -35,6 +46,7 @@ type Documents = {
     "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.LimitsDeleteEndpointDocument,
     "\n  query LimitsViewer { viewer { id name } }\n": typeof types.LimitsViewerDocument,
     "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": typeof types.NPlusOneEndpointsDashboardDocument,
+    "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": typeof types.ProtocolDeliveryUpdatedDocument,
     "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": typeof types.WebhookDestinationPolicyDocument,
     "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": typeof types.AddRetryingEndpointDocument,
     "\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n": typeof types.SendRetryingTestDocument,
@@ -53,6 +65,9 @@ type Documents = {
     "\n  query WebhookEndpointsPage($first: Int, $after: String) {\n    webhookEndpoints(first: $first, after: $after) {\n      edges { node { id name createdAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.WebhookEndpointsPageDocument,
     "\n  query Delivery($id: ID!) { delivery(id: $id) { ...DeliveryParts } }\n": typeof types.DeliveryDocument,
     "\n  query WebhookEndpointTypeFields { __type(name: \"WebhookEndpoint\") { fields { name } } }\n": typeof types.WebhookEndpointTypeFieldsDocument,
+    "\n  query WorstSuspects($id: ID!) { incident(id: $id) { suspects { deploy { suspectIn { incident { suspects { deploy { id } } } } } } } }\n": typeof types.WorstSuspectsDocument,
+    "\n  query WorstDora($from: DateTime!, $to: DateTime!) {\n    d1: dora(from: $from, to: $to) { deployCount leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds }\n    d2: dora(from: $from, to: $to) { deployCount } d3: dora(from: $from, to: $to) { deployCount }\n    d4: dora(from: $from, to: $to) { deployCount } d5: dora(from: $from, to: $to) { deployCount }\n    d6: dora(from: $from, to: $to) { deployCount } d7: dora(from: $from, to: $to) { deployCount }\n    d8: dora(from: $from, to: $to) { deployCount } d9: dora(from: $from, to: $to) { deployCount }\n    d10: dora(from: $from, to: $to) { deployCount } d11: dora(from: $from, to: $to) { deployCount }\n    d12: dora(from: $from, to: $to) { deployCount } d13: dora(from: $from, to: $to) { deployCount }\n    d14: dora(from: $from, to: $to) { deployCount } d15: dora(from: $from, to: $to) { deployCount }\n    dora(from: $from, to: $to) { deployCount }\n  }\n": typeof types.WorstDoraDocument,
+    "\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n": typeof types.WorstOpenIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": typeof types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": typeof types.OpenIncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": typeof types.AcknowledgeIncidentDocument,
@@ -67,7 +82,8 @@ type Documents = {
     "\n  query ServicesPage($after: String) {\n    viewer { id name }\n    services(first: 2, after: $after) { edges { node { name } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ServicesPageDocument,
     "\n  query Service($id: ID!) { service(id: $id) { id name } }\n": typeof types.ServiceDocument,
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": typeof types.OnDeliveryUpdatedDocument,
-    "\n  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.SubscriptionsSendPingDocument,
+    "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.GraphqlWsSendPingDocument,
+    "\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n": typeof types.LimitsDeliveryUpdatedDocument,
 };
 const documents: Documents = {
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraKeysDocument,
@@ -78,6 +94,17 @@ const documents: Documents = {
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": types.RevokeApiTokenDocument,
     "\n  query ViewerId { viewer { id } }\n": types.ViewerIdDocument,
+    "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": types.CursorsPagesDocument,
+    "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": types.CursorsServicesDocument,
+    "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsDeploysDocument,
+    "\n  query CursorsIncidents($after: String) { incidents(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsIncidentsDocument,
+    "\n  query CursorsEndpoints($after: String) { webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsEndpointsDocument,
+    "\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n": types.CursorsServiceDeploysDocument,
+    "\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n": types.CursorsServiceIncidentsDocument,
+    "\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n": types.CursorsDeliveriesDocument,
+    "\n  subscription CursorsSubscription($after: String) {\n    deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }\n  }\n": types.CursorsSubscriptionDocument,
+    "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n": types.CursorsCreateServiceDocument,
+    "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n": types.CursorsOpenIncidentDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": types.DeployDetailDocument,
@@ -91,6 +118,7 @@ const documents: Documents = {
     "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.LimitsDeleteEndpointDocument,
     "\n  query LimitsViewer { viewer { id name } }\n": types.LimitsViewerDocument,
     "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": types.NPlusOneEndpointsDashboardDocument,
+    "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": types.ProtocolDeliveryUpdatedDocument,
     "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": types.WebhookDestinationPolicyDocument,
     "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": types.AddRetryingEndpointDocument,
     "\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n": types.SendRetryingTestDocument,
@@ -109,6 +137,9 @@ const documents: Documents = {
     "\n  query WebhookEndpointsPage($first: Int, $after: String) {\n    webhookEndpoints(first: $first, after: $after) {\n      edges { node { id name createdAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.WebhookEndpointsPageDocument,
     "\n  query Delivery($id: ID!) { delivery(id: $id) { ...DeliveryParts } }\n": types.DeliveryDocument,
     "\n  query WebhookEndpointTypeFields { __type(name: \"WebhookEndpoint\") { fields { name } } }\n": types.WebhookEndpointTypeFieldsDocument,
+    "\n  query WorstSuspects($id: ID!) { incident(id: $id) { suspects { deploy { suspectIn { incident { suspects { deploy { id } } } } } } } }\n": types.WorstSuspectsDocument,
+    "\n  query WorstDora($from: DateTime!, $to: DateTime!) {\n    d1: dora(from: $from, to: $to) { deployCount leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds }\n    d2: dora(from: $from, to: $to) { deployCount } d3: dora(from: $from, to: $to) { deployCount }\n    d4: dora(from: $from, to: $to) { deployCount } d5: dora(from: $from, to: $to) { deployCount }\n    d6: dora(from: $from, to: $to) { deployCount } d7: dora(from: $from, to: $to) { deployCount }\n    d8: dora(from: $from, to: $to) { deployCount } d9: dora(from: $from, to: $to) { deployCount }\n    d10: dora(from: $from, to: $to) { deployCount } d11: dora(from: $from, to: $to) { deployCount }\n    d12: dora(from: $from, to: $to) { deployCount } d13: dora(from: $from, to: $to) { deployCount }\n    d14: dora(from: $from, to: $to) { deployCount } d15: dora(from: $from, to: $to) { deployCount }\n    dora(from: $from, to: $to) { deployCount }\n  }\n": types.WorstDoraDocument,
+    "\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n": types.WorstOpenIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": types.OpenIncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": types.AcknowledgeIncidentDocument,
@@ -123,7 +154,8 @@ const documents: Documents = {
     "\n  query ServicesPage($after: String) {\n    viewer { id name }\n    services(first: 2, after: $after) { edges { node { name } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ServicesPageDocument,
     "\n  query Service($id: ID!) { service(id: $id) { id name } }\n": types.ServiceDocument,
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": types.OnDeliveryUpdatedDocument,
-    "\n  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.SubscriptionsSendPingDocument,
+    "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.GraphqlWsSendPingDocument,
+    "\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n": types.LimitsDeliveryUpdatedDocument,
 };
 
 /**
@@ -172,6 +204,50 @@ export function graphql(source: "\n  mutation RevokeApiToken($id: ID!) {\n    re
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ViewerId { viewer { id } }\n"): (typeof documents)["\n  query ViewerId { viewer { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n"): (typeof documents)["\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n"): (typeof documents)["\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n"): (typeof documents)["\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsIncidents($after: String) { incidents(first: 2, after: $after) { edges { cursor node { id } } } }\n"): (typeof documents)["\n  query CursorsIncidents($after: String) { incidents(first: 2, after: $after) { edges { cursor node { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsEndpoints($after: String) { webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } } }\n"): (typeof documents)["\n  query CursorsEndpoints($after: String) { webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n"): (typeof documents)["\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n"): (typeof documents)["\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n"): (typeof documents)["\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CursorsSubscription($after: String) {\n    deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }\n  }\n"): (typeof documents)["\n  subscription CursorsSubscription($after: String) {\n    deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n"): (typeof documents)["\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n"): (typeof documents)["\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -224,6 +300,10 @@ export function graphql(source: "\n  query LimitsViewer { viewer { id name } }\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n"): (typeof documents)["\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -299,6 +379,18 @@ export function graphql(source: "\n  query WebhookEndpointTypeFields { __type(na
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query WorstSuspects($id: ID!) { incident(id: $id) { suspects { deploy { suspectIn { incident { suspects { deploy { id } } } } } } } }\n"): (typeof documents)["\n  query WorstSuspects($id: ID!) { incident(id: $id) { suspects { deploy { suspectIn { incident { suspects { deploy { id } } } } } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WorstDora($from: DateTime!, $to: DateTime!) {\n    d1: dora(from: $from, to: $to) { deployCount leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds }\n    d2: dora(from: $from, to: $to) { deployCount } d3: dora(from: $from, to: $to) { deployCount }\n    d4: dora(from: $from, to: $to) { deployCount } d5: dora(from: $from, to: $to) { deployCount }\n    d6: dora(from: $from, to: $to) { deployCount } d7: dora(from: $from, to: $to) { deployCount }\n    d8: dora(from: $from, to: $to) { deployCount } d9: dora(from: $from, to: $to) { deployCount }\n    d10: dora(from: $from, to: $to) { deployCount } d11: dora(from: $from, to: $to) { deployCount }\n    d12: dora(from: $from, to: $to) { deployCount } d13: dora(from: $from, to: $to) { deployCount }\n    d14: dora(from: $from, to: $to) { deployCount } d15: dora(from: $from, to: $to) { deployCount }\n    dora(from: $from, to: $to) { deployCount }\n  }\n"): (typeof documents)["\n  query WorstDora($from: DateTime!, $to: DateTime!) {\n    d1: dora(from: $from, to: $to) { deployCount leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds }\n    d2: dora(from: $from, to: $to) { deployCount } d3: dora(from: $from, to: $to) { deployCount }\n    d4: dora(from: $from, to: $to) { deployCount } d5: dora(from: $from, to: $to) { deployCount }\n    d6: dora(from: $from, to: $to) { deployCount } d7: dora(from: $from, to: $to) { deployCount }\n    d8: dora(from: $from, to: $to) { deployCount } d9: dora(from: $from, to: $to) { deployCount }\n    d10: dora(from: $from, to: $to) { deployCount } d11: dora(from: $from, to: $to) { deployCount }\n    d12: dora(from: $from, to: $to) { deployCount } d13: dora(from: $from, to: $to) { deployCount }\n    d14: dora(from: $from, to: $to) { deployCount } d15: dora(from: $from, to: $to) { deployCount }\n    dora(from: $from, to: $to) { deployCount }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n"): (typeof documents)["\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n"): (typeof documents)["\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -355,7 +447,11 @@ export function graphql(source: "\n  subscription OnDeliveryUpdated($endpointId:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation SubscriptionsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
+export function graphql(source: "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n"): (typeof documents)["\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,4 +1,4 @@
-import { builder } from '../builder.ts';
+import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
 import { DeliveryStatus as DeliveryStatusValues } from '../../generated/prisma/enums.ts';
 import { DeliveryNotRetryableError, retryDelivery } from '../../domain/deliveries.ts';
@@ -28,8 +28,10 @@ builder.prismaObject('Delivery', {
       description: 'The endpoint it was sent to (still shown if the endpoint has since been deleted).',
     }),
     attempts: t.relation('attempts', {
-      description: 'Every attempt so far, first to last.',
-      query: { orderBy: { number: 'asc' } },
+      description: `Every attempt so far, first to last (the latest ${LIST_BOUNDS.attempts} when there are more).`,
+      // A negative take keeps the last ones, still in ascending order.
+      query: { orderBy: { number: 'asc' }, take: -LIST_BOUNDS.attempts },
+      complexity: listOf(LIST_BOUNDS.attempts),
     }),
   }),
 });

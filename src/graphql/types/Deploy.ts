@@ -1,4 +1,4 @@
-import { builder } from '../builder.ts';
+import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { viewerOrganizationId } from '../errors.ts';
 import type { Deploy } from '../../generated/prisma/client.ts';
@@ -27,8 +27,9 @@ export const DeployRef = builder.prismaObject('Deploy', {
     receivedAt: t.expose('receivedAt', { type: 'DateTime', description: 'When Hookline received it.' }),
     service: t.relation('service'),
     commits: t.relation('commits', {
-      description: 'The commits the pipeline sent with the deploy, in the order sent (empty when it sent none).',
-      query: { orderBy: { position: 'asc' } },
+      description: `The commits the pipeline sent with the deploy (at most ${LIST_BOUNDS.commits}), in the order sent (empty when it sent none).`,
+      query: { orderBy: { position: 'asc' }, take: LIST_BOUNDS.commits },
+      complexity: listOf(LIST_BOUNDS.commits),
     }),
     previousDeploy: t.prismaField({
       type: 'Deploy',
@@ -38,6 +39,7 @@ export const DeployRef = builder.prismaObject('Deploy', {
     }),
     commitsSincePrevious: t.field({
       type: [ChangeCommitRef],
+      complexity: listOf(LIST_BOUNDS.commits),
       description:
         'The commits this deploy brought since the previous one: those the pipeline sent or, when it sent none, the deployed ' +
         'head commit itself (`derived: true`) unless the previous deploy had the same commit (a redeploy brings nothing new).',
@@ -45,14 +47,16 @@ export const DeployRef = builder.prismaObject('Deploy', {
     }),
     authors: t.stringList({
       description: 'The distinct authors of commitsSincePrevious, in the order they first appear.',
+      complexity: listOf(LIST_BOUNDS.commits),
       resolve: async (deploy, _args, context) => {
         const authors = (await changesOf(context, deploy)).map((commit) => commit.author);
         return [...new Set(authors.filter((author): author is string => author !== null))];
       },
     }),
     suspectIn: t.relation('suspectIn', {
-      description: 'The incidents this deploy is a suspect of, most recently opened first.',
-      query: { orderBy: [{ incident: { openedAt: 'desc' } }, { incidentId: 'desc' }] },
+      description: `The incidents this deploy is a suspect of, most recently opened first (the latest ${LIST_BOUNDS.suspectIn}).`,
+      query: { orderBy: [{ incident: { openedAt: 'desc' } }, { incidentId: 'desc' }], take: LIST_BOUNDS.suspectIn },
+      complexity: listOf(LIST_BOUNDS.suspectIn),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { builder } from '../builder.ts';
+import { builder, DORA_COST } from '../builder.ts';
 import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
 import type { DoraMetrics } from '../../domain/dora.ts';
 import { isUuid } from '../../domain/ids.ts';
@@ -34,6 +34,7 @@ builder.queryField('dora', (t) =>
   t.field({
     type: DoraMetricsRef,
     description: 'DORA metrics (the Four Keys). serviceId absent: the whole organization; environment absent: every environment.',
+    complexity: DORA_COST,
     args: {
       serviceId: t.arg.id({ required: false }),
       environment: t.arg.string({ required: false }),

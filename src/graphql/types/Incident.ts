@@ -1,4 +1,4 @@
-import { builder } from '../builder.ts';
+import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
 import type { Context } from '../context.ts';
 import type { IncidentSuspect } from '../../generated/prisma/client.ts';
@@ -55,10 +55,11 @@ export const IncidentRef = builder.prismaObject('Incident', {
     suspects: t.field({
       type: [SuspectRef],
       description:
-        'The deploys that may have caused the incident, ranked when it was opened. A verdict wins over the score: ' +
+        `The deploys that may have caused the incident (the ${LIST_BOUNDS.suspects} best), ranked when it was opened. A verdict wins over the score: ` +
         'suspects judged CAUSED come first, then the unjudged ones, then the DISMISSED ones, each group by rank.',
+      complexity: listOf(LIST_BOUNDS.suspects),
       // Loaded with the incident (no query per incident in a list), then ordered by verdict.
-      select: (_args, _context, nestedSelection) => ({ suspects: nestedSelection({ orderBy: { rank: 'asc' } }) }),
+      select: (_args, _context, nestedSelection) => ({ suspects: nestedSelection({ orderBy: { rank: 'asc' }, take: LIST_BOUNDS.suspects }) }),
       resolve: (incident) => orderSuspects(incident.suspects),
     }),
   }),
@@ -94,6 +95,7 @@ const SuspectRef = builder.prismaObject('IncidentSuspect', {
     score: t.exposeFloat('score', { description: 'How likely it caused the incident, in 0..1.' }),
     reasons: t.field({
       type: [SuspectReasonRef],
+      complexity: listOf(LIST_BOUNDS.reasons),
       resolve: (suspect) => suspect.reasons as unknown as SuspectReason[],
     }),
     verdict: t.expose('verdict', { type: SuspectVerdict, nullable: true }),

@@ -9,7 +9,9 @@
 // made up to it. A quick PENDING → SUCCEEDED pair therefore arrives as PENDING (0 attempts)
 // then SUCCEEDED (1), even when the row is loaded after both committed. The other columns
 // (`lastAttemptAt`, `nextAttemptAt`, `updatedAt`) are read at load time and may be later.
-import { GraphQLError, type FieldNode, type GraphQLResolveInfo } from 'graphql';
+import { filter, pipe } from '@graphql-yoga/subscription';
+import type { FieldNode, GraphQLResolveInfo } from 'graphql';
+import { backlogged } from '../backlog.ts';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { notFound, viewerOrganizationId } from '../errors.ts';
@@ -18,92 +20,6 @@ import type { Delivery } from '../../generated/prisma/client.ts';
 import { isUuid } from '../../domain/ids.ts';
 
 builder.subscriptionType({});
-
-/**
- * Changes a subscriber may fall behind by (sent but not yet taken by its socket). One more ends
- * that subscription with an error, rather than holding changes without bound for a stalled
- * client; the client then re-reads what it shows and subscribes again.
- */
-export const MAX_SUBSCRIBER_BACKLOG = 1000;
-
-/**
- * The changes of `source` that `keep` accepts, read from `source` as they come and queued here
- * until the subscriber takes them. Reading eagerly matters: the pub/sub behind `source` throws
- * (in its publisher, so the whole process dies) once 1024 changes wait for one slow subscriber.
- * Over `limit` queued changes, the iterator fails with an error after the queued ones.
- * `return()` ends at once, even while no change is coming (an async generator would wait for
- * the next change before it could stop listening).
- */
-export function backloggedChanges<T>(
-  source: AsyncIterable<T>,
-  keep: (change: T) => boolean,
-  limit = MAX_SUBSCRIBER_BACKLOG,
-): AsyncIterableIterator<T> {
-  const upstream = source[Symbol.asyncIterator]();
-  const queue: T[] = [];
-  const waiting: { resolve: (result: IteratorResult<T>) => void; reject: (error: unknown) => void }[] = [];
-  let failure: unknown;
-  let finished = false;
-
-  /** Answers waiting next() calls with queued changes, then with the end (or the failure). */
-  const settle = () => {
-    while (waiting.length > 0) {
-      if (queue.length > 0) waiting.shift()!.resolve({ value: queue.shift()!, done: false });
-      else if (!finished) return;
-      else if (failure !== undefined) {
-        const error = failure;
-        failure = undefined; // reported once; later calls see the end
-        waiting.shift()!.reject(error);
-      } else waiting.shift()!.resolve({ value: undefined, done: true });
-    }
-  };
-  const stop = (error?: unknown) => {
-    if (finished) return;
-    finished = true;
-    failure = error;
-    void upstream.return?.();
-    settle();
-  };
-
-  void (async () => {
-    try {
-      for (;;) {
-        const next = await upstream.next();
-        if (next.done || finished) break;
-        if (!keep(next.value)) continue;
-        if (queue.length >= limit) {
-          const message = `Subscription ended: more than ${limit} changes waited for this subscriber. Re-read the deliveries and subscribe again.`;
-          stop(new GraphQLError(message, { extensions: { code: 'SUBSCRIBER_TOO_SLOW' } }));
-          return;
-        }
-        queue.push(next.value);
-        settle();
-      }
-      stop();
-    } catch (error) {
-      stop(error);
-    }
-  })();
-
-  return {
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-    next() {
-      return new Promise<IteratorResult<T>>((resolve, reject) => {
-        waiting.push({ resolve, reject });
-        settle();
-      });
-    },
-    async return() {
-      queue.length = 0;
-      stop();
-      failure = undefined;
-      settle();
-      return { value: undefined, done: true };
-    },
-  };
-}
 
 type DeliveryQuery = { include?: Record<string, unknown>; select?: Record<string, unknown> };
 
@@ -179,10 +95,8 @@ builder.subscriptionField('deliveryUpdated', (t) =>
           : null;
         if (!endpoint) throw notFound('WebhookEndpoint', id);
       }
-      return backloggedChanges(
-        context.deliveryChanges.subscribe(organizationId),
-        (change) => change.organizationId === organizationId && (endpointId == null || change.endpointId === String(endpointId)),
-      );
+      const changes = context.deliveryChanges.subscribe(organizationId);
+      return backlogged(endpointId == null ? changes : pipe(changes, filter((change) => change.endpointId === String(endpointId))));
     },
     resolve: (query, change, _args, context, info) => deliveryAsOf(query, change, context, info),
   }),

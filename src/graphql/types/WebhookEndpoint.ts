@@ -1,6 +1,6 @@
 import { createContextCache } from '@pothos/core';
 import DataLoader from 'dataloader';
-import { builder } from '../builder.ts';
+import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import type { Context } from '../context.ts';
 import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
 import type { Delivery, Prisma, WebhookEndpoint } from '../../generated/prisma/client.ts';
@@ -114,7 +114,7 @@ export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
     url: t.exposeString('url'),
     name: t.exposeString('name'),
     status: t.expose('status', { type: WebhookEndpointStatus }),
-    eventTypes: t.exposeStringList('eventTypes', { description: 'The event types delivered to it; empty means all.' }),
+    eventTypes: t.exposeStringList('eventTypes', { description: 'The event types delivered to it; empty means all.', complexity: listOf(LIST_BOUNDS.eventTypes) }),
     consecutiveFailures: t.exposeInt('consecutiveFailures', {
       description: 'Deliveries that ended FAILED in a row; at the limit the endpoint becomes DISABLED.',
     }),

@@ -1,0 +1,111 @@
+// The two transports of /graphql keep their protocols whatever the other one saw: GraphQL over
+// HTTP as graphql-http's audits check it (before and after WebSocket traffic), and graphql-ws,
+// where a malformed operation fails alone rather than taking its socket down.
+import { serverAudits } from 'graphql-http';
+import type { Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuery } from '../src/db/admin.ts';
+import { graphql } from './gql/index.ts';
+import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { connectGraphqlWs, ping, subscribe, untilLive } from './support/graphql-ws.ts';
+import { post } from './support/http.ts';
+
+const PROTOCOL_DELIVERY_UPDATED = graphql(`
+  subscription ProtocolDeliveryUpdated($endpointId: ID) {
+    deliveryUpdated(endpointId: $endpointId) { id status }
+  }
+`);
+
+let database: TestDatabase;
+/** Sees WebSocket traffic first, then the audits: nothing of it has been parsed over HTTP before. */
+let api: RunningApp;
+/** Sees HTTP only. */
+let httpOnly: RunningApp;
+let tenant: Tenant;
+let endpointId: string;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // api only: a test.ping's new delivery is a change subscribers see, no worker needed.
+  api = await startApp(database.url, { ROLE: 'api' });
+  httpOnly = await startApp(database.url, { ROLE: 'api' });
+  tenant = await createTenant(api.app);
+  const created = await post(`${api.baseUrl}/api/webhooks/endpoints`, {
+    body: JSON.stringify({ url: 'https://hooks.example.com/protocol', name: 'protocol' }),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+  });
+  endpointId = created.body.id as string;
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+  await api?.close();
+  await httpOnly?.close();
+  await database?.drop();
+});
+
+/** Every graphql-http server audit (MUST, SHOULD and MAY) that did not pass, with its reason. */
+async function failedAudits(running: RunningApp): Promise<{ id: string; name: string; reason: string }[]> {
+  const withToken = (input: RequestInfo | URL, init: RequestInit = {}) =>
+    fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${tenant.apiToken}` } });
+  const failed = [];
+  for (const audit of serverAudits({ url: `${running.baseUrl}/graphql`, fetchFn: withToken })) {
+    const result = await audit.fn();
+    if (result.status !== 'ok') failed.push({ id: result.id, name: result.name, reason: result.reason });
+  }
+  return failed;
+}
+
+describe('GraphQL over HTTP and over WebSocket', () => {
+  it('passes every graphql-http server audit without WebSocket traffic', async () => {
+    expect(await failedAudits(httpOnly)).toEqual([]);
+  });
+
+  it('answers a syntax error in one subscribe message with an error for that operation only', async () => {
+    const client = connectGraphqlWs(api.baseUrl, tenant.apiToken);
+    clients.push(client);
+    const live = subscribe(client, PROTOCOL_DELIVERY_UPDATED, { endpointId }, (data) => data.deliveryUpdated);
+    await untilLive(live, api.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
+
+    // The same text as graphql-http's parse-failure audits (run on this app only after this), on the same socket.
+    const broken = subscribe(client, '{', {}, (data) => data);
+    const errors = await broken.waitFor(() => broken.errors[0], 'the error of the malformed operation');
+    expect(errors).toEqual([
+      { message: 'Syntax Error: Expected Name, found <EOF>.', locations: [{ line: 1, column: 2 }], extensions: { code: 'GRAPHQL_PARSE_FAILED' } },
+    ]);
+    expect(broken.updates).toEqual([]);
+
+    // The socket and its other subscription live on.
+    const after = await ping(api.baseUrl, tenant, endpointId);
+    await live.waitFor(() => live.updates.find((update) => update.id === after), 'a change after the malformed operation');
+    expect(live.errors).toEqual([]);
+  });
+
+  it('masks an unexpected error of one change as over HTTP, and the subscription goes on', async () => {
+    const client = connectGraphqlWs(api.baseUrl, tenant.apiToken);
+    clients.push(client);
+    const live = subscribe(client, PROTOCOL_DELIVERY_UPDATED, { endpointId }, (data) => data.deliveryUpdated);
+    await untilLive(live, api.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
+
+    // The database refuses the load of one change: its table is gone for a moment.
+    const change = { id: live.updates[0]!.id, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 0 };
+    await adminQuery(database.url, 'ALTER TABLE deliveries RENAME TO deliveries_away');
+    try {
+      await adminQuery(database.url, `SELECT pg_notify('hookline_delivery', '${JSON.stringify(change)}')`);
+      await live.waitFor(() => live.errors[0], 'the error of the change');
+    } finally {
+      await adminQuery(database.url, 'ALTER TABLE deliveries_away RENAME TO deliveries');
+    }
+    expect(live.errors).toEqual([
+      { message: 'Unexpected error.', locations: [expect.any(Object)], path: ['deliveryUpdated'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+    ]);
+    const after = await ping(api.baseUrl, tenant, endpointId);
+    await live.waitFor(() => live.updates.find((update) => update.id === after), 'a change after the error');
+  });
+
+  it('passes every graphql-http server audit after that WebSocket traffic', async () => {
+    expect(await failedAudits(api)).toEqual([]);
+  });
+});
