@@ -247,6 +247,22 @@ describe('incident lifecycle', () => {
     }
   });
 
+  it('refuses a title or environment PostgreSQL cannot store (NUL, an unpaired surrogate) with BAD_USER_INPUT', async () => {
+    const { tenant } = await setUp('/not-storable');
+    const refused = errorOf(
+      await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Checkout\u0000 down', environment: 'production\ud800' }),
+    );
+    expect(refused.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [
+        { field: 'title', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' },
+        { field: 'environment', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' },
+      ],
+    });
+    expect(await running.app.database.prisma.incident.count({ where: { organizationId: tenant.organizationId } })).toBe(0);
+    expect(await eventCount(tenant.organizationId)).toBe(0);
+  });
+
   it('treats unknown ids as NOT_FOUND and refuses callers without an API token', async () => {
     const { tenant } = await setUp('/unknown');
     for (const id of [UNKNOWN_ID, 'nope']) {

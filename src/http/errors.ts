@@ -2,7 +2,7 @@
 // {"error": {"code": "<snake_case>", "message": "...", "details": [{"field", "message"}]}}
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
-import type { FieldError } from '../domain/deploys.ts';
+import type { FieldError } from '../domain/input.ts';
 
 export class HttpError extends Error {
   constructor(
