@@ -66,14 +66,12 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     request.headers['content-type'] = 'application/octet-stream';
   });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INGEST_BODY_LIMIT_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addHook('onResponse', async (request, reply) => {
     deps.metrics.ingestRequests.inc({ route: request.routeOptions.url ?? request.url, outcome: request.outcome ?? String(reply.statusCode) });
   });
 
-  app.post('/api/ingest/deploy', async (request, reply) => {
+  app.post('/api/ingest/deploy', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
     await enforceRateLimit(request, reply, deps.deployRateLimiter);
     const token = request.headers['x-deploy-token'] as string | undefined;
     if (!looksLikeToken('deploy', token)) throw invalidToken();
@@ -96,7 +94,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     return reply.status(200).send({ status: result.status, deploy_id: result.deployId });
   });
 
-  app.post('/api/ingest/deploy/test', async (request, reply) => {
+  app.post('/api/ingest/deploy/test', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
     await enforceRateLimit(request, reply, deps.testRateLimiter);
     const credential = await authenticateDeployToken(deps.pool, request.headers['x-deploy-token'] as string | undefined);
     if (!credential) throw invalidToken();
