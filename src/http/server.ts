@@ -16,6 +16,7 @@ import { createClientErrorHandler, handleError, handleNotFound } from './errors.
 import { ingestRoutes } from './ingest.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { answerWhileClosing } from './shutdown.ts';
 
 export interface ServerDependencies {
   config: Config;
@@ -33,7 +34,8 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'] },
     trustProxy: config.TRUST_PROXY,
-    return503OnClosing: true,
+    // Requests arriving during shutdown get our own 503, in the REST error shape (shutdown.ts).
+    return503OnClosing: false,
     // Without these a client that sends headers and part of a body holds its connection forever.
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
@@ -49,15 +51,7 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
   });
   app.decorateRequest('outcome', undefined);
 
-  // On shutdown, requests in flight finish; their connections must then close rather than
-  // linger in keep-alive, or closing would wait for the keep-alive timeout.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  answerWhileClosing(app, config.HTTP_REQUEST_TIMEOUT_MS);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 
