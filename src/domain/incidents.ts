@@ -8,7 +8,7 @@ import type { Incident, PrismaClient, Severity, SuspectVerdict } from '../genera
 import { transaction } from '../delivery/queue.ts';
 import type { EventType } from './events.ts';
 import { isUuid } from './ids.ts';
-import { IN_FUTURE_MESSAGE, isNotInFuture, storableText, validateInput, type FieldError } from './input.ts';
+import { IN_FUTURE_MESSAGE, isNotInFuture, storableDate, storableText, validateInput, type FieldError } from './input.ts';
 import { emitEvent } from './outbox.ts';
 import { rankSuspects, type CandidateDeploy, type RankedSuspect } from './suspects.ts';
 
@@ -90,10 +90,7 @@ const openIncidentSchema = (now: Date) =>
       .trim()
       .nullish()
       .transform((value) => value || null),
-    startedAt: z
-      .date()
-      .refine((startedAt) => isNotInFuture(startedAt.getTime(), now.getTime()), IN_FUTURE_MESSAGE)
-      .nullish(),
+    startedAt: storableDate.refine((startedAt) => isNotInFuture(startedAt.getTime(), now.getTime()), IN_FUTURE_MESSAGE).nullish(),
   });
 
 /** Returns null when the service is not the organization's. */

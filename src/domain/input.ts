@@ -36,6 +36,8 @@ export function storableText(params?: Parameters<typeof z.string>[0]) {
 const EARLIEST_TIMESTAMP_MS = Date.parse('0001-01-01T00:00:00.000Z');
 const LATEST_TIMESTAMP_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
+const NOT_STORABLE_TIME_MESSAGE = 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z';
+
 export function isStorableTime(milliseconds: number): boolean {
   return milliseconds >= EARLIEST_TIMESTAMP_MS && milliseconds <= LATEST_TIMESTAMP_MS;
 }
@@ -43,7 +45,10 @@ export function isStorableTime(milliseconds: number): boolean {
 /** An ISO 8601 date-time with a time zone, whose instant PostgreSQL can store. */
 export const storableTimestamp = z
   .iso.datetime({ offset: true, abort: true, error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-21T10:00:00Z' })
-  .refine((value) => isStorableTime(Date.parse(value)), 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z');
+  .refine((value) => isStorableTime(Date.parse(value)), NOT_STORABLE_TIME_MESSAGE);
+
+/** A Date (as GraphQL's DateTime gives it) whose instant PostgreSQL can store. */
+export const storableDate = z.date().refine((date) => isStorableTime(date.getTime()), { message: NOT_STORABLE_TIME_MESSAGE, abort: true });
 
 /**
  * How far ahead of the server's clock a caller's time may be (the clock skew of CI runners and
