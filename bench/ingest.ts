@@ -1,11 +1,13 @@
-// `npm run bench:ingest [-- --connections 32 --duration 10 --warmup 2]`
+// `npm run bench:ingest [-- --connections 32 --duration 5 --warmup 1 --rounds 3]`
 //
 // Deploy-ingest throughput of the real Hookline app against a bare node:http + pg baseline,
 // in one run on one PostgreSQL server: DATABASE_URL (an admin connection, used to create and
 // drop a scratch database), or an embedded PostgreSQL in a temp dir when it is unset.
 //
-// Both servers run in this process, one after the other, and are driven by the same load
-// generator in a separate process (bench/load-generator.ts), so the comparison is like for like.
+// The servers run in this process and are driven in turn by the same load generator in a
+// separate process (bench/load-generator.ts), so the comparison is like for like. They take
+// turns for several rounds: when the machine's load changes during the run (other processes),
+// it then weighs on each of them alike instead of on whichever happened to run last.
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/app.ts';
@@ -29,12 +31,14 @@ function positiveInteger(name: string, value: string): number {
 const { values: args } = parseArgs({
   options: {
     connections: { type: 'string', default: '32' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
+    duration: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const connections = positiveInteger('connections', args.connections);
 const durationSeconds = positiveInteger('duration', args.duration);
+const rounds = positiveInteger('rounds', args.rounds);
 const warmupSeconds = Number(args.warmup);
 if (!(warmupSeconds >= 0)) throw new Error(`--warmup must be a number of seconds >= 0, got "${args.warmup}"`);
 
@@ -63,6 +67,23 @@ interface Row {
   result: LoadResult;
 }
 
+/** Several rounds of one server as one result: requests and errors add up; percentiles are the median round's. */
+function combine(results: LoadResult[]): LoadResult {
+  const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const non200: Record<string, number> = {};
+  for (const result of results) for (const [status, count] of Object.entries(result.non200)) non200[status] = (non200[status] ?? 0) + count;
+  const requests = results.reduce((sum, result) => sum + result.requests, 0);
+  return {
+    requests,
+    requestsPerSecond: requests / (durationSeconds * results.length),
+    p50Ms: median(results.map((result) => result.p50Ms)),
+    p99Ms: median(results.map((result) => result.p99Ms)),
+    non200,
+    notAccepted: results.reduce((sum, result) => sum + result.notAccepted, 0),
+    samples: results.flatMap((result) => result.samples).slice(0, 3),
+  };
+}
+
 function describeErrors(result: LoadResult): string {
   const parts = Object.entries(result.non200).map(([status, count]) => `${count} × ${status}`);
   if (result.notAccepted > 0) parts.push(`${result.notAccepted} × 200 without status "accepted"`);
@@ -86,6 +107,12 @@ function printTable(rows: Row[]): void {
   for (const line of lines) console.log(format(line));
 }
 
+interface Server {
+  name: string;
+  url: string;
+  deployToken: string;
+}
+
 async function main(): Promise<void> {
   const adminUrl = await postgresServer();
   const databaseUrl = await scratchDatabase(adminUrl);
@@ -94,45 +121,47 @@ async function main(): Promise<void> {
 
   const load = { connections, warmupSeconds, durationSeconds };
   console.log(
-    `Deploy ingest: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s measured, ` +
-      `database ${new URL(databaseUrl).pathname.slice(1)}`,
+    `Deploy ingest: ${connections} connections, ${rounds} rounds of ${warmupSeconds} s warm-up + ${durationSeconds} s measured ` +
+      `per server, database ${new URL(databaseUrl).pathname.slice(1)}`,
   );
 
-  // Hookline as in production, with the rate limit lifted by configuration: first switched
-  // off (the figure the target is about), then set out of reach but still counted in
-  // PostgreSQL on every request (what the shared limit costs).
-  const runHookline = async (label: string, rateLimit: string): Promise<LoadResult> => {
+  // Hookline as in production, with the rate limit lifted by configuration: switched off (the
+  // figure the target is about), and set out of reach but still counted in PostgreSQL on every
+  // request (what the shared limit costs).
+  const startHookline = async (name: string, rateLimit: string): Promise<Server> => {
     const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', INGEST_RATE_LIMIT_PER_MINUTE: rateLimit });
     const app = await createApp(config, databaseUrl);
     cleanups.push(() => app.close());
-    const hooklineUrl = await app.listen(0, '127.0.0.1');
-    const { organizationId } = await createOrganization(app.database.prisma, `bench ${label}`);
+    const url = await app.listen(0, '127.0.0.1');
+    const { organizationId } = await createOrganization(app.database.prisma, `bench ${name}`);
     const { deployToken } = await createService(app.database.prisma, organizationId, 'checkout');
-    console.log(`running ${label}…`);
-    const result = await generateLoad({ ...load, url: `${hooklineUrl}/api/ingest/deploy`, deployToken });
-    await cleanups.pop()!(); // app.close(): the next run has the process to itself
-    return result;
+    return { name, url, deployToken };
   };
-  const hookline = await runHookline('Hookline (rate limit off)', 'off');
-  const hooklineCounted = await runHookline('Hookline (rate limit counted)', '100000000');
-
+  const servers = [await startHookline('Hookline (rate limit off)', 'off'), await startHookline('Hookline (rate limit counted)', '100000000')];
   const baselineServer = await startBaselineServer(databaseUrl);
   cleanups.push(() => baselineServer.close());
-  console.log('running baseline…');
   // The baseline ignores the token and the idempotency key, but gets exactly the same requests.
-  const baseline = await generateLoad({ ...load, url: `${baselineServer.url}/api/ingest/deploy`, deployToken: 'unused' });
-  await cleanups.pop()!();
+  servers.push({ name: 'baseline', url: baselineServer.url, deployToken: 'unused' });
 
-  const rows = [
-    { name: 'Hookline (rate limit off)', result: hookline },
-    { name: 'Hookline (rate limit counted)', result: hooklineCounted },
-    { name: 'baseline', result: baseline },
-  ];
+  const results = new Map<string, LoadResult[]>(servers.map((server) => [server.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const server of servers) {
+      console.log(`round ${round}/${rounds}: ${server.name}…`);
+      results.get(server.name)!.push(await generateLoad({ ...load, url: `${server.url}/api/ingest/deploy`, deployToken: server.deployToken }));
+    }
+  }
+
+  const rows = servers.map(({ name }) => ({ name, result: combine(results.get(name)!) }));
   console.log('');
   printTable(rows);
-  const ratio = (result: LoadResult) => (result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
-  console.log(`ratio (hookline / baseline req/s): ${ratio(hookline)} (target >= ${TARGET_RATIO.toFixed(2)})`);
-  console.log(`ratio with the rate limit counted:  ${ratio(hooklineCounted)}`);
+  const baseline = results.get('baseline')!;
+  const ratios = (name: string) => {
+    const overall = combine(results.get(name)!).requestsPerSecond / combine(baseline).requestsPerSecond;
+    const byRound = results.get(name)!.map((result, round) => (result.requestsPerSecond / baseline[round]!.requestsPerSecond).toFixed(2));
+    return `${overall.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}; by round: ${byRound.join(', ')})`;
+  };
+  console.log(`ratio (hookline / baseline req/s):  ${ratios('Hookline (rate limit off)')}`);
+  console.log(`ratio with the rate limit counted:  ${ratios('Hookline (rate limit counted)')}`);
 
   // Figures from runs with failed requests measure the failures, not the ingest path.
   for (const { name, result } of rows) {

@@ -50,6 +50,10 @@ const environmentSchema = z.object({
     .refine((value) => typeof value === 'boolean' || value.every(isProxyAddress), {
       message: 'must be true, false, or a comma-separated list of IP addresses or CIDR ranges',
     }),
+  /** Time a client has to send a whole request, headers and body; then it gets 408 and the connection closes. */
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1).default(30_000),
+  /** A connection with no traffic either way for this long is closed (e.g. a client that stopped reading). */
+  HTTP_CONNECTION_TIMEOUT_MS: wholeNumber(1).default(120_000),
   INGEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(60),
   INGEST_TEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(10),
   DELIVERY_TIMEOUT_MS: wholeNumber(1).default(15_000),
@@ -75,6 +79,10 @@ const environmentSchema = z.object({
   WS_MAX_BUFFERED_BYTES: wholeNumber(1024).default(1024 * 1024),
   /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
   HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
+}).refine((config) => config.HTTP_CONNECTION_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS, {
+  // Otherwise a slow request's connection would be cut before its 408 could be sent.
+  path: ['HTTP_CONNECTION_TIMEOUT_MS'],
+  message: 'must be greater than HTTP_REQUEST_TIMEOUT_MS',
 });
 
 export type Config = z.output<typeof environmentSchema>;

@@ -159,6 +159,16 @@ describe('deploys', () => {
     expect((await listAll(tenant.apiToken, { environment: 'nowhere' })).seen).toEqual([]);
   });
 
+  it('refuses an environment filter PostgreSQL cannot compare (NUL, an unpaired surrogate) with BAD_USER_INPUT', async () => {
+    for (const environment of ['production\u0000', '\udfff']) {
+      const { body } = await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOYS_LIST, { environment });
+      expect(body.data).toBeNull();
+      expect(body.errors).toEqual([
+        expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'environment', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' }] } }),
+      ]);
+    }
+  });
+
   it('pages with first/after without gaps or repeats', async () => {
     const { seen, pages } = await listAll(tenant.apiToken, { first: 3 });
     expect(pages).toBe(3);

@@ -233,6 +233,25 @@ describe('createWebhookEndpoint', () => {
     expect(await running.app.database.prisma.webhookEndpoint.count({ where: { name: { startsWith: 'xxx' } } })).toBe(0);
   });
 
+  it('refuses text PostgreSQL cannot store (NUL, an unpaired surrogate), and port 0, with BAD_USER_INPUT', async () => {
+    const notStorable = 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters';
+    const response = await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_WEBHOOK_ENDPOINT, {
+      url: `${receiver.url}/\ud800`,
+      name: 'Not storable\u0000',
+    });
+    expect(response.body.data).toBeNull();
+    expect(errorOf(response).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [
+        { field: 'url', message: notStorable },
+        { field: 'name', message: notStorable },
+      ],
+    });
+    const portZero = await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_WEBHOOK_ENDPOINT, { url: 'https://hooks.example.com:0/', name: 'Port zero' });
+    expect(errorOf(portZero).extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'url', message: 'must not use port 0' }] });
+    expect(await running.app.database.prisma.webhookEndpoint.count({ where: { name: { in: ['Not storable', 'Port zero'] } } })).toBe(0);
+  });
+
   it('refuses http:// and private destinations unless the deployment allows them', async () => {
     const cases = [
       ['http://example.com/hook', 'must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)'],
@@ -287,6 +306,24 @@ describe('updateWebhookEndpoint', () => {
         { field: 'url', message: 'must use https or http' },
         { field: 'name', message: 'must be 1 to 200 characters' },
         { field: 'eventTypes[1]', message: EVENT_TYPES_MESSAGE },
+      ],
+    });
+    const read = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, WEBHOOK_ENDPOINT, { id: endpoint.id })).webhookEndpoint;
+    expect(read).toEqual(endpoint);
+  });
+
+  it('refuses a name or url PostgreSQL cannot store with BAD_USER_INPUT and changes nothing', async () => {
+    const { endpoint } = await createEndpoint('Unchanged', '/unchanged');
+    const response = await requestGraphql(running.baseUrl, tenant.apiToken, UPDATE_WEBHOOK_ENDPOINT, {
+      id: endpoint.id,
+      url: `${receiver.url}/\u0000`,
+      name: 'Changed\udc00',
+    });
+    expect(errorOf(response).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [
+        { field: 'url', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' },
+        { field: 'name', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' },
       ],
     });
     const read = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, WEBHOOK_ENDPOINT, { id: endpoint.id })).webhookEndpoint;

@@ -247,6 +247,30 @@ describe('incident lifecycle', () => {
     }
   });
 
+  it('refuses a title or environment PostgreSQL cannot store (NUL, an unpaired surrogate), and a start before year 1, with BAD_USER_INPUT', async () => {
+    const { tenant } = await setUp('/not-storable');
+    const refused = errorOf(
+      await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Checkout\u0000 down', environment: 'production\ud800' }),
+    );
+    expect(refused.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [
+        { field: 'title', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' },
+        { field: 'environment', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' },
+      ],
+    });
+    // A start PostgreSQL would store but no client could read back (year 0, once in UTC).
+    for (const startedAt of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00']) {
+      const outOfRange = errorOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Down', startedAt }));
+      expect(outOfRange.extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        fields: [{ field: 'startedAt', message: 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z' }],
+      });
+    }
+    expect(await running.app.database.prisma.incident.count({ where: { organizationId: tenant.organizationId } })).toBe(0);
+    expect(await eventCount(tenant.organizationId)).toBe(0);
+  });
+
   it('treats unknown ids as NOT_FOUND and refuses callers without an API token', async () => {
     const { tenant } = await setUp('/unknown');
     for (const id of [UNKNOWN_ID, 'nope']) {

@@ -298,6 +298,100 @@ describe('validation', () => {
   });
 });
 
+describe('text and times PostgreSQL cannot store', () => {
+  const NOT_STORABLE = 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters';
+  const OUT_OF_RANGE = 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z';
+
+  it('refuses NUL and unpaired surrogates in any string, naming each field', async () => {
+    // JSON.stringify writes them as the escapes \u0000 and \ud800, as a client's JSON would.
+    const response = await postDeploy(url, tenant.deployToken, {
+      commit_sha: 'abc\u0000',
+      commit_message: '\ud800',
+      branch: 'main\udc00',
+      deployed_by: 'ci\u0000bot',
+      environment: '\u0000',
+      version: 'v1\ud83d',
+      description: 'paired \ud83d\ude80 is fine, this \udfff is not',
+      url: 'https://ci.example.com/\u0000',
+      commits: [{ sha: 'c1', message: 'ok 🚀' }, { sha: '\ud800c2', message: 'm\u0000', author: '\udc00' }],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(
+      validationError(
+        ['commit_sha', 'commit_message', 'branch', 'deployed_by', 'environment', 'version', 'description', 'url', 'commits[1].sha', 'commits[1].message', 'commits[1].author'].map(
+          (field) => ({ field, message: NOT_STORABLE }),
+        ),
+      ),
+    );
+    await expectNothingStored();
+  });
+
+  it('refuses commit timestamps and deployed_at outside years 0001..9999 (UTC), and accepts the edges', async () => {
+    const response = await postDeploy(url, tenant.deployToken, {
+      commit_sha: 'abc',
+      commits: [
+        { sha: 'c0', timestamp: '0000-01-01T00:00:00Z' },
+        { sha: 'c1', timestamp: '9999-12-31T23:59:59-23:59' },
+        { sha: 'c2', timestamp: '0001-01-01T00:00:00+01:00' },
+      ],
+      deployed_at: '0000-12-31T23:59:59Z',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(
+      validationError([
+        { field: 'commits[0].timestamp', message: OUT_OF_RANGE },
+        { field: 'commits[1].timestamp', message: OUT_OF_RANGE },
+        { field: 'commits[2].timestamp', message: OUT_OF_RANGE },
+        { field: 'deployed_at', message: OUT_OF_RANGE },
+      ]),
+    );
+    await expectNothingStored();
+
+    const edges = await postDeploy(url, tenant.deployToken, {
+      commit_sha: 'abc',
+      commits: [
+        { sha: 'first', timestamp: '0001-01-01T00:00:00Z' },
+        { sha: 'last', timestamp: '9999-12-31T23:59:59.999+00:00' },
+      ],
+      deployed_at: '0001-01-01T00:00:00Z',
+    });
+    expect(edges.status).toBe(200);
+    const stored = await running.app.database.prisma.deploy.findUniqueOrThrow({
+      where: { id: edges.body.deploy_id },
+      include: { commits: { orderBy: { position: 'asc' } } },
+    });
+    expect(stored.deployedAt.toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(stored.commits.map((commit) => commit.timestamp?.toISOString())).toEqual(['0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']);
+  });
+
+  it('refuses a declared charset other than UTF-8 with 415, and bytes that are not UTF-8 with 400, on both routes', async () => {
+    const latin1 = Buffer.from(JSON.stringify({ commit_sha: 'abc', deployed_by: 'Zoë' }), 'latin1');
+    for (const path of ['/api/ingest/deploy', '/api/ingest/deploy/test']) {
+      for (const charset of ['iso-8859-1', 'windows-1252', 'utf-16']) {
+        const response = await post(`${url}${path}`, {
+          body: latin1,
+          headers: { 'content-type': `application/json; charset=${charset}`, 'x-deploy-token': tenant.deployToken },
+        });
+        expect(response.status, charset).toBe(415);
+        expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type charset must be utf-8' } });
+      }
+      const notUtf8 = await post(`${url}${path}`, {
+        body: latin1,
+        headers: { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
+      });
+      expect(notUtf8.status).toBe(400);
+      expect(notUtf8.body).toEqual({ error: { code: 'invalid_json', message: 'Body is not valid UTF-8' } });
+      for (const charset of ['utf-8', 'UTF-8', 'utf8']) {
+        const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', deployed_by: 'Zoë' }, { 'content-type': `application/json; charset=${charset}` }, path);
+        expect(response.status, charset).toBe(200);
+      }
+    }
+    // The content is judged after the token: without one, the answer is still 401.
+    const anonymous = await post(`${url}/api/ingest/deploy`, { body: latin1, headers: { 'content-type': 'application/json; charset=iso-8859-1' } });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
 describe('deploy token', () => {
   const refused = { error: { code: 'invalid_deploy_token', message: 'X-Deploy-Token is missing or is not a valid deploy token' } };
 

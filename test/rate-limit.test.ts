@@ -68,6 +68,19 @@ describe('ingest rate limit', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
+  it('allows exactly the limit to a burst of concurrent requests spread over both instances', async () => {
+    const ip = clientAddress();
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        postDeploy((i % 2 ? first : second).baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip }),
+      ),
+    );
+    const allowed = responses.filter((response) => response.status === 200);
+    expect(allowed).toHaveLength(5);
+    expect(allowed.map((response) => response.headers.get('ratelimit-remaining')).sort()).toEqual(['0', '1', '2', '3', '4']);
+    expect(responses.filter((response) => response.status === 429)).toHaveLength(19);
+  });
+
   it('counts each client address separately', async () => {
     const [a, b] = [clientAddress(), clientAddress()];
     for (let i = 0; i < 5; i++) await postDeploy(first.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': a });

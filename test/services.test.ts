@@ -80,6 +80,19 @@ describe('createService', () => {
     }
   });
 
+  it('refuses a name PostgreSQL cannot store (NUL, an unpaired surrogate) with BAD_USER_INPUT', async () => {
+    const message = 'Service name must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters';
+    for (const name of ['check\u0000out', 'check\ud800out']) {
+      const { status, body } = await requestGraphql(first.baseUrl, tenant.apiToken, CREATE_SERVICE, { name });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        data: null,
+        errors: [expect.objectContaining({ message, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'name', message }] } })],
+      });
+    }
+    expect(await first.app.database.prisma.service.count({ where: { name: { startsWith: 'check' } } })).toBe(0);
+  });
+
   it('lets another organization use the same name', async () => {
     const response = await requestGraphql(first.baseUrl, stranger.apiToken, CREATE_SERVICE, { name: 'existing' });
     expect(dataOf(response).createService.service.name).toBe('existing');

@@ -3,6 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { openRawConnection } from './support/http.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -115,6 +116,40 @@ describe('npm start', () => {
     const response = await inFlight;
     expect(response.status).toBe(401);
     expect(await hookline.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('answers 503 to requests that arrive once SIGTERM has begun the shutdown, on old and new connections, until the listener closes', async () => {
+    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    const [, address] = await hookline.waitFor(/Hookline listening on (http:\/\/\S+)/);
+    // A keep-alive connection that has been used once and is idle when the signal comes.
+    const keptAlive = await openRawConnection(address!);
+    keptAlive.write('GET /healthz HTTP/1.1\r\nHost: hookline.test\r\n\r\n');
+    expect((await keptAlive.nextResponse()).status).toBe(200);
+    // A request still in flight (its body incomplete) keeps the shutdown going for a while.
+    const inFlight = await openRawConnection(address!);
+    const body = '{"commit_sha":"abc"}';
+    inFlight.write(
+      'POST /api/ingest/deploy/test HTTP/1.1\r\nHost: hookline.test\r\nContent-Type: application/json\r\n' +
+        `X-Deploy-Token: hld_${'x'.repeat(40)}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await hookline.waitFor(/"url":"\/api\/ingest\/deploy\/test".*"msg":"incoming request"/, 5000);
+
+    hookline.child.kill('SIGTERM');
+    await hookline.waitFor(/"msg":"Shutting down: requests in flight finish, new ones get 503"/, 5000);
+    const shuttingDown = { error: { code: 'shutting_down', message: 'Hookline is shutting down; retry the request' } };
+    keptAlive.write('GET /api/ingest/deploy HTTP/1.1\r\nHost: hookline.test\r\n\r\n');
+    const onOldConnection = await keptAlive.nextResponse();
+    expect(onOldConnection).toEqual({ status: 503, headers: expect.objectContaining({ connection: 'close', 'retry-after': '1' }), body: shuttingDown });
+    await keptAlive.closed;
+    const fresh = await openRawConnection(address!);
+    fresh.write('GET /readyz HTTP/1.1\r\nHost: hookline.test\r\n\r\n');
+    expect(await fresh.nextResponse()).toEqual(expect.objectContaining({ status: 503, body: shuttingDown }));
+    await fresh.closed;
+
+    inFlight.write(body.slice(5));
+    expect(await inFlight.nextResponse()).toEqual(expect.objectContaining({ status: 401, headers: expect.objectContaining({ connection: 'close' }) }));
+    expect(await hookline.exited).toEqual({ code: 0, signal: null });
+    await expect(fetch(`${address}/healthz`)).rejects.toThrow();
   });
 
   it('refuses to start with invalid configuration, naming the variable', async () => {

@@ -79,6 +79,59 @@ describe('POST /api/webhooks/endpoints', () => {
   });
 });
 
+describe('POST /api/webhooks/endpoints: input PostgreSQL or a socket cannot use', () => {
+  const NOT_STORABLE = 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters';
+
+  async function endpointCount() {
+    return running.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId } });
+  }
+
+  it('refuses NUL and unpaired surrogates, naming the field', async () => {
+    const before = await endpointCount();
+    const response = await createEndpoint({ url: `${receiver.url}/\ud800`, name: 'Receiver\u0000' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'The endpoint is invalid',
+        details: [
+          { field: 'url', message: NOT_STORABLE },
+          { field: 'name', message: NOT_STORABLE },
+        ],
+      },
+    });
+    expect(await endpointCount()).toBe(before);
+  });
+
+  it('refuses port 0, which no connection can reach', async () => {
+    for (const url of ['https://hooks.example.com:0/hook', 'http://127.0.0.1:0/hook']) {
+      const response = await createEndpoint({ url, name: 'Port zero' });
+      expect(response.status, url).toBe(400);
+      expect(response.body.error.details).toEqual([{ field: 'url', message: 'must not use port 0' }]);
+    }
+  });
+
+  it('lists at most 20 invalid fields, however many there are', async () => {
+    const eventTypes = Array.from({ length: 80_000 }, (_, index) => `nope.${index}`);
+    const response = await createEndpoint({ url: `${receiver.url}/hooks`, name: 'Many', eventTypes });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toHaveLength(20);
+    expect(response.body.error.details[19].field).toBe('eventTypes[19]');
+    expect(JSON.stringify(response.body).length).toBeLessThan(10_000);
+  });
+
+  it('refuses a declared charset other than UTF-8 with 415', async () => {
+    const before = await endpointCount();
+    const response = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
+      body: Buffer.from(JSON.stringify({ url: `${receiver.url}/hooks`, name: 'Zoë' }), 'latin1'),
+      headers: { 'content-type': 'application/json; charset=iso-8859-1', authorization: `Bearer ${tenant.apiToken}` },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type charset must be utf-8' } });
+    expect(await endpointCount()).toBe(before);
+  });
+});
+
 describe('deploy.ingested', () => {
   it('reaches the endpoint signed, verifiable under both header sets, with the deploy', async () => {
     const endpoint = await createEndpoint({ url: `${receiver.url}/deploys`, name: 'Deploys' });

@@ -5,17 +5,18 @@ import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { enqueueAttempts, transaction } from '../delivery/queue.ts';
 import { subscribedEndpointCondition } from './events.ts';
+import { IN_FUTURE_MESSAGE, isNotInFuture, storableText, storableTimestamp, validateInput, type Validated } from './input.ts';
 
 export const COMMIT_SHA_MAX_LENGTH = 255;
 export const URL_MAX_LENGTH = 2048;
 export const COMMITS_MAX_ITEMS = 100;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-/** How far ahead of the server's clock `deployed_at` may be (clock skew of CI runners). */
-export const DEPLOYED_AT_MAX_FUTURE_MS = 5 * 60 * 1000;
 
 // Optional fields accept null as "absent": CI templates often render unset variables so.
-const optionalText = z.string({ error: 'must be a string' }).nullish();
-const isoTimestamp = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-21T10:00:00Z' });
+const optionalText = storableText().nullish();
+const sha = storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .min(1, 'must not be empty')
+  .max(COMMIT_SHA_MAX_LENGTH, `must be at most ${COMMIT_SHA_MAX_LENGTH} characters`);
 
 function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -25,31 +26,24 @@ function isHttpUrl(value: string): boolean {
 
 const commitSchema = z.object(
   {
-    sha: z
-      .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-      .min(1, 'must not be empty')
-      .max(COMMIT_SHA_MAX_LENGTH, `must be at most ${COMMIT_SHA_MAX_LENGTH} characters`),
+    sha,
     message: optionalText,
     author: optionalText,
-    timestamp: isoTimestamp.nullish(),
+    timestamp: storableTimestamp.nullish(),
   },
   { error: 'must be an object' },
 );
 
 const deployPayloadSchema = z.object(
   {
-    commit_sha: z
-      .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-      .min(1, 'must not be empty')
-      .max(COMMIT_SHA_MAX_LENGTH, `must be at most ${COMMIT_SHA_MAX_LENGTH} characters`),
+    commit_sha: sha,
     commit_message: optionalText,
     branch: optionalText,
     deployed_by: optionalText,
     environment: optionalText,
     version: optionalText,
     description: optionalText,
-    url: z
-      .string({ error: 'must be a string' })
+    url: storableText()
       .max(URL_MAX_LENGTH, `must be at most ${URL_MAX_LENGTH} characters`)
       .refine(isHttpUrl, 'must be an http or https address')
       .nullish(),
@@ -57,43 +51,16 @@ const deployPayloadSchema = z.object(
       .array(commitSchema, { error: 'must be an array' })
       .max(COMMITS_MAX_ITEMS, `must have at most ${COMMITS_MAX_ITEMS} items`)
       .nullish(),
-    deployed_at: isoTimestamp
-      .refine(
-        // An unparseable value is already reported by the format check (NaN compares false).
-        (value) => !(Date.parse(value) > Date.now() + DEPLOYED_AT_MAX_FUTURE_MS),
-        'must not be more than 5 minutes in the future',
-      )
-      .nullish(),
+    deployed_at: storableTimestamp.refine((value) => isNotInFuture(Date.parse(value)), IN_FUTURE_MESSAGE).nullish(),
   },
   { error: 'must be a JSON object' },
 );
 
 export type DeployPayload = z.output<typeof deployPayloadSchema>;
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-/** `['commits', 3, 'sha']` → `commits[3].sha`; the root is `body`. */
-function fieldPath(path: PropertyKey[]): string {
-  if (path.length === 0) return 'body';
-  return path.reduce<string>(
-    (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
-    '',
-  );
-}
-
-export type Validated<T> = { ok: true; value: T } | { ok: false; details: FieldError[] };
-
 /** Every invalid field is reported, not only the first. Unknown fields are ignored. */
 export function validateDeployPayload(body: unknown): Validated<DeployPayload> {
-  const result = deployPayloadSchema.safeParse(body);
-  if (result.success) return { ok: true, value: result.data };
-  return {
-    ok: false,
-    details: result.error.issues.map((issue) => ({ field: fieldPath(issue.path), message: issue.message })),
-  };
+  return validateInput(deployPayloadSchema, body);
 }
 
 /** 1..255 printable ASCII characters (no spaces at the ends), as HTTP header values allow. */

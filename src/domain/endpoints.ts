@@ -2,13 +2,14 @@
 // takes the caller's organization and treats another organization's endpoint as absent.
 import type { PgBoss } from 'pg-boss';
 import type pg from 'pg';
+import { z } from 'zod';
 import type { PrismaClient, WebhookEndpoint } from '../generated/prisma/client.ts';
 import { validateEndpointUrl, type DestinationPolicy } from '../delivery/destination.ts';
 import { transaction } from '../delivery/queue.ts';
 import { generateSigningSecret } from '../delivery/signing.ts';
-import type { FieldError } from './deploys.ts';
-import { EVENT_TYPES, isEventType } from './events.ts';
+import { EVENT_TYPES } from './events.ts';
 import { isUuid } from './ids.ts';
+import { storableText, validateInput, type FieldError } from './input.ts';
 import { emitEvent } from './outbox.ts';
 
 export const ENDPOINT_NAME_MAX_LENGTH = 200;
@@ -28,46 +29,50 @@ export interface EndpointInput {
   eventTypes?: unknown;
 }
 
-interface CheckedInput {
-  url?: string;
-  name?: string;
-  eventTypes?: string[];
+const requiredText = () => storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
+
+function endpointUrl(policy: DestinationPolicy) {
+  return requiredText().transform((value, context) => {
+    const validation = validateEndpointUrl(value, policy);
+    if (!validation.ok) {
+      context.addIssue({ code: 'custom', message: validation.message.replace(/^url /, ''), input: value });
+      return z.NEVER;
+    }
+    // Port 0 parses as a URL, but no connection can ever reach it.
+    if (validation.url.port === '0') {
+      context.addIssue({ code: 'custom', message: 'must not use port 0', input: value });
+      return z.NEVER;
+    }
+    return validation.url.href;
+  });
+}
+
+const endpointName = requiredText()
+  .trim()
+  .min(1, `must be 1 to ${ENDPOINT_NAME_MAX_LENGTH} characters`)
+  .max(ENDPOINT_NAME_MAX_LENGTH, `must be 1 to ${ENDPOINT_NAME_MAX_LENGTH} characters`);
+
+/** Absent, null or empty: every event type. Repeats are kept once. */
+const eventTypeList = z
+  .array(z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }), { error: 'must be an array of event types' })
+  .nullish()
+  .transform((types) => (types ? [...new Set(types)] : undefined));
+
+/** All fields when `required` (creation); otherwise only those given (a change). */
+function endpointInputSchema(policy: DestinationPolicy, required: boolean) {
+  const url = endpointUrl(policy);
+  return z.object({
+    url: required ? url : url.optional(),
+    name: required ? endpointName : endpointName.optional(),
+    eventTypes: eventTypeList,
+  });
 }
 
 /** Checks the given fields (all of them when `required`); throws with every problem. */
-function checkInput(input: EndpointInput, policy: DestinationPolicy, required: boolean): CheckedInput {
-  const details: FieldError[] = [];
-  const checked: CheckedInput = {};
-  if (input.url !== undefined || required) {
-    if (typeof input.url !== 'string') {
-      details.push({ field: 'url', message: input.url === undefined ? 'is required' : 'must be a string' });
-    } else {
-      const validation = validateEndpointUrl(input.url, policy);
-      if (validation.ok) checked.url = validation.url.href;
-      else details.push({ field: 'url', message: validation.message.replace(/^url /, '') });
-    }
-  }
-  if (input.name !== undefined || required) {
-    const name = typeof input.name === 'string' ? input.name.trim() : undefined;
-    if (input.name === undefined) details.push({ field: 'name', message: 'is required' });
-    else if (name === undefined) details.push({ field: 'name', message: 'must be a string' });
-    else if (name.length === 0 || name.length > ENDPOINT_NAME_MAX_LENGTH) {
-      details.push({ field: 'name', message: `must be 1 to ${ENDPOINT_NAME_MAX_LENGTH} characters` });
-    } else checked.name = name;
-  }
-  if (input.eventTypes !== undefined && input.eventTypes !== null) {
-    if (!Array.isArray(input.eventTypes)) details.push({ field: 'eventTypes', message: 'must be an array of event types' });
-    else {
-      input.eventTypes.forEach((type, index) => {
-        if (typeof type !== 'string' || !isEventType(type)) {
-          details.push({ field: `eventTypes[${index}]`, message: `must be one of ${EVENT_TYPES.join(', ')}` });
-        }
-      });
-      checked.eventTypes = [...new Set(input.eventTypes as string[])];
-    }
-  }
-  if (details.length > 0) throw new EndpointInputError(details);
-  return checked;
+function checkInput(input: EndpointInput, policy: DestinationPolicy, required: boolean) {
+  const validation = validateInput(endpointInputSchema(policy, required), input);
+  if (!validation.ok) throw new EndpointInputError(validation.details);
+  return validation.value;
 }
 
 export interface CreatedEndpoint {

@@ -3,11 +3,12 @@
 // outbox, in the transaction that makes the change.
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
+import { z } from 'zod';
 import type { Incident, PrismaClient, Severity, SuspectVerdict } from '../generated/prisma/client.ts';
 import { transaction } from '../delivery/queue.ts';
-import type { FieldError } from './deploys.ts';
 import type { EventType } from './events.ts';
 import { isUuid } from './ids.ts';
+import { IN_FUTURE_MESSAGE, isNotInFuture, storableDate, storableText, validateInput, type FieldError } from './input.ts';
 import { emitEvent } from './outbox.ts';
 import { rankSuspects, type CandidateDeploy, type RankedSuspect } from './suspects.ts';
 
@@ -78,6 +79,20 @@ export interface OpenIncidentInput {
   startedAt?: Date | null;
 }
 
+const openIncidentSchema = (now: Date) =>
+  z.object({
+    title: storableText()
+      .trim()
+      .min(1, `must be 1 to ${INCIDENT_TITLE_MAX_LENGTH} characters`)
+      .max(INCIDENT_TITLE_MAX_LENGTH, `must be 1 to ${INCIDENT_TITLE_MAX_LENGTH} characters`),
+    // Blank means none.
+    environment: storableText()
+      .trim()
+      .nullish()
+      .transform((value) => value || null),
+    startedAt: storableDate.refine((startedAt) => isNotInFuture(startedAt.getTime(), now.getTime()), IN_FUTURE_MESSAGE).nullish(),
+  });
+
 /** Returns null when the service is not the organization's. */
 export async function openIncident(
   deps: IncidentDependencies,
@@ -88,23 +103,16 @@ export async function openIncident(
   if (!isUuid(input.serviceId)) return null;
   const service = await deps.prisma.service.findFirst({ where: { id: input.serviceId, organizationId }, select: { id: true } });
   if (!service) return null;
-  const title = input.title.trim();
-  const details: FieldError[] = [];
-  if (title.length === 0 || title.length > INCIDENT_TITLE_MAX_LENGTH) {
-    details.push({ field: 'title', message: `must be 1 to ${INCIDENT_TITLE_MAX_LENGTH} characters` });
-  }
+  const validation = validateInput(openIncidentSchema(now), input);
+  if (!validation.ok) throw new IncidentInputError(validation.details);
+  const { title, environment } = validation.value;
   const startedAt = input.startedAt ?? now;
-  if (startedAt.getTime() > now.getTime() + 5 * 60 * 1000) {
-    details.push({ field: 'startedAt', message: 'must not be more than 5 minutes in the future' });
-  }
-  if (details.length > 0) throw new IncidentInputError(details);
 
   const { rows: candidates } = await deps.pool.query<CandidateDeploy>(CANDIDATE_DEPLOYS_SQL, [
     organizationId,
     new Date(startedAt.getTime() - deps.lookbackMs),
     startedAt,
   ]);
-  const environment = input.environment?.trim() || null;
   const suspects: RankedSuspect[] = rankSuspects({ serviceId: service.id, environment, startedAt }, candidates, {
     lookbackMs: deps.lookbackMs,
   });

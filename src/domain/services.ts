@@ -4,6 +4,7 @@
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
 import type { Queryable } from '../db/client.ts';
 import { isUuid } from './ids.ts';
+import { storableText, validateInput } from './input.ts';
 import { hashToken, issueToken, looksLikeToken } from './tokens.ts';
 
 export const SERVICE_NAME_MAX_LENGTH = 200;
@@ -21,11 +22,15 @@ export class InvalidServiceNameError extends Error {
   override name = 'InvalidServiceNameError';
 }
 
+const serviceName = storableText()
+  .trim()
+  .min(1, `must be 1 to ${SERVICE_NAME_MAX_LENGTH} characters`)
+  .max(SERVICE_NAME_MAX_LENGTH, `must be 1 to ${SERVICE_NAME_MAX_LENGTH} characters`);
+
 export async function createService(prisma: PrismaClient, organizationId: string, rawName: string): Promise<ServiceWithToken> {
-  const name = rawName.trim();
-  if (name.length === 0 || name.length > SERVICE_NAME_MAX_LENGTH) {
-    throw new InvalidServiceNameError(`Service name must be 1 to ${SERVICE_NAME_MAX_LENGTH} characters`);
-  }
+  const validation = validateInput(serviceName, rawName);
+  if (!validation.ok) throw new InvalidServiceNameError(`Service name ${validation.details[0]!.message}`);
+  const name = validation.value;
   const token = issueToken('deploy');
   try {
     const service = await prisma.service.create({

@@ -7,6 +7,7 @@ import { createEndpoint, EndpointInputError } from '../domain/endpoints.ts';
 import { authenticateApiToken } from '../domain/organizations.ts';
 import { bearerToken } from '../graphql/context.ts';
 import { HttpError } from './errors.ts';
+import { readJsonBody } from './json-body.ts';
 
 export interface EndpointRouteDependencies {
   prisma: PrismaClient;
@@ -14,6 +15,13 @@ export interface EndpointRouteDependencies {
 }
 
 export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDependencies) {
+  // Fastify's own JSON parser would decode any charset as UTF-8 and replace bad bytes silently.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const json = readJsonBody(request.headers['content-type'], body as Buffer);
+    if (json.ok) done(null, json.value);
+    else done(json.error);
+  });
   app.post('/api/webhooks/endpoints', async (request, reply) => {
     const organization = await authenticateApiToken(deps.prisma, bearerToken(request.headers.authorization));
     if (!organization) throw new HttpError(401, 'invalid_api_token', 'Authorization must be "Bearer <API token>" with a valid API token');

@@ -1,8 +1,10 @@
 // One error body for every REST route:
 // {"error": {"code": "<snake_case>", "message": "...", "details": [{"field", "message"}]}}
+import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
-import type { FieldError } from '../domain/deploys.ts';
+import type { FieldError } from '../domain/input.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -20,8 +22,9 @@ export function errorBody(code: string, message: string, details?: FieldError[])
 }
 
 /** Fastify's own errors (body parsing, routing) mapped onto our codes. */
-const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'Request body exceeds 102400 bytes' },
+const FASTIFY_ERRORS: Record<string, { code: string; message: string | ((request: FastifyRequest) => string) }> = {
+  // Each route has its own limit (ingest 100 KB, the rest Fastify's 1 MiB): name the one exceeded.
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: (request) => `Request body exceeds ${request.routeOptions.bodyLimit} bytes` },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Content-Type must be application/json' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_content_length', message: 'Content-Length does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'Body is empty; a JSON document is required' },
@@ -43,7 +46,10 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, code
 export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) return send(request, reply, error.statusCode, error.code, error.message, error.details);
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-  if (known) return send(request, reply, error.statusCode ?? 400, known.code, known.message);
+  if (known) {
+    const message = typeof known.message === 'function' ? known.message(request) : known.message;
+    return send(request, reply, error.statusCode ?? 400, known.code, message);
+  }
   if (error.statusCode && error.statusCode < 500) return send(request, reply, error.statusCode, 'bad_request', error.message);
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
@@ -56,4 +62,42 @@ export function handleError(error: FastifyError | HttpError, request: FastifyReq
 
 export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (and so before any route or
+ * error handler): a request not received in time, headers over the size limit, bytes that are
+ * not HTTP. The answer is written to the socket by hand, in the same error shape, and the
+ * connection is closed: after such a request nothing more on it can be trusted.
+ */
+export function createClientErrorHandler(requestTimeoutMs: number) {
+  const answers: Record<string, { status: number; code: string; message: string }> = {
+    ERR_HTTP_REQUEST_TIMEOUT: {
+      status: 408,
+      code: 'request_timeout',
+      message: `The request was not received completely within ${requestTimeoutMs} ms`,
+    },
+    HPE_HEADER_OVERFLOW: { status: 431, code: 'headers_too_large', message: `Request headers exceed ${maxHeaderSize} bytes` },
+  };
+  const malformed = { status: 400, code: 'bad_request', message: 'Malformed HTTP request' };
+
+  return function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+    // A reset connection has nobody to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // As Node's own handler does: answer only when no response has started on this connection,
+    // or the answer would be spliced into another.
+    const response = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    if (!socket.writable || response?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const { status, code, message } = answers[error.code ?? ''] ?? malformed;
+    const body = JSON.stringify(errorBody(code, message));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    // A client that neither reads nor closes must not hold the socket (end() only half-closes it).
+    socket.setTimeout(requestTimeoutMs, () => socket.destroy());
+  };
 }

@@ -2,7 +2,6 @@
 // checks: 413 body size → 429 rate limit → 401 token → 415/400 content → 400 validation.
 // The token is looked up on its own only when the content is bad (to tell 401 from 400);
 // for a good request the statement that stores the deploy checks the token itself.
-import { parse as parseContentType } from 'content-type';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
@@ -11,6 +10,7 @@ import { authenticateDeployToken } from '../domain/services.ts';
 import { hashToken, looksLikeToken } from '../domain/tokens.ts';
 import type { Metrics } from '../metrics.ts';
 import { HttpError } from './errors.ts';
+import { readJsonBody } from './json-body.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 export const INGEST_BODY_LIMIT_BYTES = 102_400;
@@ -32,27 +32,11 @@ declare module 'fastify' {
 
 const invalidToken = () => new HttpError(401, 'invalid_deploy_token', 'X-Deploy-Token is missing or is not a valid deploy token');
 
-function isJsonContentType(header: string | undefined): boolean {
-  if (!header) return false;
-  try {
-    return parseContentType(header).type === 'application/json';
-  } catch {
-    return false;
-  }
-}
-
-/** Steps 4 and 5: media type, JSON syntax, then every field. */
+/** Steps 4 and 5: media type and charset, JSON syntax, then every field. */
 function readPayload(request: FastifyRequest): { ok: true; payload: DeployPayload } | { ok: false; error: HttpError } {
-  if (!isJsonContentType(request.declaredContentType)) {
-    return { ok: false, error: new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json') };
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse((request.body as Buffer | undefined)?.toString('utf8') ?? '');
-  } catch {
-    return { ok: false, error: new HttpError(400, 'invalid_json', 'Body is not valid JSON') };
-  }
-  const validation = validateDeployPayload(body);
+  const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
+  if (!body.ok) return body;
+  const validation = validateDeployPayload(body.value);
   if (!validation.ok) return { ok: false, error: new HttpError(400, 'validation_failed', 'The deploy payload is invalid', validation.details) };
   return { ok: true, payload: validation.value };
 }
@@ -82,14 +66,12 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     request.headers['content-type'] = 'application/octet-stream';
   });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: INGEST_BODY_LIMIT_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.addHook('onResponse', async (request, reply) => {
     deps.metrics.ingestRequests.inc({ route: request.routeOptions.url ?? request.url, outcome: request.outcome ?? String(reply.statusCode) });
   });
 
-  app.post('/api/ingest/deploy', async (request, reply) => {
+  app.post('/api/ingest/deploy', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
     await enforceRateLimit(request, reply, deps.deployRateLimiter);
     const token = request.headers['x-deploy-token'] as string | undefined;
     if (!looksLikeToken('deploy', token)) throw invalidToken();
@@ -112,7 +94,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     return reply.status(200).send({ status: result.status, deploy_id: result.deployId });
   });
 
-  app.post('/api/ingest/deploy/test', async (request, reply) => {
+  app.post('/api/ingest/deploy/test', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
     await enforceRateLimit(request, reply, deps.testRateLimiter);
     const credential = await authenticateDeployToken(deps.pool, request.headers['x-deploy-token'] as string | undefined);
     if (!credential) throw invalidToken();

@@ -13,10 +13,11 @@ import type { DeliveryChanges } from '../delivery/notifications.ts';
 import type { DeliveryPolicy } from '../delivery/worker.ts';
 import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
-import { handleError, handleNotFound } from './errors.ts';
+import { createClientErrorHandler, handleError, handleNotFound } from './errors.ts';
 import { ingestRoutes } from './ingest.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { answerWhileClosing } from './shutdown.ts';
 
 export interface ServerDependencies {
   config: Config;
@@ -34,19 +35,24 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'] },
     trustProxy: config.TRUST_PROXY,
-    return503OnClosing: true,
+    // Requests arriving during shutdown get our own 503, in the REST error shape (shutdown.ts).
+    return503OnClosing: false,
+    // Without these a client that sends headers and part of a body holds its connection forever.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
+    http: {
+      // The headers count against the same deadline as the rest of the request.
+      headersTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      // Node looks for late requests this often (default 30 s): a fraction of the deadline,
+      // so that a 408 comes at most a quarter of the timeout late.
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(config.HTTP_REQUEST_TIMEOUT_MS / 4))),
+    },
+    clientErrorHandler: createClientErrorHandler(config.HTTP_REQUEST_TIMEOUT_MS),
   });
   app.decorateRequest('outcome', undefined);
 
-  // On shutdown, requests in flight finish; their connections must then close rather than
-  // linger in keep-alive, or closing would wait for the keep-alive timeout.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  answerWhileClosing(app, config.HTTP_REQUEST_TIMEOUT_MS);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 
@@ -58,13 +64,15 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', async (request, reply) => {
     try {
       const pending = await pendingMigrations(database.pool, migrations);
       if (pending.length > 0) return reply.status(503).send({ status: 'unavailable', reason: `migrations pending: ${pending.join(', ')}` });
       return { status: 'ready' };
     } catch (error) {
-      return reply.status(503).send({ status: 'unavailable', reason: `database unreachable: ${(error as Error).message}` });
+      // The cause (often the database's address) is for the operator's log, not for anonymous callers.
+      request.log.warn({ err: error }, 'readiness check: database unavailable');
+      return reply.status(503).send({ status: 'unavailable', reason: 'database unavailable' });
     }
   });
 

@@ -3,6 +3,7 @@ import type { Context } from '../context.ts';
 import { viewerOrganizationId } from '../errors.ts';
 import type { Deploy } from '../../generated/prisma/client.ts';
 import { isUuid } from '../../domain/ids.ts';
+import { storableText } from '../../domain/input.ts';
 import { commitsSincePrevious, findPreviousDeploy, type ChangeCommit } from '../../domain/insights.ts';
 
 /** Newest first; the id breaks ties so that pages are stable. */
@@ -110,7 +111,8 @@ builder.queryFields((t) => ({
       description: "The organization's deploys, newest first (by deployedAt), optionally of one service and environment.",
       args: {
         serviceId: t.arg.id({ required: false }),
-        environment: t.arg.string({ required: false }),
+        // Compared with stored text, so it must be text PostgreSQL can take (else BAD_USER_INPUT).
+        environment: t.arg.string({ required: false, validate: storableText().nullish() }),
       },
       resolve: async (query, _root, { serviceId, environment }, context) => {
         const organizationId = viewerOrganizationId(context);
