@@ -258,6 +258,18 @@ describe('dora', () => {
     }
   });
 
+  it('refuses an environment or a period PostgreSQL cannot store (NUL, year 0) with BAD_USER_INPUT on the argument', async () => {
+    const refused = async (variables: { from: string; to: string; environment?: string }, field: string) => {
+      const response = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_KEYS, variables);
+      expect(response.body.data ?? null).toBeNull();
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', fields: [expect.objectContaining({ field })] } }),
+      ]);
+    };
+    await refused({ from: period.from!, to: period.to!, environment: 'production\u0000' }, 'environment');
+    await refused({ from: '0000-01-01T00:00:00Z', to: period.to! }, 'from');
+  });
+
   it("treats an unknown, malformed or another organization's service as NOT_FOUND, and sees only the caller's data", async () => {
     const notFound = (response: GraphqlResponse<unknown>, id: string) => {
       expect(response.body.data ?? null).toBeNull();

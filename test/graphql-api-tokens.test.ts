@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/domain/tokens.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { NOT_STORABLE_MESSAGE } from '../src/domain/input.ts';
 import { graphql } from './gql/index.ts';
 import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
 
@@ -94,6 +95,13 @@ describe('createApiToken', () => {
         }),
       ]);
     }
+    // Text PostgreSQL cannot store is refused on the field, not a 500.
+    const nul = await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'ci\u0000deploy' });
+    expect(nul.body.errors).toEqual([
+      expect.objectContaining({
+        extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'name', message: NOT_STORABLE_MESSAGE }] },
+      }),
+    ]);
     const { rows } = await admin.query(`SELECT count(*)::int AS n FROM api_tokens WHERE organization_id = $1`, [tenant.organizationId]);
     expect(rows[0].n).toBe(2);
   });

@@ -1,7 +1,10 @@
 // Cursors of every connection are the caller's own: a cursor of another organization's row, or
 // one that is no cursor at all, is BAD_USER_INPUT, never a page placed relative to a row the
 // caller cannot see (which would tell it that the row exists, and when it was made).
+import { isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionNodeType, CURSOR_CHECKED_TYPES } from '../src/graphql/cursors.ts';
+import { schema } from '../src/graphql/schema.ts';
 import { graphql } from './gql/index.ts';
 import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -39,6 +42,9 @@ const CURSORS_DELIVERIES = graphql(`
     webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }
   }
 `);
+const CURSORS_API_TOKENS = graphql(`
+  query CursorsApiTokens($after: String) { apiTokens(first: 2, after: $after) { edges { cursor node { id } } } }
+`);
 const CURSORS_SUBSCRIPTION = graphql(`
   subscription CursorsSubscription($after: String) {
     deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }
@@ -57,7 +63,7 @@ let api: RunningApp;
 let ours: Tenant & { endpointId: string };
 /** One of everything, and the cursors of its rows. */
 let theirs: Tenant & { endpointId: string };
-let theirCursors: Record<'service' | 'deploy' | 'incident' | 'endpoint' | 'delivery', string>;
+let theirCursors: Record<'service' | 'deploy' | 'incident' | 'endpoint' | 'delivery' | 'apiToken', string>;
 
 async function populate(tenant: Tenant, count: number): Promise<Tenant & { endpointId: string }> {
   let endpointId = '';
@@ -83,7 +89,9 @@ beforeAll(async () => {
   theirs = await populate(await createTenant(api.app), 1);
   const pages = dataOf(await requestGraphql(api.baseUrl, theirs.apiToken, CURSORS_PAGES, { after: null }));
   const deliveries = dataOf(await requestGraphql(api.baseUrl, theirs.apiToken, CURSORS_DELIVERIES, { endpointId: theirs.endpointId }));
+  const apiTokens = dataOf(await requestGraphql(api.baseUrl, theirs.apiToken, CURSORS_API_TOKENS, { after: null }));
   theirCursors = {
+    apiToken: apiTokens.apiTokens.edges[0]!.cursor,
     service: pages.services.edges[0]!.cursor,
     deploy: pages.deploys.edges[0]!.cursor,
     incident: pages.incidents.edges[0]!.cursor,
@@ -131,6 +139,15 @@ describe('connection cursors', () => {
     expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_DEPLOYS, { after: theirCursors.deploy }));
     expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_INCIDENTS, { after: theirCursors.incident }));
     expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after: theirCursors.endpoint }));
+    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_API_TOKENS, { after: theirCursors.apiToken }));
+  });
+
+  it('every connection of the schema has its cursors checked', () => {
+    const unchecked = Object.values(schema.getTypeMap())
+      .filter(isObjectType)
+      .flatMap((type) => Object.values(type.getFields()).map((field) => [`${type.name}.${field.name}`, connectionNodeType(field.type)] as const))
+      .filter(([, nodeType]) => nodeType !== undefined && !CURSOR_CHECKED_TYPES.includes(nodeType));
+    expect(unchecked).toEqual([]);
   });
 
   it("refuses another organization's cursor on nested connections", async () => {

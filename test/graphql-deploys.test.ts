@@ -161,11 +161,13 @@ describe('deploys', () => {
 
   it('refuses an environment filter PostgreSQL cannot compare (NUL, an unpaired surrogate) with BAD_USER_INPUT', async () => {
     for (const environment of ['production\u0000', '\udfff']) {
+      const fields = [{ field: 'environment', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' }];
       const { body } = await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOYS_LIST, { environment });
       expect(body.data).toBeNull();
-      expect(body.errors).toEqual([
-        expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'environment', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' }] } }),
-      ]);
+      expect(body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', fields } })]);
+      // The same filter on one service's deploys.
+      const nested = await requestGraphql(running.baseUrl, tenant.apiToken, SERVICE_DEPLOYS_LIST, { id: tenant.serviceId, environment });
+      expect(nested.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', fields } })]);
     }
   });
 

@@ -1,15 +1,14 @@
 // An organization's API tokens as its people manage them: made with an optional name (the
 // plaintext is returned once), listed, revoked. Another organization's token counts as absent.
-import { z } from 'zod';
 import type { ApiToken, PrismaClient } from '../generated/prisma/client.ts';
 import { isUuid } from './ids.ts';
+import { storableText } from './input.ts';
 import { issueToken } from './tokens.ts';
 
 export const API_TOKEN_NAME_MAX_LENGTH = 100;
 
 /** A token's name: what it is for, trimmed, 1..100 characters. */
-export const apiTokenName = z
-  .string()
+export const apiTokenName = storableText()
   .trim()
   .min(1, `must be 1 to ${API_TOKEN_NAME_MAX_LENGTH} characters`)
   .max(API_TOKEN_NAME_MAX_LENGTH, `must be 1 to ${API_TOKEN_NAME_MAX_LENGTH} characters`);

@@ -37,7 +37,11 @@ const OWNED_IDS: Record<string, OwnedIds> = {
   WebhookEndpoint: (prisma, organizationId, ids) =>
     prisma.webhookEndpoint.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   Delivery: (prisma, organizationId, ids) => prisma.delivery.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
+  ApiToken: (prisma, organizationId, ids) => prisma.apiToken.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
 };
+
+/** The node types whose connections' cursors are checked; every connection of the schema must be one. */
+export const CURSOR_CHECKED_TYPES = Object.keys(OWNED_IDS);
 
 /** A connection's node type (`DeliveryConnection` → `Delivery`); undefined for any other type. */
 export function connectionNodeType(type: GraphQLOutputType): string | undefined {

@@ -30,6 +30,7 @@ type Documents = {
     "\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n": typeof types.CursorsServiceDeploysDocument,
     "\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n": typeof types.CursorsServiceIncidentsDocument,
     "\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n": typeof types.CursorsDeliveriesDocument,
+    "\n  query CursorsApiTokens($after: String) { apiTokens(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsApiTokensDocument,
     "\n  subscription CursorsSubscription($after: String) {\n    deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }\n  }\n": typeof types.CursorsSubscriptionDocument,
     "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n": typeof types.CursorsCreateServiceDocument,
     "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n": typeof types.CursorsOpenIncidentDocument,
@@ -102,6 +103,7 @@ const documents: Documents = {
     "\n  query CursorsServiceDeploys($serviceId: ID!, $after: String) { service(id: $serviceId) { deploys(first: 2, after: $after) { edges { cursor } } } }\n": types.CursorsServiceDeploysDocument,
     "\n  query CursorsServiceIncidents($serviceId: ID!, $after: String) { service(id: $serviceId) { incidents(first: 2, after: $after) { edges { cursor } } } }\n": types.CursorsServiceIncidentsDocument,
     "\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n": types.CursorsDeliveriesDocument,
+    "\n  query CursorsApiTokens($after: String) { apiTokens(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsApiTokensDocument,
     "\n  subscription CursorsSubscription($after: String) {\n    deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }\n  }\n": types.CursorsSubscriptionDocument,
     "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n": types.CursorsCreateServiceDocument,
     "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n": types.CursorsOpenIncidentDocument,
@@ -236,6 +238,10 @@ export function graphql(source: "\n  query CursorsServiceIncidents($serviceId: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n"): (typeof documents)["\n  query CursorsDeliveries($endpointId: ID!, $after: String) {\n    webhookEndpoint(id: $endpointId) { deliveries(first: 2, after: $after) { edges { cursor node { id } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CursorsApiTokens($after: String) { apiTokens(first: 2, after: $after) { edges { cursor node { id } } } }\n"): (typeof documents)["\n  query CursorsApiTokens($after: String) { apiTokens(first: 2, after: $after) { edges { cursor node { id } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -2,6 +2,7 @@ import { builder, DORA_COST } from '../builder.ts';
 import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
 import type { DoraMetrics } from '../../domain/dora.ts';
 import { isUuid } from '../../domain/ids.ts';
+import { storableDate, storableText } from '../../domain/input.ts';
 import { doraMetrics } from '../../domain/insights.ts';
 
 const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
@@ -37,9 +38,9 @@ builder.queryField('dora', (t) =>
     complexity: DORA_COST,
     args: {
       serviceId: t.arg.id({ required: false }),
-      environment: t.arg.string({ required: false }),
-      from: t.arg({ type: 'DateTime', required: true }),
-      to: t.arg({ type: 'DateTime', required: true }),
+      environment: t.arg.string({ required: false, validate: storableText().nullish() }),
+      from: t.arg({ type: 'DateTime', required: true, validate: storableDate }),
+      to: t.arg({ type: 'DateTime', required: true, validate: storableDate }),
     },
     resolve: async (_root, { serviceId, environment, from, to }, context) => {
       const organizationId = viewerOrganizationId(context);

@@ -1,6 +1,7 @@
 import { builder } from '../builder.ts';
 import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
 import { isUuid } from '../../domain/ids.ts';
+import { storableText } from '../../domain/input.ts';
 import {
   createService,
   InvalidServiceNameError,
@@ -27,7 +28,7 @@ builder.prismaObject('Service', {
       {
         cursor: 'id',
         description: 'Its deploys, newest first (by deployedAt), optionally to one environment.',
-        args: { environment: t.arg.string({ required: false }) },
+        args: { environment: t.arg.string({ required: false, validate: storableText().nullish() }) },
         query: ({ environment }) => ({ where: environment != null ? { environment } : {}, orderBy: [...DEPLOY_ORDER] }),
       },
       DeployConnection,
