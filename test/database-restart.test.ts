@@ -15,6 +15,7 @@ import { applyMigrations } from '../src/db/migrate.ts';
 import { createOrganization } from '../src/domain/organizations.ts';
 import { createService } from '../src/domain/services.ts';
 import { LOCAL_RECEIVERS } from './support/app.ts';
+import { connectGraphqlWs } from './support/graphql-ws.ts';
 import { post, postDeploy, type HttpResult } from './support/http.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
 import { startHooklineProcess, type WorkerProcess } from './support/worker-process.ts';
@@ -113,6 +114,14 @@ it('survives a PostgreSQL restart under ingest load: 503 meanwhile, back within 
       20_000,
       '503 answers while PostgreSQL is down',
     );
+
+    // A dashboard connecting now is told to try again later (1013, which graphql-ws clients
+    // retry), not given a fatal internal error.
+    let closed!: (code: number) => void;
+    const closeCode = new Promise<number>((resolve) => (closed = resolve));
+    const dashboard = connectGraphqlWs(apiUrl, apiToken, { lazy: false, on: { closed: (event) => closed((event as CloseEvent).code) } });
+    expect(await closeCode).toBe(1013);
+    await dashboard.dispose();
 
     postgres = await startEmbeddedPostgres(dataDir, { port });
     const back = Date.now();

@@ -145,6 +145,14 @@ describe('npm start', () => {
     fresh.write('GET /readyz HTTP/1.1\r\nHost: hookline.test\r\n\r\n');
     expect(await fresh.nextResponse()).toEqual(expect.objectContaining({ status: 503, body: shuttingDown }));
     await fresh.closed;
+    // A new GraphQL WebSocket is not taken on either.
+    const upgrade = await openRawConnection(address!);
+    upgrade.write(
+      'GET /graphql HTTP/1.1\r\nHost: hookline.test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
+        'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n',
+    );
+    expect(await upgrade.nextResponse()).toEqual({ status: 503, headers: expect.objectContaining({ connection: 'close', 'retry-after': '1' }), body: shuttingDown });
+    await upgrade.closed;
 
     inFlight.write(body.slice(5));
     expect(await inFlight.nextResponse()).toEqual(expect.objectContaining({ status: 401, headers: expect.objectContaining({ connection: 'close' }) }));

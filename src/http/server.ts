@@ -52,7 +52,7 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
   });
   app.decorateRequest('outcome', undefined);
 
-  answerWhileClosing(app, config.HTTP_REQUEST_TIMEOUT_MS);
+  const isClosing = answerWhileClosing(app, config.HTTP_REQUEST_TIMEOUT_MS);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 
@@ -119,6 +119,7 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
     maxSubscriptionsPerConnection: config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
     maxConnectionsPerOrganization: config.WS_MAX_CONNECTIONS_PER_ORGANIZATION,
     maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+    isClosing,
   });
   app.addHook('preClose', async () => {
     // Upgraded sockets would hold the server open: say goodbye to subscribers first.

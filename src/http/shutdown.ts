@@ -7,8 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.ts';
 
-/** `maxWaitMs`: how long the listener waits for requests in flight before it closes anyway. */
-export function answerWhileClosing(app: FastifyInstance, maxWaitMs: number): void {
+export const SHUTTING_DOWN = { code: 'shutting_down', message: 'Hookline is shutting down; retry the request' } as const;
+
+/**
+ * `maxWaitMs`: how long the listener waits for requests in flight before it closes anyway.
+ * Returns whether closing has begun (for what arrives outside Fastify's routes: WebSocket upgrades).
+ */
+export function answerWhileClosing(app: FastifyInstance, maxWaitMs: number): () => boolean {
   let closing = false;
   let inFlight = 0;
   let allFinished: (() => void) | undefined;
@@ -16,7 +21,7 @@ export function answerWhileClosing(app: FastifyInstance, maxWaitMs: number): voi
   app.addHook('onRequest', async (_request, reply) => {
     if (closing) {
       reply.header('retry-after', '1');
-      throw new HttpError(503, 'shutting_down', 'Hookline is shutting down; retry the request');
+      throw new HttpError(503, SHUTTING_DOWN.code, SHUTTING_DOWN.message);
     }
     inFlight++;
     // 'close' comes once the answer is sent, or when the client has gone: either way, done.
@@ -40,4 +45,5 @@ export function answerWhileClosing(app: FastifyInstance, maxWaitMs: number): voi
       };
     });
   });
+  return () => closing;
 }

@@ -9,16 +9,20 @@
 // more fails alone with TOO_MANY_SUBSCRIPTIONS); and a socket that does not read its messages is
 // closed with 4008 once `maxBufferedBytes` wait for it (see shared-subscriptions.ts).
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { getOperationAST, GraphQLError, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { authenticateApiToken } from '../domain/organizations.ts';
 import { bearerToken, type Context } from '../graphql/context.ts';
 import { forWebSocket } from '../graphql/errors.ts';
 import { foreignCursorError } from '../graphql/cursors.ts';
 import { SharedSubscriptions } from '../graphql/shared-subscriptions.ts';
+import { errorBody } from './errors.ts';
+import { SHUTTING_DOWN } from './shutdown.ts';
 
 /** What this needs of a Yoga server: its endpoint, its envelop (schema, parse, execute, ...) and its logger. */
 type YogaLike = Pick<YogaServerInstance<any, Context>, 'graphqlEndpoint' | 'getEnveloped' | 'logger'>;
@@ -34,10 +38,21 @@ export interface WebSocketLimits {
    * through the database would outlive a process that dies with its sockets. */
   maxConnectionsPerOrganization: number;
   maxBufferedBytes: number;
+  /** True once shutdown has begun: new sockets are then refused as HTTP requests are (503). */
+  isClosing: () => boolean;
+}
+
+/** An HTTP answer on a socket that asked to upgrade, in the REST error shape. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string, body: object, headers: Record<string, string> = {}): void {
+  const json = JSON.stringify(body);
+  const lines = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(json)}`, 'Connection: close'];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${json}`);
 }
 
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
 export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4029;
+export const TRY_AGAIN_LATER_CLOSE_CODE = 1013;
 
 export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: PrismaClient, limits: WebSocketLimits): WebSocketServer {
   // Not attached with `server`: then the HTTP server's own errors (a port in use at start-up)
@@ -45,8 +60,13 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
   // GraphQL path are handed over here; others are refused.
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes });
   server.on('upgrade', (request, socket, head) => {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== yoga.graphqlEndpoint) {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== yoga.graphqlEndpoint) {
+      refuseUpgrade(socket, 404, 'Not Found', errorBody('not_found', `No route for ${request.method} ${pathname}`));
+      return;
+    }
+    if (limits.isClosing()) {
+      refuseUpgrade(socket, 503, 'Service Unavailable', errorBody(SHUTTING_DOWN.code, SHUTTING_DOWN.message), { 'Retry-After': '1' });
       return;
     }
     webSocketServer.handleUpgrade(request, socket, head, (webSocket) => webSocketServer.emit('connection', webSocket, request));
@@ -60,8 +80,16 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
     {
       async onConnect(context) {
         const authorization = context.connectionParams?.authorization;
-        const organization = await authenticateApiToken(prisma, bearerToken(typeof authorization === 'string' ? authorization : undefined));
         const { socket } = context.extra;
+        let organization;
+        try {
+          organization = await authenticateApiToken(prisma, bearerToken(typeof authorization === 'string' ? authorization : undefined));
+        } catch (error) {
+          if (!isDatabaseUnavailable(error)) throw error;
+          // Try Again Later: graphql-ws clients retry it (an internal error, 4500, they would not).
+          if (socket.readyState === socket.OPEN) socket.close(TRY_AGAIN_LATER_CLOSE_CODE, 'Database unavailable: try again later');
+          return false;
+        }
         // Closed while its token was checked: graphql-ws has already said goodbye to it, and it must not be counted.
         if (socket.readyState !== socket.OPEN) return false;
         if (!organization) {
