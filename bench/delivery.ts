@@ -19,8 +19,8 @@
 //   commit → receipt latency (commit = the ingest answer arriving).
 //   (d) the receiver's capacity for the same request at the worker's concurrency (DELIVERY_CONCURRENCY).
 //   (e) bare pg-boss: no-op jobs handed out and completed on the same PostgreSQL (the queue's limit).
-//   (f) the HTTP client's CPU per attempt: the worker's path against bare undici request() and
-//   a WHATWG fetch, same request, same receiver.
+//   (f) the HTTP client's CPU per attempt: the worker's path, ofetch alone on the same transport,
+//   bare undici request() and a WHATWG fetch, same request, same receiver.
 //   --profile: the (a) worker runs with --cpu-prof, and where its CPU went is printed.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir } from 'node:fs/promises';
@@ -651,12 +651,12 @@ async function main(): Promise<void> {
   });
 
   // (f) Where an attempt's CPU goes: the worker's HTTP path against bare clients, same request.
-  console.log(`\n(f) HTTP client CPU per attempt: the same request, 3000 × 3 clients, ${Math.min(DELIVERY_CONCURRENCY, 100)} concurrent, own process`);
+  console.log(`\n(f) HTTP client CPU per attempt: the same request, 4 clients taking turns, 5 rounds of 2000, ${Math.min(DELIVERY_CONCURRENCY, 100)} concurrent, own process`);
   const clientCosts = await measureInChild<ClientCostOptions, ClientCost[]>('./http-client-cost.ts', {
     url: `${receiver.url}/client-cost`,
     headers: sample.headers,
     body: sample.body,
-    requests: 3000,
+    requests: 2000,
     concurrency: Math.min(DELIVERY_CONCURRENCY, 100),
   });
 
@@ -707,14 +707,15 @@ async function main(): Promise<void> {
       '(everything: fetch, load, sign, HTTP, record)',
   );
   console.log(`(e) bare pg-boss no-op: ${fixed(noop.jobsPerSecond, 0)} jobs/s, ${fixed(noop.cpuMicrosPerJob, 0)} µs CPU per job in its process`);
-  console.log('(f) HTTP client CPU per attempt:');
+  console.log('(f) HTTP client CPU per attempt (median of 5 rounds):');
   for (const cost of clientCosts) {
     console.log(`  ${cost.client.padEnd(58)} ${fixed(cost.cpuMicrosPerRequest, 0).padStart(5)} µs   ${fixed(cost.requestsPerSecond, 0).padStart(6)} req/s`);
   }
-  const [worker, bare] = clientCosts;
+  const [attempt, overOfetch, bare] = clientCosts.map((cost) => cost.cpuMicrosPerRequest) as [number, number, number];
   console.log(
-    `  ofetch and the attempt's own work (timeout, 4 KB prefix) add ${fixed(worker!.cpuMicrosPerRequest - bare!.cpuMicrosPerRequest, 0)} µs ` +
-      `(${percent((worker!.cpuMicrosPerRequest - bare!.cpuMicrosPerRequest) / worker!.cpuMicrosPerRequest)} of the attempt) to bare undici request()`,
+    `  of the attempt's ${fixed(attempt, 0)} µs: the HTTP exchange (bare request()) ${fixed(bare, 0)} µs (${percent(bare / attempt)}), ` +
+      `ofetch ${fixed(overOfetch - bare, 0)} µs (${percent((overOfetch - bare) / attempt)}), ` +
+      `the attempt's own work (timeout, 4 KB prefix, result) ${fixed(attempt - overOfetch, 0)} µs (${percent((attempt - overOfetch) / attempt)})`,
   );
   console.log(
     'CPU: share of one core over the measured span. db xacts/delivery: transactions committed in the scratch database ' +
