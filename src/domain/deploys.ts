@@ -24,6 +24,15 @@ function isHttpUrl(value: string): boolean {
   return protocol === 'http:' || protocol === 'https:';
 }
 
+/** `url` of an ingest payload: a link to the change in the tool that made it. */
+export const ingestUrl = storableText()
+  .max(URL_MAX_LENGTH, `must be at most ${URL_MAX_LENGTH} characters`)
+  .refine(isHttpUrl, 'must be an http or https address')
+  .nullish();
+
+/** When it happened, as the sender says (`deployed_at`, `changed_at`): at most the clock skew ahead. */
+export const ingestTime = storableTimestamp.refine((value) => isNotInFuture(Date.parse(value)), IN_FUTURE_MESSAGE).nullish();
+
 const commitSchema = z.object(
   {
     sha,
@@ -43,15 +52,12 @@ const deployPayloadSchema = z.object(
     environment: optionalText,
     version: optionalText,
     description: optionalText,
-    url: storableText()
-      .max(URL_MAX_LENGTH, `must be at most ${URL_MAX_LENGTH} characters`)
-      .refine(isHttpUrl, 'must be an http or https address')
-      .nullish(),
+    url: ingestUrl,
     commits: z
       .array(commitSchema, { error: 'must be an array' })
       .max(COMMITS_MAX_ITEMS, `must have at most ${COMMITS_MAX_ITEMS} items`)
       .nullish(),
-    deployed_at: storableTimestamp.refine((value) => isNotInFuture(Date.parse(value)), IN_FUTURE_MESSAGE).nullish(),
+    deployed_at: ingestTime,
   },
   { error: 'must be a JSON object' },
 );

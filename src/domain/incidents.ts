@@ -1,6 +1,6 @@
 // Incidents: OPEN → ACKNOWLEDGED → RESOLVED (OPEN → RESOLVED allowed, no way back). Opening
-// ranks the suspect deploys once (a snapshot); every transition emits its event through the
-// outbox, in the transaction that makes the change.
+// ranks the suspects (correlation.ts keeps them current while the incident is open); every
+// transition emits its event through the outbox, in the transaction that makes the change.
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import type { EventType } from './events.ts';
 import { isUuid } from './ids.ts';
 import { IN_FUTURE_MESSAGE, isNotInFuture, storableDate, storableText, validateInput, type FieldError } from './input.ts';
 import { emitEvent } from './outbox.ts';
-import { rankSuspects, type CandidateDeploy, type RankedSuspect } from './suspects.ts';
+import { rankIncidentSuspects } from './correlation.ts';
 
 export const INCIDENT_TITLE_MAX_LENGTH = 200;
 
@@ -33,17 +33,10 @@ export class IncidentTransitionError extends Error {
   override name = 'IncidentTransitionError';
 }
 
-/** Deploys of the organization inside the window, with what the ranking needs. */
-const CANDIDATE_DEPLOYS_SQL = `
-SELECT d.id, d.service_id AS "serviceId", s.name AS "serviceName", d.environment, d.commit_sha AS "commitSha",
-       d.version, d.deployed_at AS "deployedAt",
-       nullif((SELECT count(*) FROM commits c WHERE c.deploy_id = d.id), 0)::int AS "commitCount"
-FROM deploys d JOIN services s ON s.id = d.service_id
-WHERE d.organization_id = $1 AND d.deployed_at BETWEEN $2 AND $3`;
-
 /**
  * The incident as webhook receivers see it, suspects included: in the order of
  * Incident.suspects (a verdict wins over the score: CAUSED first, DISMISSED last, else by rank).
+ * A suspect is a deploy or a change event: the other of the two is null.
  */
 const INCIDENT_EVENT_SQL = `
 SELECT jsonb_build_object(
@@ -56,11 +49,15 @@ SELECT jsonb_build_object(
   'suspects', coalesce((
     SELECT jsonb_agg(jsonb_build_object(
       'rank', x.rank, 'score', x.score, 'reasons', x.reasons, 'verdict', x.verdict,
-      'deploy', jsonb_build_object('id', d.id, 'commitSha', d.commit_sha, 'environment', d.environment, 'version', d.version,
-        'deployedAt', to_char(d.deployed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'service', jsonb_build_object('id', ds.id, 'name', ds.name))
+      'deploy', CASE WHEN d.id IS NOT NULL THEN jsonb_build_object('id', d.id, 'commitSha', d.commit_sha, 'environment', d.environment,
+        'version', d.version, 'deployedAt', to_char(d.deployed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'service', jsonb_build_object('id', xs.id, 'name', xs.name)) END,
+      'change', CASE WHEN c.id IS NOT NULL THEN jsonb_build_object('id', c.id, 'kind', c.kind, 'summary', c.summary,
+        'environment', c.environment, 'url', c.url, 'changedAt', to_char(c.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'service', jsonb_build_object('id', xs.id, 'name', xs.name)) END
     ) ORDER BY CASE x.verdict WHEN 'CAUSED' THEN 0 WHEN 'DISMISSED' THEN 2 ELSE 1 END, x.rank)
-    FROM incident_suspects x JOIN deploys d ON d.id = x.deploy_id JOIN services ds ON ds.id = d.service_id
+    FROM incident_suspects x LEFT JOIN deploys d ON d.id = x.deploy_id LEFT JOIN change_events c ON c.id = x.change_event_id
+    JOIN services xs ON xs.id = coalesce(d.service_id, c.service_id)
     WHERE x.incident_id = i.id), '[]'::jsonb)
 ) AS incident
 FROM incidents i JOIN services s ON s.id = i.service_id
@@ -108,15 +105,6 @@ export async function openIncident(
   const { title, environment } = validation.value;
   const startedAt = input.startedAt ?? now;
 
-  const { rows: candidates } = await deps.pool.query<CandidateDeploy>(CANDIDATE_DEPLOYS_SQL, [
-    organizationId,
-    new Date(startedAt.getTime() - deps.lookbackMs),
-    startedAt,
-  ]);
-  const suspects: RankedSuspect[] = rankSuspects({ serviceId: service.id, environment, startedAt }, candidates, {
-    lookbackMs: deps.lookbackMs,
-  });
-
   return transaction(deps.pool, async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO incidents (organization_id, service_id, title, severity, environment, started_at, opened_at)
@@ -124,12 +112,7 @@ export async function openIncident(
       [organizationId, service.id, title, input.severity ?? 'SEV3', environment, startedAt, now],
     );
     const incidentId = rows[0]!.id;
-    for (const suspect of suspects) {
-      await client.query(
-        `INSERT INTO incident_suspects (incident_id, deploy_id, rank, score, reasons) VALUES ($1, $2, $3, $4, $5::jsonb)`,
-        [incidentId, suspect.deployId, suspect.rank, suspect.score, JSON.stringify(suspect.reasons)],
-      );
-    }
+    await rankIncidentSuspects(client, { id: incidentId, organizationId, serviceId: service.id, environment, startedAt }, deps.lookbackMs);
     const incident = await loadIncident(client, incidentId);
     await emitIncidentEvent(client, deps.boss, incident, 'incident.opened');
     return incident;
@@ -177,17 +160,17 @@ export async function transitionIncident(
   });
 }
 
-/** A person's verdict on a suspect, which wins over its score. Null when there is no such suspect. */
+/** A person's verdict on a suspect (a deploy or a change event), which wins over its score. False when there is no such suspect. */
 export async function markSuspect(
   prisma: PrismaClient,
   organizationId: string,
   incidentId: string,
-  deployId: string,
+  subject: { type: 'deploy' | 'change'; id: string },
   verdict: SuspectVerdict,
 ): Promise<boolean> {
-  if (!isUuid(incidentId) || !isUuid(deployId)) return false;
+  if (!isUuid(incidentId) || !isUuid(subject.id)) return false;
   const result = await prisma.incidentSuspect.updateMany({
-    where: { incidentId, deployId, incident: { organizationId } },
+    where: { incidentId, ...(subject.type === 'deploy' ? { deployId: subject.id } : { changeEventId: subject.id }), incident: { organizationId } },
     data: { verdict, verdictAt: new Date() },
   });
   return result.count > 0;

@@ -80,3 +80,11 @@ export function validateInput<Schema extends z.ZodType>(schema: Schema, input: u
     details: result.error.issues.slice(0, MAX_FIELD_ERRORS).map((issue) => ({ field: fieldPath(issue.path), message: issue.message })),
   };
 }
+
+/** Input that breaks a rule of the domain, with every field at fault. */
+export class InputError extends Error {
+  override name = 'InputError';
+  constructor(readonly details: FieldError[]) {
+    super(details.map((detail) => `${detail.field} ${detail.message}`).join('; '));
+  }
+}

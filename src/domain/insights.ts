@@ -1,6 +1,8 @@
 // What a deploy means in context: its previous deploy, the commits it brought and their
 // authors and lead times; and the DORA four keys of a service or organization.
+import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { loadRollbackFacts } from './correlation.ts';
 import { computeDora, type DoraMetrics } from './dora.ts';
 import { isUuid } from './ids.ts';
 
@@ -66,9 +68,14 @@ export interface DoraScope {
  * Loads what the four keys need for an organization (or one of its services and an
  * environment) and computes them. A deploy counts as failed when someone judged it CAUSED for
  * an incident, or when it was the top suspect of an incident and nobody DISMISSED it nor judged
- * another suspect of that incident CAUSED.
+ * another suspect of that incident CAUSED, or when a later deploy rolled it back (as Datadog
+ * counts them: a rollback is the team saying the change failed, with or without an incident).
  */
-export async function doraMetrics(prisma: PrismaClient, organizationId: string, scope: DoraScope): Promise<DoraMetrics | null> {
+export async function doraMetrics(
+  { prisma, pool }: { prisma: PrismaClient; pool: pg.Pool },
+  organizationId: string,
+  scope: DoraScope,
+): Promise<DoraMetrics | null> {
   if (scope.serviceId && !isUuid(scope.serviceId)) return null;
   if (scope.serviceId && !(await prisma.service.findFirst({ where: { id: scope.serviceId, organizationId }, select: { id: true } }))) {
     return null;
@@ -81,8 +88,9 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
   };
   const deploys = await prisma.deploy.findMany({
     where: deployWhere,
-    select: { id: true, deployedAt: true, commits: { select: { timestamp: true } } },
+    select: { id: true, serviceId: true, environment: true, deployedAt: true, commits: { select: { timestamp: true } } },
   });
+  const rollbacks = await loadRollbackFacts(pool, deploys);
   const failed = await prisma.incidentSuspect.findMany({
     where: {
       deploy: deployWhere,
@@ -105,7 +113,10 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
     from: scope.from,
     to: scope.to,
     deploys,
-    failedDeployIds: new Set(failed.map((suspect) => suspect.deployId)),
+    failedDeployIds: new Set([
+      ...failed.flatMap((suspect) => (suspect.deployId ? [suspect.deployId] : [])),
+      ...deploys.filter((deploy) => rollbacks.rolledBackBy.has(deploy.id)).map((deploy) => deploy.id),
+    ]),
     incidents,
   });
 }

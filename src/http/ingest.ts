@@ -1,11 +1,15 @@
-// POST /api/ingest/deploy and /api/ingest/deploy/test. Answers follow the contract's order of
-// checks: 413 body size → 429 rate limit → 401 token → 415/400 content → 400 validation.
+// POST /api/ingest/deploy, /api/ingest/deploy/test and /api/ingest/change. Answers follow the
+// contract's order of checks: 413 body size → 429 rate limit → 401 token → 415/400 content → 400
+// validation. Deploys and change events go through the same steps; only the payload differs.
 // The token is looked up on its own only when the content is bad (to tell 401 from 400);
 // for a good request the statement that stores the deploy checks the token itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
+import { recordChange, validateChangePayload, type ChangePayload } from '../domain/changes.ts';
+import { refreshSuspectsAfter } from '../domain/correlation.ts';
 import { isValidIdempotencyKey, recordDeploy, validateDeployPayload, type DeployPayload } from '../domain/deploys.ts';
+import type { Validated } from '../domain/input.ts';
 import { authenticateDeployToken } from '../domain/services.ts';
 import { hashToken, looksLikeToken } from '../domain/tokens.ts';
 import type { Metrics } from '../metrics.ts';
@@ -19,8 +23,28 @@ export interface IngestDependencies {
   pool: pg.Pool;
   boss: PgBoss;
   metrics: Metrics;
+  /** Deploys and change events share it: one budget per client address for the ingest API. */
   deployRateLimiter: RateLimiter | null;
   testRateLimiter: RateLimiter | null;
+  /** How far before an incident's start deploys and changes are its suspects, in ms. */
+  incidentLookbackMs: number;
+}
+
+interface RecordInput<Payload> {
+  /** SHA-256 of the presented deploy token; the statement that stores checks it. */
+  deployTokenHash: string;
+  payload: Payload;
+  idempotencyKey: string | null;
+  receivedAt: Date;
+}
+
+type Recorded = { status: 'accepted' | 'duplicate'; id: string } | { status: 'invalid_token' };
+
+/** What differs between the ingest routes: the payload, how it is stored, and the id's name in the answer. */
+interface IngestKind<Payload> {
+  name: 'deploy' | 'change';
+  validate(body: unknown): Validated<Payload>;
+  record(deps: IngestDependencies, input: RecordInput<Payload>): Promise<Recorded>;
 }
 
 declare module 'fastify' {
@@ -33,12 +57,66 @@ declare module 'fastify' {
 const invalidToken = () => new HttpError(401, 'invalid_deploy_token', 'X-Deploy-Token is missing or is not a valid deploy token');
 
 /** Steps 4 and 5: media type and charset, JSON syntax, then every field. */
-function readPayload(request: FastifyRequest): { ok: true; payload: DeployPayload } | { ok: false; error: HttpError } {
+function readPayload<Payload>(
+  request: FastifyRequest,
+  kind: Pick<IngestKind<Payload>, 'name' | 'validate'>,
+): { ok: true; payload: Payload } | { ok: false; error: HttpError } {
   const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
   if (!body.ok) return body;
-  const validation = validateDeployPayload(body.value);
-  if (!validation.ok) return { ok: false, error: new HttpError(400, 'validation_failed', 'The deploy payload is invalid', validation.details) };
+  const validation = kind.validate(body.value);
+  if (!validation.ok) return { ok: false, error: new HttpError(400, 'validation_failed', `The ${kind.name} payload is invalid`, validation.details) };
   return { ok: true, payload: validation.value };
+}
+
+const DEPLOY: IngestKind<DeployPayload> = {
+  name: 'deploy',
+  validate: validateDeployPayload,
+  async record(deps, input) {
+    const result = await recordDeploy(deps, input);
+    if (result.status !== 'invalid_token') return { status: result.status, id: result.deployId };
+    return result;
+  },
+};
+
+const CHANGE: IngestKind<ChangePayload> = {
+  name: 'change',
+  validate: validateChangePayload,
+  async record(deps, input) {
+    const result = await recordChange(deps.pool, input);
+    if (result.status === 'invalid_token') return result;
+    return { status: result.status, id: result.changeId };
+  },
+};
+
+/**
+ * Steps 2 to 7 of an ingest route. The token is looked up on its own only when the content is
+ * bad (to tell 401 from 400); for a good request the statement that stores checks it. A new
+ * deploy or change dated inside the window of an open incident joins its suspects.
+ */
+function ingestHandler<Payload>(deps: IngestDependencies, kind: IngestKind<Payload>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await enforceRateLimit(request, reply, deps.deployRateLimiter);
+    const token = request.headers['x-deploy-token'] as string | undefined;
+    if (!looksLikeToken('deploy', token)) throw invalidToken();
+    const read = readPayload(request, kind);
+    const idempotencyKey = request.headers['x-idempotency-key'];
+    const keyIsValid = idempotencyKey === undefined || (typeof idempotencyKey === 'string' && isValidIdempotencyKey(idempotencyKey));
+    if (!read.ok || !keyIsValid) {
+      if (!(await authenticateDeployToken(deps.pool, token))) throw invalidToken();
+      if (!read.ok) throw read.error;
+      throw new HttpError(400, 'invalid_idempotency_key', 'X-Idempotency-Key must be 1 to 255 printable ASCII characters');
+    }
+    const result = await kind.record(deps, {
+      deployTokenHash: hashToken(token),
+      payload: read.payload,
+      idempotencyKey: (idempotencyKey as string | undefined) ?? null,
+      receivedAt: new Date(),
+    });
+    if (result.status === 'invalid_token') throw invalidToken();
+    if (result.status === 'accepted') await refreshSuspectsAfter(deps, { type: kind.name, id: result.id });
+    request.outcome = result.status;
+    return reply.status(200).send({ status: result.status, [`${kind.name}_id`]: result.id });
+  };
 }
 
 /** Step 2: the rate limit (unless off), with its headers on every answer that gets this far. */
@@ -71,34 +149,14 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     deps.metrics.ingestRequests.inc({ route: request.routeOptions.url ?? request.url, outcome: request.outcome ?? String(reply.statusCode) });
   });
 
-  app.post('/api/ingest/deploy', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
-    await enforceRateLimit(request, reply, deps.deployRateLimiter);
-    const token = request.headers['x-deploy-token'] as string | undefined;
-    if (!looksLikeToken('deploy', token)) throw invalidToken();
-    const read = readPayload(request);
-    const idempotencyKey = request.headers['x-idempotency-key'];
-    const keyIsValid = idempotencyKey === undefined || (typeof idempotencyKey === 'string' && isValidIdempotencyKey(idempotencyKey));
-    if (!read.ok || !keyIsValid) {
-      if (!(await authenticateDeployToken(deps.pool, token))) throw invalidToken();
-      if (!read.ok) throw read.error;
-      throw new HttpError(400, 'invalid_idempotency_key', 'X-Idempotency-Key must be 1 to 255 printable ASCII characters');
-    }
-    const result = await recordDeploy(deps, {
-      deployTokenHash: hashToken(token),
-      payload: read.payload,
-      idempotencyKey: (idempotencyKey as string | undefined) ?? null,
-      receivedAt: new Date(),
-    });
-    if (result.status === 'invalid_token') throw invalidToken();
-    request.outcome = result.status;
-    return reply.status(200).send({ status: result.status, deploy_id: result.deployId });
-  });
+  app.post('/api/ingest/deploy', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, ingestHandler(deps, DEPLOY));
+  app.post('/api/ingest/change', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, ingestHandler(deps, CHANGE));
 
   app.post('/api/ingest/deploy/test', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
     await enforceRateLimit(request, reply, deps.testRateLimiter);
     const credential = await authenticateDeployToken(deps.pool, request.headers['x-deploy-token'] as string | undefined);
     if (!credential) throw invalidToken();
-    const read = readPayload(request);
+    const read = readPayload(request, DEPLOY);
     if (!read.ok) throw read.error;
     request.outcome = 'ok';
     return reply.status(200).send({ status: 'ok', service: { id: credential.serviceId, name: credential.serviceName } });

@@ -83,18 +83,20 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
 
   if (!deliveryChanges) return app;
 
+  const incidentLookbackMs = config.INCIDENT_LOOKBACK_HOURS * 3600_000;
   app.register(ingestRoutes, {
     pool: database.pool,
     boss,
     metrics,
     deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
     testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
+    incidentLookbackMs,
   });
 
   app.register(endpointRoutes, { prisma: database.prisma, destination: policy.destination });
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
 
-  const services = { prisma: database.prisma, pool: database.pool, boss, policy, deliveryChanges, incidentLookbackMs: config.INCIDENT_LOOKBACK_HOURS * 3600_000 };
+  const services = { prisma: database.prisma, pool: database.pool, boss, policy, deliveryChanges, incidentLookbackMs };
   const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',

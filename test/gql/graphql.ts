@@ -53,7 +53,7 @@ export type DoraOpenIncidentMutationVariables = Exact<{
 }>;
 
 
-export type DoraOpenIncidentMutation = { openIncident: { id: string, startedAt: string, suspects: Array<{ rank: number, deploy: { id: string } }> } };
+export type DoraOpenIncidentMutation = { openIncident: { id: string, startedAt: string, suspects: Array<{ rank: number, deploy: { id: string } | null }> } };
 
 export type DoraResolveIncidentMutationVariables = Exact<{
   id: string | number;
@@ -416,7 +416,7 @@ export type WorstSuspectsQueryVariables = Exact<{
 }>;
 
 
-export type WorstSuspectsQuery = { incident: { suspects: Array<{ deploy: { suspectIn: Array<{ incident: { suspects: Array<{ deploy: { id: string } }> } }> } }> } | null };
+export type WorstSuspectsQuery = { incident: { suspects: Array<{ deploy: { suspectIn: Array<{ incident: { suspects: Array<{ deploy: { id: string } | null }> } }> } | null }> } | null };
 
 export type WorstDoraQueryVariables = Exact<{
   from: string;
@@ -433,7 +433,7 @@ export type WorstOpenIncidentMutationVariables = Exact<{
 
 export type WorstOpenIncidentMutation = { openIncident: { id: string, suspects: Array<{ rank: number }> } };
 
-export type IncidentPartsFragment = { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } }> };
+export type IncidentPartsFragment = { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } | null }> };
 
 export type OpenIncidentMutationVariables = Exact<{
   serviceId: string | number;
@@ -444,21 +444,21 @@ export type OpenIncidentMutationVariables = Exact<{
 }>;
 
 
-export type OpenIncidentMutation = { openIncident: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } }> } };
+export type OpenIncidentMutation = { openIncident: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } | null }> } };
 
 export type AcknowledgeIncidentMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AcknowledgeIncidentMutation = { acknowledgeIncident: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } }> } };
+export type AcknowledgeIncidentMutation = { acknowledgeIncident: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } | null }> } };
 
 export type ResolveIncidentMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ResolveIncidentMutation = { resolveIncident: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } }> } };
+export type ResolveIncidentMutation = { resolveIncident: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } | null }> } };
 
 export type MarkSuspectMutationVariables = Exact<{
   incidentId: string | number;
@@ -467,14 +467,14 @@ export type MarkSuspectMutationVariables = Exact<{
 }>;
 
 
-export type MarkSuspectMutation = { markSuspect: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } }> } };
+export type MarkSuspectMutation = { markSuspect: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } | null }> } };
 
 export type IncidentQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type IncidentQuery = { incident: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } }> } | null };
+export type IncidentQuery = { incident: { id: string, title: string, severity: Severity, environment: string | null, status: IncidentStatus, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string } | null }> } | null };
 
 export type IncidentsListQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -499,7 +499,7 @@ export type DeploySuspectInQueryVariables = Exact<{
 }>;
 
 
-export type DeploySuspectInQuery = { deploy: { id: string, suspectIn: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, incident: { id: string, title: string }, deploy: { id: string } }> } | null };
+export type DeploySuspectInQuery = { deploy: { id: string, suspectIn: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, incident: { id: string, title: string }, deploy: { id: string } | null }> } | null };
 
 export type CreateServiceMutationVariables = Exact<{
   name: string;

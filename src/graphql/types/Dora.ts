@@ -49,7 +49,7 @@ builder.queryField('dora', (t) =>
       }
       // An empty id names no service: NOT_FOUND, not the whole organization.
       if (serviceId != null && !isUuid(String(serviceId))) throw notFound('Service', String(serviceId));
-      const metrics = await doraMetrics(context.prisma, organizationId, {
+      const metrics = await doraMetrics(context, organizationId, {
         serviceId: serviceId == null ? null : String(serviceId),
         environment,
         from,

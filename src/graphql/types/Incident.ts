@@ -78,8 +78,8 @@ const SuspectReasonRef = builder.objectRef<SuspectReason>('SuspectReason').imple
   fields: (t) => ({
     code: t.exposeString('code', {
       description:
-        'same_service, other_service, environment_match, environment_unknown, environment_mismatch, recency, ' +
-        'last_before_incident, change_size or redeploy.',
+        'same_service, upstream_dependency, other_service, environment_match, environment_unknown, environment_mismatch, recency, ' +
+        'last_before_incident, rolled_back, change_size, redeploy, change_event or prior.',
     }),
     detail: t.exposeString('detail', { description: 'The same, for people.' }),
   }),
@@ -87,11 +87,18 @@ const SuspectReasonRef = builder.objectRef<SuspectReason>('SuspectReason').imple
 
 const SuspectRef = builder.prismaObject('IncidentSuspect', {
   name: 'Suspect',
-  description: 'A deploy that may have caused an incident, with its score and the reasons behind it.',
+  description:
+    'A deploy or a change event that may have caused an incident, with its score and the reasons behind it. ' +
+    'Exactly one of deploy and change is set.',
   fields: (t) => ({
-    deploy: t.relation('deploy'),
+    deploy: t.relation('deploy', { nullable: true, description: 'The suspect deploy; null when the suspect is a change event.' }),
+    change: t.relation('changeEvent', { nullable: true, description: 'The suspect change event; null when the suspect is a deploy.' }),
     incident: t.relation('incident'),
-    rank: t.exposeInt('rank', { description: 'Its place by score when the incident was opened (1: the most likely).' }),
+    rank: t.exposeInt('rank', {
+      description:
+        'Its place in the latest ranking (1: the most likely). Suspects are ranked when the incident opens and again while it is ' +
+        'open, when a deploy or change event dated before its start arrives late; a suspect someone judged keeps its place in the list.',
+    }),
     score: t.exposeFloat('score', { description: 'How likely it caused the incident, in 0..1.' }),
     reasons: t.field({
       type: [SuspectReasonRef],
@@ -214,24 +221,32 @@ builder.mutationFields((t) => ({
   markSuspect: t.prismaField({
     type: 'Incident',
     description:
-      "Records a person's verdict on one of the incident's suspects (replacing an earlier one). It wins over the score: " +
-      'Incident.suspects lists CAUSED first and DISMISSED last, and DORA counts a CAUSED deploy as failed.',
+      "Records a person's verdict on one of the incident's suspects, a deploy (deployId) or a change event (changeId), " +
+      'replacing an earlier one. It wins over the score: Incident.suspects lists CAUSED first and DISMISSED last, DORA counts ' +
+      'a CAUSED deploy as failed, and later rankings of other incidents learn from it (the prior reason).',
     args: {
       incidentId: t.arg.id({ required: true }),
-      deployId: t.arg.id({ required: true }),
+      deployId: t.arg.id({ required: false }),
+      changeId: t.arg.id({ required: false }),
       verdict: t.arg({ type: SuspectVerdict, required: true }),
     },
     resolve: async (query, _root, args, context) => {
       const organizationId = viewerOrganizationId(context);
       const incidentId = String(args.incidentId);
-      const deployId = String(args.deployId);
+      if ((args.deployId == null) === (args.changeId == null)) {
+        const message = 'exactly one of deployId and changeId is required';
+        throw badUserInput(message, [{ field: args.deployId == null ? 'deployId' : 'changeId', message }]);
+      }
+      const subject =
+        args.deployId != null ? { type: 'deploy' as const, id: String(args.deployId) } : { type: 'change' as const, id: String(args.changeId) };
       const where = { id: incidentId, organizationId };
       if (!isUuid(incidentId) || !(await context.prisma.incident.findFirst({ where, select: { id: true } }))) {
         throw notFound('Incident', incidentId);
       }
-      if (!(await markSuspect(context.prisma, organizationId, incidentId, deployId, args.verdict))) {
+      if (!(await markSuspect(context.prisma, organizationId, incidentId, subject, args.verdict))) {
         const message = 'is not a suspect of this incident';
-        throw badUserInput(`Deploy ${deployId} ${message}`, [{ field: 'deployId', message }]);
+        const [what, field] = subject.type === 'deploy' ? ['Deploy', 'deployId'] : ['Change event', 'changeId'];
+        throw badUserInput(`${what} ${subject.id} ${message}`, [{ field, message }]);
       }
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incidentId } });
     },

@@ -177,28 +177,28 @@ export type DestinationPolicyQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type DestinationPolicyQuery = { webhookDestinationPolicy: { allowHttp: boolean, allowPrivate: boolean } };
 
-export type IncidentFieldsFragment = { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } }> };
+export type IncidentFieldsFragment = { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } | null }> };
 
 export type IncidentQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type IncidentQuery = { incident: { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } }> } | null };
+export type IncidentQuery = { incident: { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } | null }> } | null };
 
 export type AcknowledgeIncidentMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type AcknowledgeIncidentMutation = { acknowledgeIncident: { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } }> } };
+export type AcknowledgeIncidentMutation = { acknowledgeIncident: { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } | null }> } };
 
 export type ResolveIncidentMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ResolveIncidentMutation = { resolveIncident: { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } }> } };
+export type ResolveIncidentMutation = { resolveIncident: { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } | null }> } };
 
 export type MarkSuspectMutationVariables = Exact<{
   incidentId: string | number;
@@ -207,7 +207,7 @@ export type MarkSuspectMutationVariables = Exact<{
 }>;
 
 
-export type MarkSuspectMutation = { markSuspect: { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } }> } };
+export type MarkSuspectMutation = { markSuspect: { id: string, title: string, severity: Severity, status: IncidentStatus, environment: string | null, startedAt: string, openedAt: string, acknowledgedAt: string | null, resolvedAt: string | null, service: { id: string, name: string }, suspects: Array<{ rank: number, score: number, verdict: SuspectVerdict | null, verdictAt: string | null, reasons: Array<{ code: string, detail: string }>, deploy: { id: string, commitSha: string, commitMessage: string | null, version: string | null, environment: string | null, deployedAt: string, deployedBy: string | null, service: { id: string, name: string } } | null }> } };
 
 export type IncidentsQueryVariables = Exact<{
   status?: IncidentStatus | null | undefined;
