@@ -546,3 +546,33 @@ describe('incidents', () => {
     expect(resolved.incidents.edges.map((edge) => edge.node)).toEqual([{ id: ids.fifth, status: 'RESOLVED' }]);
   });
 });
+
+describe('suspects stay current while the incident is open', () => {
+  it('a deploy reported after the incident opened, dated before its start, joins the suspects; not once it is resolved, nor one dated after the start', async () => {
+    const { tenant } = await setUp('/late', ['deploy.ingested']);
+    const startedAt = Math.floor(Date.now() / 1000) * 1000 - 30 * MINUTE;
+    const at = (offsetMs: number) => new Date(startedAt + offsetMs).toISOString();
+    const early = await ingest(tenant.deployToken, { commit_sha: 'early', environment: 'production', deployed_at: at(-90 * MINUTE) });
+    const open = (title: string) =>
+      gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title, environment: 'production', startedAt: at(0) });
+    const incident = dataOf(await open('Late report')).openIncident;
+    const resolved = dataOf(await open('Already resolved')).openIncident;
+    await resolve(tenant.apiToken, resolved.id);
+    expect(incident.suspects.map((suspect) => suspect.deploy!.id)).toEqual([early]);
+
+    // The pipeline's report arrives now, 30 min after the start, with its real time.
+    const late = await ingest(tenant.deployToken, { commit_sha: 'late', environment: 'production', deployed_at: at(-4 * MINUTE) });
+    const after = await ingest(tenant.deployToken, { commit_sha: 'after', environment: 'production', deployed_at: at(MINUTE) });
+    const current = dataOf(await gql(tenant.apiToken, INCIDENT, { id: incident.id })).incident!;
+    expect(current.suspects.map((suspect) => [suspect.deploy!.id, suspect.rank])).toEqual([
+      [late, 1],
+      [early, 2],
+    ]);
+    expect(current.suspects[0]!.reasons).toContainEqual({ code: 'last_before_incident', detail: 'last deploy of checkout to production before the incident' });
+    // The early deploy is no longer the last one.
+    expect(current.suspects[1]!.reasons.map((reason) => reason.code)).not.toContain('last_before_incident');
+    expect(current.suspects.map((suspect) => suspect.deploy!.id)).not.toContain(after);
+    const unchanged = dataOf(await gql(tenant.apiToken, INCIDENT, { id: resolved.id })).incident!;
+    expect(unchanged.suspects.map((suspect) => suspect.deploy!.id)).toEqual([early]);
+  });
+});
