@@ -622,7 +622,7 @@ export const SCENARIOS: Scenario[] = [
   },
 ];
 
-const START = new Date('2026-03-02T15:00:00Z');
+const DEFAULT_START = new Date('2026-03-02T15:00:00Z');
 const MINUTE = 60_000;
 
 export function serviceId(name: string): string {
@@ -630,8 +630,8 @@ export function serviceId(name: string): string {
 }
 
 /** The scenario as rankSuspects takes it (every deploy also serves as history for rollbacks). */
-export function suspectInputOf(scenario: Scenario): SuspectInput {
-  const at = (event: ScenarioEvent) => new Date(START.getTime() - event.minutesBefore * MINUTE);
+export function suspectInputOf(scenario: Scenario, startedAt = DEFAULT_START): SuspectInput {
+  const at = (event: ScenarioEvent) => new Date(startedAt.getTime() - event.minutesBefore * MINUTE);
   const deploys: CandidateDeploy[] = scenario.events
     .filter((event) => !event.change)
     .map((event) => ({
@@ -659,7 +659,7 @@ export function suspectInputOf(scenario: Scenario): SuspectInput {
     incident: {
       serviceId: serviceId(scenario.incident.service),
       environment: scenario.incident.environment === undefined ? null : scenario.incident.environment,
-      startedAt: START,
+      startedAt,
     },
     deploys,
     history: deploys,
