@@ -256,7 +256,8 @@ export function rankSuspects(input: SuspectInput, options: Partial<RankingOption
     const rollbackId = rollbacks.rolledBackBy.get(deploy.id);
     const rollback = rollbackId === undefined ? undefined : knownById.get(rollbackId);
     if (isLast || rollback) evidence += STANDING_WEIGHT;
-    if (isLast) {
+    // Rolled back, it is not what ran at the start: its standing comes from having been undone.
+    if (isLast && !rollback) {
       const where = deploy.environment === null ? ' (no environment)' : ` to ${deploy.environment}`;
       reasons.push({ code: 'last_before_incident', detail: `last deploy of ${deploy.serviceName}${where} before the incident` });
     }
