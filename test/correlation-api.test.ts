@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { CorrelationIncidentQuery } from './gql/graphql.ts';
 import { SCENARIOS, suspectInputOf, type Scenario, type ScenarioEvent } from './support/correlation-scenarios.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 
 const CREATE_SERVICE = graphql(`
@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 function gql<TResult, TVariables>(token: string, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
-  return requestGraphql<TResult, Record<string, unknown>>(running.baseUrl, token, document as TypedDocumentNode<TResult, Record<string, unknown>>, variables as Record<string, unknown>);
+  return requestGraphqlWith(running.baseUrl, token, document, variables);
 }
 
 /** An organization with the scenario's services (and their deploy tokens) and dependencies. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DEPENDENCIES } from '../src/domain/dependencies.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, dataOf, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 
 const CREATE_SERVICE = graphql(`
@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 function gql<TResult, TVariables>(token: string, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
-  return requestGraphql<TResult, Record<string, unknown>>(running.baseUrl, token, document as TypedDocumentNode<TResult, Record<string, unknown>>, variables as Record<string, unknown>);
+  return requestGraphqlWith(running.baseUrl, token, document, variables);
 }
 
 function errorOf(response: GraphqlResponse<unknown>) {

@@ -8,7 +8,7 @@ import { createService } from '../src/domain/services.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { IncidentPartsFragment, IncidentsListQuery } from './gql/graphql.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { createTenant, dataOf, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
 import { startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
 
@@ -107,7 +107,7 @@ async function ingest(token: string, payload: Record<string, unknown>): Promise<
 
 /** requestGraphql on this test's app; every operation here has variables. */
 function gql<TResult, TVariables>(token: string | undefined, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
-  return requestGraphql<TResult, Record<string, unknown>>(running.baseUrl, token, document as TypedDocumentNode<TResult, Record<string, unknown>>, variables as Record<string, unknown>);
+  return requestGraphqlWith(running.baseUrl, token, document, variables);
 }
 
 const acknowledge = (token: string, id: string) => gql(token, ACKNOWLEDGE_INCIDENT, { id });
