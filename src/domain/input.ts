@@ -1,11 +1,7 @@
 // Rules every input of the domain shares (zod schemas), and how their failures are reported:
 // one FieldError per field at fault, with paths like `commits[3].sha`.
 import { z } from 'zod';
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import { InputError, type FieldError } from './errors.ts';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; details: FieldError[] };
 
@@ -69,6 +65,13 @@ function fieldPath(path: PropertyKey[]): string {
     (text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)),
     '',
   );
+}
+
+/** The value `schema` makes of `input`, or an InputError naming every invalid field (up to MAX_FIELD_ERRORS). */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const validation = validateInput(schema, input);
+  if (!validation.ok) throw new InputError(validation.details);
+  return validation.value;
 }
 
 /** Every invalid field is reported (up to MAX_FIELD_ERRORS), not only the first. */

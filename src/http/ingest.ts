@@ -4,7 +4,8 @@
 // for a good request the statement that stores the deploy checks the token itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
+import type { AttemptQueue } from '../domain/attempt-queue.ts';
+import { InputError } from '../domain/errors.ts';
 import { isValidIdempotencyKey, recordDeploy, validateDeployPayload, type DeployPayload } from '../domain/deploys.ts';
 import { authenticateDeployToken } from '../domain/services.ts';
 import { hashToken, looksLikeToken } from '../domain/tokens.ts';
@@ -17,7 +18,7 @@ export const INGEST_BODY_LIMIT_BYTES = 102_400;
 
 export interface IngestDependencies {
   pool: pg.Pool;
-  boss: PgBoss;
+  queue: AttemptQueue;
   metrics: Metrics;
   deployRateLimiter: RateLimiter | null;
   testRateLimiter: RateLimiter | null;
@@ -33,11 +34,11 @@ declare module 'fastify' {
 const invalidToken = () => new HttpError(401, 'invalid_deploy_token', 'X-Deploy-Token is missing or is not a valid deploy token');
 
 /** Steps 4 and 5: media type and charset, JSON syntax, then every field. */
-function readPayload(request: FastifyRequest): { ok: true; payload: DeployPayload } | { ok: false; error: HttpError } {
+function readPayload(request: FastifyRequest): { ok: true; payload: DeployPayload } | { ok: false; error: HttpError | InputError } {
   const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
   if (!body.ok) return body;
   const validation = validateDeployPayload(body.value);
-  if (!validation.ok) return { ok: false, error: new HttpError(400, 'validation_failed', 'The deploy payload is invalid', validation.details) };
+  if (!validation.ok) return { ok: false, error: new InputError(validation.details) };
   return { ok: true, payload: validation.value };
 }
 
@@ -71,7 +72,9 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     deps.metrics.ingestRequests.inc({ route: request.routeOptions.url ?? request.url, outcome: request.outcome ?? String(reply.statusCode) });
   });
 
-  app.post('/api/ingest/deploy', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
+  const routeOptions = { bodyLimit: INGEST_BODY_LIMIT_BYTES, config: { invalidInput: 'The deploy payload is invalid' } };
+
+  app.post('/api/ingest/deploy', routeOptions, async (request, reply) => {
     await enforceRateLimit(request, reply, deps.deployRateLimiter);
     const token = request.headers['x-deploy-token'] as string | undefined;
     if (!looksLikeToken('deploy', token)) throw invalidToken();
@@ -94,7 +97,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     return reply.status(200).send({ status: result.status, deploy_id: result.deployId });
   });
 
-  app.post('/api/ingest/deploy/test', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
+  app.post('/api/ingest/deploy/test', routeOptions, async (request, reply) => {
     await enforceRateLimit(request, reply, deps.testRateLimiter);
     const credential = await authenticateDeployToken(deps.pool, request.headers['x-deploy-token'] as string | undefined);
     if (!credential) throw invalidToken();
