@@ -65,9 +65,16 @@ export function validateDeployPayload(body: unknown): Validated<DeployPayload> {
   return validateInput(deployPayloadSchema, body);
 }
 
-/** 1..255 printable ASCII characters (no spaces at the ends), as HTTP header values allow. */
-export function isValidIdempotencyKey(key: string): boolean {
-  return key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX_LENGTH && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(key);
+/** X-Idempotency-Key: absent, or 1..255 printable ASCII characters with no space at either end. */
+const idempotencyKeySchema = z
+  .string()
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+  .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/)
+  .optional();
+
+/** Whether a request's X-Idempotency-Key header (absent, one value or several) is acceptable. */
+export function isValidIdempotencyKey(header: string | string[] | undefined): header is string | undefined {
+  return idempotencyKeySchema.safeParse(header).success;
 }
 
 export interface RecordDeployInput {

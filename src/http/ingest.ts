@@ -80,7 +80,7 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     if (!looksLikeToken('deploy', token)) throw invalidToken();
     const read = readPayload(request);
     const idempotencyKey = request.headers['x-idempotency-key'];
-    const keyIsValid = idempotencyKey === undefined || (typeof idempotencyKey === 'string' && isValidIdempotencyKey(idempotencyKey));
+    const keyIsValid = isValidIdempotencyKey(idempotencyKey);
     if (!read.ok || !keyIsValid) {
       if (!(await authenticateDeployToken(deps.pool, token))) throw invalidToken();
       if (!read.ok) throw read.error;
