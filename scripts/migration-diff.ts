@@ -1,5 +1,6 @@
-// Writes the next Prisma migration without Prisma's native schema engine, which cannot be
-// downloaded here (see STACK.md, "Prisma 7 offline"). The wasm build of the schema engine
+// Writes the next Prisma migration without Prisma's native schema engine: every Prisma CLI
+// command that needs it (migrate dev, db push) downloads it from Prisma's own host, which
+// offline machines and firewalls cannot reach, and no npm package ships it. The wasm build of the schema engine
 // (@prisma/schema-engine-wasm), driven through @prisma/adapter-pg, computes the same SQL
 // `prisma migrate dev` would write: it replays prisma/migrations on a throwaway shadow
 // database and diffs the result against prisma/schema.prisma.

@@ -7,7 +7,7 @@ import { connectDatabase, type Database } from './db/client.ts';
 import { readMigrations } from './db/migrate.ts';
 import type { Resolver } from './delivery/destination.ts';
 import { listenForDeliveryChanges } from './delivery/notifications.ts';
-import { startQueue } from './delivery/queue.ts';
+import { attemptQueue, startQueue } from './delivery/queue.ts';
 import { startDeliveryWorker, type DeliveryPolicy, type DeliveryWorker } from './delivery/worker.ts';
 import { buildServer } from './http/server.ts';
 import { createMetrics } from './metrics.ts';
@@ -56,9 +56,7 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
     database,
     metrics,
     migrations: await readMigrations(),
-    policy,
-    boss,
-    deliveryChanges: serveApi ? deliveryChanges : undefined,
+    api: serveApi ? { queue: attemptQueue(boss), deliveryChanges, destination: policy.destination } : undefined,
   });
   let worker: DeliveryWorker | undefined;
   if (config.ROLE !== 'api') {

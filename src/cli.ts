@@ -1,5 +1,5 @@
-// `hookline`: operator commands for organizations and API tokens (see DESIGN.md, "Tenancy
-// and credentials"). Exit codes: 0 done, 1 failed (bad config, nothing found, database
+// `hookline`: operator commands for organizations and API tokens (how a deployment gets its
+// first credentials). Exit codes: 0 done, 1 failed (bad config, nothing found, database
 // error), 2 usage error. With --json, stdout holds exactly one JSON line, and only on success.
 import { Command, CommanderError } from 'commander';
 import { loadConfig } from './config.ts';
@@ -7,15 +7,8 @@ import type { PrismaClient } from './generated/prisma/client.ts';
 import { connectDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { applyMigrations } from './db/migrate.ts';
-import { isUuid } from './domain/ids.ts';
-import {
-  OrganizationNotFoundError,
-  createApiToken,
-  createOrganization,
-  listApiTokens,
-  listOrganizations,
-  revokeApiTokens,
-} from './domain/organizations.ts';
+import { createApiToken, listApiTokens, revokeApiTokens } from './domain/api-tokens.ts';
+import { createOrganization, listOrganizations } from './domain/organizations.ts';
 import { describeStartupError, type StartupContext } from './startup-errors.ts';
 
 /** The display prefix shown at creation (`hla_` + 8), or a whole token. */
@@ -100,7 +93,6 @@ tokens
   .option('--json', 'print [{"prefix", "createdAt", "revokedAt"}] as JSON')
   .action(async (options: { org: string; json?: boolean }) => {
     const organizationId = options.org;
-    if (!isUuid(organizationId)) throw new OrganizationNotFoundError(`No organization with id ${organizationId}`);
     const list = await withDatabase((prisma) => listApiTokens(prisma, organizationId));
     const lines = list.map(
       (token) => `${token.prefix}  created ${token.createdAt.toISOString()}  ${token.revokedAt ? `revoked ${token.revokedAt.toISOString()}` : 'live'}`,
@@ -115,8 +107,6 @@ tokens
   .option('--json', 'print {"organizationId", "apiToken"} as JSON')
   .action(async (options: { org: string; json?: boolean }) => {
     const organizationId = options.org;
-    // A malformed id names no organization: same outcome as an unknown one.
-    if (!isUuid(organizationId)) throw new OrganizationNotFoundError(`No organization with id ${organizationId}`);
     const apiToken = await withDatabase((prisma) => createApiToken(prisma, organizationId));
     print(
       options.json,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../src/db/client.ts';
-import { authenticateApiToken } from '../src/domain/organizations.ts';
+import { authenticateApiToken } from '../src/domain/api-tokens.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 const run = promisify(execFile);

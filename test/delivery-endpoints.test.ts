@@ -6,11 +6,20 @@ import dns from 'node:dns/promises';
 import os from 'node:os';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteEndpoint, setEndpointActive } from '../src/domain/endpoints.ts';
+import { graphql } from './gql/index.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type ReceivedRequest, type Receiver } from './support/receiver.ts';
+
+const SET_ENDPOINT_ACTIVE = graphql(`
+  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {
+    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }
+  }
+`);
+const DELETE_ENDPOINT = graphql(`
+  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }
+`);
 
 const DISABLE_AFTER = 10;
 
@@ -150,7 +159,6 @@ async function barrier(stack: Stack, tenant: Tenant, receiver: Receiver, path: s
 describe('automatic disabling', () => {
   it(`${DISABLE_AFTER} failed deliveries in a row disable the endpoint; nothing more is sent until it is activated again`, async () => {
     const { running } = oneShot;
-    const prisma = running.app.database.prisma;
     const tenant = await createTenant(running.app);
     const receiver = await newReceiver();
     const endpoint = await createEndpoint(oneShot, tenant, { url: `${receiver.url}/flaky`, name: 'Flaky' });
@@ -180,9 +188,9 @@ describe('automatic disabling', () => {
     expect(toPath(receiver, '/flaky')).toHaveLength(DISABLE_AFTER);
     expect(await deliveriesOf(oneShot, endpoint.id)).toHaveLength(DISABLE_AFTER);
 
-    // Activated again (the GraphQL mutation is not there yet: the domain function stands in).
-    const activated = await setEndpointActive(prisma, tenant.organizationId, endpoint.id, true);
-    expect(activated).toMatchObject({ status: 'ACTIVE', consecutiveFailures: 0, disabledAt: null, disabledReason: null });
+    // Activated again.
+    const activated = await requestGraphql(running.baseUrl, tenant.apiToken, SET_ENDPOINT_ACTIVE, { id: endpoint.id, active: true });
+    expect(dataOf(activated).setWebhookEndpointActive).toEqual({ status: 'ACTIVE', consecutiveFailures: 0, disabledAt: null, disabledReason: null });
     receiver.respond((_request, response) => response.end('ok'));
     const deployId = await ingest(oneShot, tenant, 'after-activation');
     const requests = await receiver.waitForRequests(DISABLE_AFTER + 1, { path: '/flaky' });
@@ -231,7 +239,6 @@ describe('automatic disabling', () => {
 describe('INACTIVE and deleted endpoints', () => {
   it('a retry queued while ACTIVE is CANCELLED, not sent, once the endpoint is INACTIVE; new events make no delivery for it', async () => {
     const { running } = retrying;
-    const prisma = running.app.database.prisma;
     const tenant = await createTenant(running.app);
     const receiver = await newReceiver();
     const endpoint = await createEndpoint(retrying, tenant, { url: `${receiver.url}/paused`, name: 'Paused' });
@@ -241,7 +248,8 @@ describe('INACTIVE and deleted endpoints', () => {
       const [first] = await receiver.waitForRequests(1, { path: '/paused' });
       const deliveryId = deliveryIdOf(first!);
       // Paused while attempt 1 is in flight; attempt 1 then fails, so a retry is queued.
-      expect(await setEndpointActive(prisma, tenant.organizationId, endpoint.id, false)).toMatchObject({ status: 'INACTIVE' });
+      const paused = await requestGraphql(running.baseUrl, tenant.apiToken, SET_ENDPOINT_ACTIVE, { id: endpoint.id, active: false });
+      expect(dataOf(paused).setWebhookEndpointActive).toMatchObject({ status: 'INACTIVE' });
       hold.release(deliveryId, 500);
 
       const delivery = await deliveryWhen(retrying, deliveryId, (status) => status !== 'PENDING');
@@ -279,8 +287,8 @@ describe('INACTIVE and deleted endpoints', () => {
       await ingest(retrying, tenant);
       const [first] = await receiver.waitForRequests(1, { path: '/gone' });
       deliveryId = deliveryIdOf(first!);
-      // No REST route deletes an endpoint (a GraphQL mutation will): the domain function stands in.
-      expect(await deleteEndpoint(prisma, tenant.organizationId, endpoint.id)).toBe(true);
+      const deleted = await requestGraphql(running.baseUrl, tenant.apiToken, DELETE_ENDPOINT, { id: endpoint.id });
+      expect(dataOf(deleted).deleteWebhookEndpoint).toBe(endpoint.id);
       expect((await prisma.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).status).toBe('CANCELLED');
       hold.release(deliveryId, 500);
     } finally {

@@ -4,16 +4,8 @@ import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptDelivery } from '../src/delivery/attempt.ts';
 import { createWebhookTransport } from '../src/delivery/transport.ts';
-import {
-  DestinationRefusedError,
-  checkLiteralHost,
-  createPinnedLookup,
-  findDestinationRefusal,
-  isPublicAddress,
-  validateEndpointUrl,
-  type DestinationPolicy,
-  type Resolver,
-} from '../src/delivery/destination.ts';
+import { DestinationRefusedError, checkLiteralHost, createPinnedLookup, findDestinationRefusal, type Resolver } from '../src/delivery/destination.ts';
+import { isPublicAddress, validateEndpointUrl, type DestinationPolicy } from '../src/domain/destinations.ts';
 
 const strict: DestinationPolicy = { allowHttp: false, allowPrivate: false };
 const development: DestinationPolicy = { allowHttp: true, allowPrivate: true };

@@ -1,11 +1,13 @@
-// A dashboard listing webhook endpoints with their latest delivery, 24-hour stats and pending
-// retries costs a fixed number of SQL queries: the same for a page of 5 endpoints as for a page of 50.
+// A page of a list costs a fixed number of SQL queries, the same for 5 items as for 50: webhook
+// endpoints with their latest delivery, 24-hour stats and pending retries; deploys with their
+// service, commits, previous deploy, commits since it and authors; incidents with their suspects.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpoint } from '../src/domain/endpoints.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { postDeploy } from './support/http.ts';
 
 const ENDPOINTS_DASHBOARD = graphql(`
   query NPlusOneEndpointsDashboard($first: Int) {
@@ -19,6 +21,24 @@ const ENDPOINTS_DASHBOARD = graphql(`
       }
     }
   }
+`);
+
+const DEPLOYS_PAGE = graphql(`
+  query NPlusOneDeploys($first: Int) {
+    deploys(first: $first) {
+      edges { node { id commitSha service { name } commits { sha } previousDeploy { id commitSha } commitsSincePrevious { sha derived } authors } }
+    }
+  }
+`);
+
+const INCIDENTS_PAGE = graphql(`
+  query NPlusOneIncidents($first: Int) {
+    incidents(first: $first) { edges { node { id title service { name } suspects { rank deploy { id service { name } } } } } }
+  }
+`);
+
+const OPEN_INCIDENT = graphql(`
+  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }
 `);
 
 /** Small enough that a regression (one query per endpoint) cannot hide under it. */
@@ -41,7 +61,7 @@ const originalQuery = pg.Client.prototype.query;
 beforeAll(async () => {
   database = await createTestDatabase();
   // api only: no delivery worker picks up anything meanwhile.
-  running = await startApp(database.url, { ROLE: 'api' });
+  running = await startApp(database.url, { ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
   running.app.database.pool.on('acquire', (client) => appClients.add(client));
   (pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
     if (recording && appClients.has(this)) {
@@ -118,14 +138,36 @@ async function seed(count: number): Promise<Seeded> {
   return { tenant, endpointIds };
 }
 
-async function dashboardQueries(seeded: Seeded, first: number) {
+/** The statements the app runs while answering `run`. */
+async function counted<T>(run: () => Promise<T>): Promise<{ data: T; statements: string[] }> {
   recording = [];
   try {
-    const response = await requestGraphql(running.baseUrl, seeded.tenant.apiToken, ENDPOINTS_DASHBOARD, { first });
-    return { data: dataOf(response), statements: recording };
+    const data = await run();
+    return { data, statements: recording };
   } finally {
     recording = null;
   }
+}
+
+function dashboardQueries(seeded: Seeded, first: number) {
+  return counted(async () => dataOf(await requestGraphql(running.baseUrl, seeded.tenant.apiToken, ENDPOINTS_DASHBOARD, { first })));
+}
+
+const report = (statements: string[]) => `${statements.length} statements:\n${statements.join('\n')}`;
+
+/**
+ * An organization (its service named `deploys-<count>`) with `count` deploys over HTTP, a minute apart, to one environment: the even
+ * ones with two commits each (by two authors), the odd ones without (their head commit stands in).
+ */
+async function deployHistory(count: number): Promise<Tenant> {
+  const tenant = await createTenant(running.app, `deploys-${count}`);
+  const start = Date.now() - (count + 1) * 60_000;
+  for (let i = 0; i < count; i++) {
+    const commits = i % 2 === 0 ? [{ sha: `${i}-a`, author: 'ada' }, { sha: `${i}-b`, author: 'grace' }] : undefined;
+    const body = { commit_sha: `sha-${i}`, environment: 'production', deployed_at: new Date(start + i * 60_000).toISOString(), commits };
+    expect((await postDeploy(running.baseUrl, tenant.deployToken, body)).status).toBe(200);
+  }
+  return tenant;
 }
 
 describe('webhookEndpoints with latestDelivery, stats and pendingRetries', () => {
@@ -152,7 +194,6 @@ describe('webhookEndpoints with latestDelivery, stats and pendingRetries', () =>
     const latest = fifty.data.webhookEndpoints.edges.map((edge) => edge.node.latestDelivery!.id);
     expect(new Set(latest).size).toBe(50);
 
-    const report = (statements: string[]) => `${statements.length} statements:\n${statements.join('\n')}`;
     console.info(`SQL statements for 5 endpoints: ${five.statements.length}; for 50: ${fifty.statements.length}`);
     expect(five.statements.length, report(five.statements)).toBeLessThanOrEqual(QUERY_BOUND);
     expect(fifty.statements.length, report(fifty.statements)).toBe(five.statements.length);
@@ -177,5 +218,66 @@ describe('webhookEndpoints with latestDelivery, stats and pendingRetries', () =>
       }),
     ]);
     expect(statements.length).toBeLessThanOrEqual(QUERY_BOUND);
+  });
+});
+
+describe('deploys with their service, commits, previous deploy, commits since it and authors', () => {
+  it('answers correctly, in the same small number of SQL queries for 5 deploys as for 50', async () => {
+    const [small, large] = [await deployHistory(5), await deployHistory(50)];
+    const page = (tenant: Tenant) => counted(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOYS_PAGE, { first: 50 })));
+    const five = await page(small);
+    const fifty = await page(large);
+
+    const nodes = fifty.data.deploys.edges.map((edge) => edge.node);
+    expect(nodes).toHaveLength(50);
+    // Newest first: each one's previous deploy is the next in the list.
+    nodes.forEach((node, index) => {
+      const i = 49 - index;
+      expect(node.commitSha).toBe(`sha-${i}`);
+      expect(node.service.name).toBe('deploys-50');
+      expect(node.previousDeploy?.commitSha ?? null).toBe(i === 0 ? null : `sha-${i - 1}`);
+      if (i % 2 === 0) {
+        expect(node.commits.map((commit) => commit.sha)).toEqual([`${i}-a`, `${i}-b`]);
+        expect(node.commitsSincePrevious).toEqual([{ sha: `${i}-a`, derived: false }, { sha: `${i}-b`, derived: false }]);
+        expect(node.authors).toEqual(['ada', 'grace']);
+      } else {
+        expect(node.commits).toEqual([]);
+        expect(node.commitsSincePrevious).toEqual([{ sha: `sha-${i}`, derived: true }]);
+        expect(node.authors).toEqual([]);
+      }
+    });
+
+    console.info(`SQL statements for 5 deploys: ${five.statements.length}; for 50: ${fifty.statements.length}`);
+    expect(five.statements.length, report(five.statements)).toBeLessThanOrEqual(QUERY_BOUND);
+    expect(fifty.statements.length, report(fifty.statements)).toBe(five.statements.length);
+  });
+});
+
+describe('incidents with their service and suspects', () => {
+  it('answers correctly, in the same small number of SQL queries for 5 incidents as for 50', async () => {
+    const withIncidents = async (count: number) => {
+      const tenant = await deployHistory(3);
+      for (let i = 0; i < count; i++) {
+        dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: `incident ${i}` }));
+      }
+      return tenant;
+    };
+    const [small, large] = [await withIncidents(5), await withIncidents(50)];
+    const page = (tenant: Tenant) => counted(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, INCIDENTS_PAGE, { first: 50 })));
+    const five = await page(small);
+    const fifty = await page(large);
+
+    const nodes = fifty.data.incidents.edges.map((edge) => edge.node);
+    expect(nodes).toHaveLength(50);
+    for (const node of nodes) {
+      expect(node.service.name).toBe('deploys-3');
+      // Its three deploys, the last one first.
+      expect(node.suspects.map((suspect) => suspect.rank)).toEqual([1, 2, 3]);
+      expect(node.suspects.every((suspect) => suspect.deploy!.service.name === 'deploys-3')).toBe(true);
+    }
+
+    console.info(`SQL statements for 5 incidents: ${five.statements.length}; for 50: ${fifty.statements.length}`);
+    expect(five.statements.length, report(five.statements)).toBeLessThanOrEqual(QUERY_BOUND);
+    expect(fifty.statements.length, report(fifty.statements)).toBe(five.statements.length);
   });
 });

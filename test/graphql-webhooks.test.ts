@@ -660,8 +660,10 @@ describe('tenant isolation', () => {
     expect(await deliveryNow(sent.id)).toEqual(expect.objectContaining({ status: 'FAILED', attemptCount: 1 }));
     expect(await running.app.database.prisma.delivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
     expect(await running.app.database.prisma.delivery.count({ where: { organizationId: stranger.organizationId } })).toBe(0);
-    // Nothing was queued for it either.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing was queued for it either: its one job (the attempt made) is all there is, and done,
+    // so no request can reach the receiver after this point.
+    const { rows: jobs } = await running.app.database.pool.query(`SELECT state FROM pgboss.job WHERE data->>'deliveryId' = $1`, [sent.id]);
+    expect(jobs).toEqual([{ state: 'completed' }]);
     expect(receiver.requests.length).toBe(requestsBefore);
   });
 });

@@ -4,7 +4,6 @@
 import { maxHeaderSize } from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryPolicy } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
 import { readMigrations } from '../src/db/migrate.ts';
@@ -147,8 +146,6 @@ describe('/readyz', () => {
       database: unreachable,
       metrics: createMetrics(unreachable.pool),
       migrations: await readMigrations(),
-      policy: deliveryPolicy(config),
-      boss: running.app.boss,
     });
     try {
       const address = await server.listen({ port: 0, host: '127.0.0.1' });

@@ -10,7 +10,7 @@ import { graphql } from './gql/index.ts';
 import type { IncidentPartsFragment, IncidentsListQuery } from './gql/graphql.ts';
 import { createTenant, dataOf, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
-import { startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
+import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
 
 graphql(`
   fragment IncidentParts on Incident {
@@ -214,7 +214,18 @@ describe('incident lifecycle', () => {
       expect(body!.organizationId).toBe(tenant.organizationId);
       expect(body!.data.incident).toEqual({ ...incident, suspects: [] });
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // And no more: every delivery of the organization is SUCCEEDED after one attempt, with one
+    // job, completed, so nothing else can reach the receiver.
+    const deliveries = await eventually(async () => {
+      const rows = await running.app.database.prisma.delivery.findMany({ where: { organizationId: tenant.organizationId } });
+      return rows.every((row) => row.status === 'SUCCEEDED') ? rows : undefined;
+    });
+    expect(deliveries.map((delivery) => delivery.attemptCount)).toEqual([1, 1, 1, 1, 1]);
+    const { rows: jobs } = await running.app.database.pool.query(
+      `SELECT state FROM pgboss.job WHERE data->>'deliveryId' = ANY ($1::text[])`,
+      [deliveries.map((delivery) => delivery.id)],
+    );
+    expect(jobs.map((job) => job.state)).toEqual(Array(5).fill('completed'));
     expect(receiver.requests.filter((request) => request.path === '/lifecycle')).toHaveLength(5);
   });
 
@@ -511,8 +522,10 @@ describe('incidents', () => {
       ['fifth', payments.id],
     ] as const) {
       ids[name] = await open(serviceId, name);
-      // Distinct openedAt (millisecond precision), so the expected order is the creation order.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Distinct openedAt (millisecond precision), so the expected order is the creation order:
+      // the next one is opened once the clock has moved past this one's.
+      const { openedAt } = await running.app.database.prisma.incident.findUniqueOrThrow({ where: { id: ids[name]! } });
+      await eventually(async () => (Date.now() > openedAt.getTime() ? true : undefined));
     }
     await gql(tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: ids.third! });
     await gql(tenant.apiToken, RESOLVE_INCIDENT, { id: ids.first! });

@@ -480,14 +480,29 @@ describe('POST /api/ingest/deploy/test', () => {
 });
 
 describe('metrics', () => {
-  it('counts ingest outcomes and HTTP requests on /metrics', async () => {
-    await postDeploy(url, undefined, { commit_sha: 'abc' });
-    const response = await fetch(`${url}/metrics`);
-    expect(response.status).toBe(200);
-    const text = await response.text();
-    expect(text).toMatch(/hookline_ingest_requests_total\{route="\/api\/ingest\/deploy",outcome="accepted"\} [1-9]\d*/);
-    expect(text).toMatch(/hookline_ingest_requests_total\{route="\/api\/ingest\/deploy",outcome="invalid_deploy_token"\} [1-9]\d*/);
-    expect(text).toMatch(/hookline_ingest_requests_total\{route="\/api\/ingest\/deploy",outcome="payload_too_large"\} [1-9]\d*/);
-    expect(text).toMatch(/hookline_http_requests_total\{method="POST",route="\/api\/ingest\/deploy",status="200"\} [1-9]\d*/);
+  it('counts each ingest outcome and HTTP request on /metrics', async () => {
+    const counter = (text: string, name: string, labels: string) => Number(text.match(new RegExp(`^${name}\\{${labels}\\} (\\d+)$`, 'm'))?.[1] ?? 0);
+    const counters = async () => {
+      const response = await fetch(`${url}/metrics`);
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      const outcome = (name: string) => counter(text, 'hookline_ingest_requests_total', `route="/api/ingest/deploy",outcome="${name}"`);
+      return {
+        accepted: outcome('accepted'),
+        invalidToken: outcome('invalid_deploy_token'),
+        tooLarge: outcome('payload_too_large'),
+        ok: counter(text, 'hookline_http_requests_total', 'method="POST",route="/api/ingest/deploy",status="200"'),
+      };
+    };
+    const before = await counters();
+    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'metrics' })).status).toBe(200);
+    expect((await postDeploy(url, undefined, { commit_sha: 'abc' })).status).toBe(401);
+    expect((await postDeploy(url, tenant.deployToken, 'x'.repeat(102_401))).status).toBe(413);
+    expect(await counters()).toEqual({
+      accepted: before.accepted + 1,
+      invalidToken: before.invalidToken + 1,
+      tooLarge: before.tooLarge + 1,
+      ok: before.ok + 1,
+    });
   });
 });

@@ -3,7 +3,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { generateSigningSecret, signPayload, webhookHeaders } from '../src/delivery/signing.ts';
+import { signPayload, webhookHeaders } from '../src/delivery/signing.ts';
+import { generateSigningSecret } from '../src/domain/signing-secrets.ts';
 
 const body = JSON.stringify({ id: randomUUID(), type: 'test.ping', createdAt: new Date().toISOString(), organizationId: 'org', data: {} });
 // standardwebhooks rejects timestamps more than 5 minutes from now.

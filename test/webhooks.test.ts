@@ -227,10 +227,39 @@ describe('several workers', () => {
     }
   });
 
-  it('reports delivery outcomes and queue depth on /metrics', async () => {
-    const text = await (await fetch(`${running.baseUrl}/metrics`)).text();
-    expect(text).toMatch(/hookline_delivery_attempt_outcomes_total\{outcome="succeeded"\} [1-9]\d*/);
-    expect(text).toMatch(/hookline_delivery_attempt_duration_seconds_count\{result="success"\} [1-9]\d*/);
-    expect(text).toMatch(/hookline_delivery_queue_depth \d+/);
+  it('reports delivery outcomes and queue depth on /metrics, exactly', async () => {
+    // A database and an app of its own, so that every delivery the metrics count is this test's.
+    const own = await createTestDatabase();
+    const app = await startApp(own.url, { ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
+    const held = await startReceiver();
+    const answers: (() => void)[] = [];
+    held.respond((_request, response) => answers.push(() => response.end('ok')));
+    try {
+      const theirs = await createTenant(app.app, 'metrics');
+      await post(`${app.baseUrl}/api/webhooks/endpoints`, {
+        body: JSON.stringify({ url: `${held.url}/held`, name: 'Held' }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${theirs.apiToken}` },
+      });
+      for (let i = 0; i < 3; i++) expect((await postDeploy(app.baseUrl, theirs.deployToken, { commit_sha: `held-${i}` })).status).toBe(200);
+      await held.waitForRequests(3);
+      const scrape = async () => (await fetch(`${app.baseUrl}/metrics`)).text();
+
+      // Three attempts in flight: three deliveries waiting, none finished.
+      let text = await scrape();
+      expect(text).toMatch(/^hookline_delivery_queue_depth 3$/m);
+      expect(text).not.toMatch(/hookline_delivery_attempt_outcomes_total\{outcome="succeeded"\}/);
+
+      for (const answer of answers) answer();
+      text = await eventually(async () => {
+        const scraped = await scrape();
+        return /^hookline_delivery_attempt_outcomes_total\{outcome="succeeded"\} 3$/m.test(scraped) ? scraped : undefined;
+      });
+      expect(text).toMatch(/^hookline_delivery_queue_depth 0$/m);
+      expect(text).toMatch(/^hookline_delivery_attempt_duration_seconds_count\{result="success"\} 3$/m);
+    } finally {
+      await app.close();
+      await held.close();
+      await own.drop();
+    }
   });
 });

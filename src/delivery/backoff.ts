@@ -1,4 +1,6 @@
-// When a failed delivery attempt is retried. See DESIGN.md "Webhooks" (Retries).
+// When a failed delivery attempt is retried: the n-th retry after
+// DELIVERY_BACKOFF_BASE_MS × DELIVERY_BACKOFF_FACTOR^(n-1), ±20 % jitter, unless the receiver
+// asked for longer with Retry-After on a 429 or 503.
 
 /**
  * A receiver's Retry-After is honoured up to this long: beyond it a buggy or hostile

@@ -4,22 +4,11 @@
 import { setMaxListeners } from 'node:events';
 import { createPubSub } from '@graphql-yoga/subscription';
 import pg from 'pg';
+import type { DeliveryChange, DeliveryChangeFeed } from '../domain/delivery-changes.ts';
 
 export const DELIVERY_CHANNEL = 'hookline_delivery';
 
-export interface DeliveryChange {
-  id: string;
-  organizationId: string;
-  endpointId: string;
-  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
-  attemptCount: number;
-}
-
-export interface DeliveryChanges {
-  /** Changes of one organization's deliveries, in the order they were committed. */
-  subscribe(organizationId: string): AsyncIterable<DeliveryChange>;
-  /** Calls `listener` with every change of every organization (the worker wakes on new work). */
-  watch(listener: (change: DeliveryChange) => void): void;
+export interface DeliveryChanges extends DeliveryChangeFeed {
   close(): Promise<void>;
 }
 

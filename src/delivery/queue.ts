@@ -1,8 +1,11 @@
 // The delivery queue: pg-boss in the same PostgreSQL, one job per delivery attempt. Jobs are
 // inserted inside the transaction that creates (or retries) the delivery, so a delivery is
-// never stored without its job, nor queued without being stored.
-import { PgBoss, type Job, type JobInsert } from 'pg-boss';
+// never stored without its job, nor queued without being stored; a job is completed inside
+// the transaction that records what its attempt did.
+import { fromPrisma, PgBoss, type Job, type JobInsert } from 'pg-boss';
 import type pg from 'pg';
+import { isPgClient, type Transaction } from '../db/transaction.ts';
+import type { AttemptQueue } from '../domain/attempt-queue.ts';
 
 export const DELIVER_QUEUE = 'deliver';
 
@@ -49,22 +52,24 @@ export async function startQueue(options: QueueOptions): Promise<PgBoss> {
   return boss;
 }
 
-/** pg-boss's database interface on a client that is inside our transaction. */
-function inTransaction(client: pg.PoolClient) {
-  return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+/** pg-boss's database interface on our transaction, whichever form it has. */
+function inTransaction(transaction: Transaction) {
+  if (!isPgClient(transaction)) return fromPrisma(transaction);
+  return { executeSql: (text: string, values?: unknown[]) => transaction.query(text, values) };
 }
 
-export async function enqueueAttempts(
-  boss: PgBoss,
-  client: pg.PoolClient,
-  jobs: { deliveryId: string; attempt: number; startAfter?: Date }[],
-): Promise<void> {
-  if (jobs.length === 0) return;
-  const inserts: JobInsert<DeliverJob>[] = jobs.map(({ deliveryId, attempt, startAfter }) => ({
-    data: { deliveryId, attempt },
-    ...(startAfter ? { startAfter } : {}),
-  }));
-  await boss.insert(DELIVER_QUEUE, inserts, { db: inTransaction(client) });
+/** The queue the domain writes attempts to (its AttemptQueue port), on this pg-boss. */
+export function attemptQueue(boss: PgBoss): AttemptQueue {
+  return {
+    async enqueue(transaction, attempts) {
+      if (attempts.length === 0) return;
+      const inserts: JobInsert<DeliverJob>[] = attempts.map(({ deliveryId, attempt, startAfter }) => ({
+        data: { deliveryId, attempt },
+        ...(startAfter ? { startAfter } : {}),
+      }));
+      await boss.insert(DELIVER_QUEUE, inserts, { db: inTransaction(transaction) });
+    },
+  };
 }
 
 /** Takes `count` jobs (at most) of attempts that are due, marking them active (held by this process). */
@@ -80,20 +85,4 @@ export function fetchAttempts(boss: PgBoss, count: number): Promise<Job<DeliverJ
 export async function completeAttempts(boss: PgBoss, client: pg.PoolClient, jobs: Job<DeliverJob>[]): Promise<void> {
   if (jobs.length === 0) return;
   await boss.complete(DELIVER_QUEUE, jobs, undefined, { db: inTransaction(client) });
-}
-
-/** Runs `work` in a transaction on one pooled client. */
-export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
 }

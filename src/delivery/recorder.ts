@@ -9,7 +9,8 @@ import type { Job, PgBoss } from 'pg-boss';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import type { Metrics } from '../metrics.ts';
 import type { AttemptResult } from './attempt.ts';
-import { completeAttempts, enqueueAttempts, transaction, type DeliverJob } from './queue.ts';
+import { transaction } from '../db/transaction.ts';
+import { attemptQueue, completeAttempts, type DeliverJob } from './queue.ts';
 import {
   attemptValues,
   CANCEL_DELIVERIES_SQL,
@@ -60,6 +61,7 @@ const RETRY_DELAY_MS = { first: 100, max: 2000 };
 
 export function createRecorder(options: RecorderOptions): Recorder {
   const { pool, boss, metrics, log } = options;
+  const queue = attemptQueue(boss);
   const maxBatch = options.maxBatch ?? 500;
   const waiting: Entry[] = [];
   let writing: Promise<void> | undefined;
@@ -78,7 +80,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (succeeded.length > 0) await client.query(RECORD_SUCCESSES_SQL, successValues(succeeded));
       if (retrying.length > 0) {
         const { rows } = await client.query<{ deliveryId: string; attempt: number; nextAttemptAt: Date }>(RECORD_RETRIES_SQL, retryValues(retrying));
-        await enqueueAttempts(boss, client, rows.map((row) => ({ deliveryId: row.deliveryId, attempt: row.attempt + 1, startAfter: row.nextAttemptAt })));
+        await queue.enqueue(client, rows.map((row) => ({ deliveryId: row.deliveryId, attempt: row.attempt + 1, startAfter: row.nextAttemptAt })));
       }
       // One at a time: each counts a failure on its endpoint and may disable it.
       for (const failure of failed) {

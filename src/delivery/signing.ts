@@ -1,17 +1,8 @@
-// Webhook signatures in the Standard Webhooks scheme, so receivers can verify with any
-// Standard Webhooks library. See DESIGN.md "Webhooks".
-import { createHmac, randomBytes } from 'node:crypto';
-
-const SECRET_PREFIX = 'whsec_';
-
-export function generateSigningSecret(): string {
-  return SECRET_PREFIX + randomBytes(32).toString('base64');
-}
-
-function secretKey(secret: string): Buffer {
-  if (!secret.startsWith(SECRET_PREFIX)) throw new Error(`a signing secret must start with ${SECRET_PREFIX}`);
-  return Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
-}
+// Webhook signatures in the Standard Webhooks scheme, so receivers verify with any Standard
+// Webhooks library: `v1,` + base64 HMAC-SHA256 of `<delivery id>.<timestamp>.<raw body>`, keyed
+// with the secret's bytes, under both the X-Service-* and the webhook-* header names.
+import { createHmac } from 'node:crypto';
+import { signingKey } from '../domain/signing-secrets.ts';
 
 /**
  * The signature header value: `v1,<base64 HMAC-SHA256>` per secret, space-separated.
@@ -28,7 +19,7 @@ export function signPayload({ deliveryId, timestamp, body, secrets }: {
   if (!Number.isSafeInteger(timestamp)) throw new Error('the timestamp must be whole unix seconds');
   const signedContent = `${deliveryId}.${timestamp}.${body}`;
   return secrets
-    .map((secret) => `v1,${createHmac('sha256', secretKey(secret)).update(signedContent).digest('base64')}`)
+    .map((secret) => `v1,${createHmac('sha256', signingKey(secret)).update(signedContent).digest('base64')}`)
     .join(' ');
 }
 

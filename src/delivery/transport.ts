@@ -10,7 +10,8 @@
 import type { Readable } from 'node:stream';
 import { ofetch, type $Fetch } from 'ofetch';
 import { Agent, request } from 'undici';
-import { checkLiteralHost, createPinnedLookup, type DestinationPolicy, type Resolver } from './destination.ts';
+import type { DestinationPolicy } from '../domain/destinations.ts';
+import { checkLiteralHost, createPinnedLookup, type Resolver } from './destination.ts';
 
 /** What the transport answers (ofetch's types say Response; this is the part it provides). */
 export interface AttemptResponse extends Pick<Response, 'status' | 'statusText' | 'ok' | 'text' | 'json' | 'arrayBuffer' | 'blob'> {

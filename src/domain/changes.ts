@@ -2,7 +2,7 @@
 // reported like deploys (the service's deploy token, the same limits, one change per
 // idempotency key and token) and become suspects of the incidents that follow them.
 import { z } from 'zod';
-import type pg from 'pg';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 import { ingestTime, ingestUrl } from './deploys.ts';
 import { storableText, validateInput, type Validated } from './input.ts';
 import { DEPLOY_KIND } from './priors.ts';
@@ -46,14 +46,15 @@ export interface RecordChangeInput {
 }
 
 export type RecordChangeResult =
-  | { status: 'accepted' | 'duplicate'; changeId: string; organizationId: string; changedAt: Date }
+  | { status: 'accepted' | 'duplicate'; changeId: string }
   /** The token is unknown or revoked: nothing was stored. */
   | { status: 'invalid_token' };
 
 /**
- * One statement: resolves the live deploy token, inserts the change unless its idempotency key
- * was used with this token before (then PostgreSQL waits for the first insert to commit and
- * skips), and says which change the key names.
+ * One statement (raw, as the deploy's: the token check and the insert that skips a used key in
+ * one round trip): resolves the live deploy token and inserts the change unless its idempotency
+ * key was used with this token before (then PostgreSQL waits for the first insert to commit and
+ * skips).
  */
 const RECORD_CHANGE_SQL = `
 WITH credential AS (
@@ -62,35 +63,32 @@ WITH credential AS (
   WHERE t.token_hash = $1 AND t.revoked_at IS NULL
 ), change AS (
   INSERT INTO change_events (organization_id, service_id, deploy_token_id, idempotency_key, kind, summary, environment, url, changed_at, received_at)
-  SELECT organization_id, service_id, deploy_token_id, $2, $3, $4, $5, $6, $7, $8 FROM credential
+  SELECT organization_id, service_id, deploy_token_id, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz FROM credential
   ON CONFLICT (deploy_token_id, idempotency_key) DO NOTHING
-  RETURNING id, organization_id, changed_at
+  RETURNING id
 )
-SELECT (SELECT deploy_token_id FROM credential) AS deploy_token_id, (SELECT organization_id FROM credential) AS organization_id,
-       (SELECT id FROM change) AS change_id, (SELECT changed_at FROM change) AS changed_at`;
+SELECT (SELECT deploy_token_id FROM credential) AS "deployTokenId", (SELECT id FROM change) AS "changeId"`;
 
-const FIND_CHANGE_BY_IDEMPOTENCY_KEY_SQL = `SELECT id, changed_at FROM change_events WHERE deploy_token_id = $1 AND idempotency_key = $2`;
-
-export async function recordChange(db: pg.Pool, input: RecordChangeInput): Promise<RecordChangeResult> {
+export async function recordChange(prisma: PrismaClient, input: RecordChangeInput): Promise<RecordChangeResult> {
   const { payload, idempotencyKey, receivedAt } = input;
   const changedAt = payload.changed_at ? new Date(payload.changed_at) : receivedAt;
-  const { rows } = await db.query<{ deploy_token_id: string | null; organization_id: string | null; change_id: string | null; changed_at: Date | null }>(
+  const [row] = await prisma.$queryRawUnsafe<{ deployTokenId: string | null; changeId: string | null }[]>(
     RECORD_CHANGE_SQL,
-    [
-      input.deployTokenHash,
-      idempotencyKey,
-      payload.kind,
-      payload.summary,
-      payload.environment ?? null,
-      payload.url ?? null,
-      changedAt,
-      receivedAt,
-    ],
+    input.deployTokenHash,
+    idempotencyKey,
+    payload.kind,
+    payload.summary,
+    payload.environment ?? null,
+    payload.url ?? null,
+    changedAt,
+    receivedAt,
   );
-  const row = rows[0]!;
-  if (!row.deploy_token_id || !row.organization_id) return { status: 'invalid_token' };
-  if (row.change_id) return { status: 'accepted', changeId: row.change_id, organizationId: row.organization_id, changedAt: row.changed_at! };
+  if (!row?.deployTokenId) return { status: 'invalid_token' };
+  if (row.changeId) return { status: 'accepted', changeId: row.changeId };
   // The key was used before with this token: the conflicting insert has committed by now.
-  const existing = await db.query<{ id: string; changed_at: Date }>(FIND_CHANGE_BY_IDEMPOTENCY_KEY_SQL, [row.deploy_token_id, idempotencyKey]);
-  return { status: 'duplicate', changeId: existing.rows[0]!.id, organizationId: row.organization_id, changedAt: existing.rows[0]!.changed_at };
+  const existing = await prisma.changeEvent.findUniqueOrThrow({
+    where: { deployTokenId_idempotencyKey: { deployTokenId: row.deployTokenId, idempotencyKey: idempotencyKey! } },
+    select: { id: true },
+  });
+  return { status: 'duplicate', changeId: existing.id };
 }

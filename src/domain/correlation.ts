@@ -2,16 +2,20 @@
 // current: ranked when the incident opens, and again whenever a deploy or change event whose
 // time falls in the window of an incident still open arrives later (a late, retried or
 // backfilled report), so that it joins the suspects it belongs to.
-import type pg from 'pg';
-import type { Queryable } from '../db/client.ts';
-import { transaction } from '../delivery/queue.ts';
+// Raw SQL here: the window's candidates with their commit counts, the history a rollback needs
+// (LATERAL look-ups per commit and version, over arrays of targets) and the upserts of a
+// ranking are single statements Prisma's query API cannot express.
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { loadDependencyEdges } from './dependencies.ts';
 import { loadVerdictTallies } from './priors.ts';
 import { detectRollbacks, targetKey, type DeployVersion, type RollbackFacts } from './rollbacks.ts';
 import { MAX_SUSPECTS, rankSuspects, type CandidateChange, type CandidateDeploy, type RankedSuspect, type SuspectInput } from './suspects.ts';
 
+/** Where the loaders read: the client, or a transaction in progress. */
+export type Db = PrismaClient | Prisma.TransactionClient;
+
 export interface CorrelationDependencies {
-  pool: pg.Pool;
+  prisma: PrismaClient;
   /** How far before an incident's start deploys and changes are suspects, in ms. */
   incidentLookbackMs: number;
 }
@@ -29,12 +33,12 @@ SELECT d.id, d.service_id AS "serviceId", s.name AS "serviceName", d.environment
        d.version, d.deployed_at AS "deployedAt",
        nullif((SELECT count(*) FROM commits c WHERE c.deploy_id = d.id), 0)::int AS "commitCount"
 FROM deploys d JOIN services s ON s.id = d.service_id
-WHERE d.organization_id = $1 AND d.deployed_at BETWEEN $2 AND $3`;
+WHERE d.organization_id = $1::uuid AND d.deployed_at BETWEEN $2::timestamptz AND $3::timestamptz`;
 
 const WINDOW_CHANGES_SQL = `
 SELECT c.id, c.service_id AS "serviceId", s.name AS "serviceName", c.environment, c.kind, c.summary, c.changed_at AS "changedAt"
 FROM change_events c JOIN services s ON s.id = c.service_id
-WHERE c.organization_id = $1 AND c.changed_at BETWEEN $2 AND $3`;
+WHERE c.organization_id = $1::uuid AND c.changed_at BETWEEN $2::timestamptz AND $3::timestamptz`;
 
 const DEPLOY_VERSION_COLUMNS = `id, service_id AS "serviceId", environment, commit_sha AS "commitSha", version, deployed_at AS "deployedAt"`;
 
@@ -77,15 +81,15 @@ export interface HistoryTarget {
 }
 
 /** What detectRollbacks needs to judge every deploy of the targets from `since` on (up to `until`). */
-export async function loadTargetHistory(db: Queryable, targets: readonly HistoryTarget[], until: Date | null): Promise<DeployVersion[]> {
+export async function loadTargetHistory(db: Db, targets: readonly HistoryTarget[], until: Date | null): Promise<DeployVersion[]> {
   if (targets.length === 0) return [];
-  const { rows } = await db.query<DeployVersion>(TARGET_HISTORY_SQL, [
+  return db.$queryRawUnsafe<DeployVersion[]>(
+    TARGET_HISTORY_SQL,
     targets.map((t) => t.serviceId),
     targets.map((t) => t.environment),
     targets.map((t) => t.since),
     until,
-  ]);
-  return rows;
+  );
 }
 
 /** The targets of `deploys`, each from its oldest deploy among them. */
@@ -103,22 +107,18 @@ export function targetsOf(deploys: readonly { serviceId: string; environment: st
 
 /** Rollbacks and redeploys among `deploys` and the deploys of their targets after them, to now. */
 export async function loadRollbackFacts(
-  db: Queryable,
+  db: Db,
   deploys: readonly { serviceId: string; environment: string | null; deployedAt: Date }[],
 ): Promise<RollbackFacts> {
   return detectRollbacks(await loadTargetHistory(db, targetsOf(deploys), null));
 }
 
 /** Everything the ranking of one incident needs; the incident's own verdicts do not count as priors. */
-export async function loadSuspectInput(
-  db: Queryable,
-  incident: RankedIncident,
-  lookbackMs: number,
-): Promise<SuspectInput> {
+export async function loadSuspectInput(db: Db, incident: RankedIncident, lookbackMs: number): Promise<SuspectInput> {
   const from = new Date(incident.startedAt.getTime() - lookbackMs);
   const window = [incident.organizationId, from, incident.startedAt];
-  const { rows: deploys } = await db.query<CandidateDeploy>(WINDOW_DEPLOYS_SQL, window);
-  const { rows: changes } = await db.query<CandidateChange>(WINDOW_CHANGES_SQL, window);
+  const deploys = await db.$queryRawUnsafe<CandidateDeploy[]>(WINDOW_DEPLOYS_SQL, ...window);
+  const changes = await db.$queryRawUnsafe<CandidateChange[]>(WINDOW_CHANGES_SQL, ...window);
   const history = await loadTargetHistory(
     db,
     targetsOf(deploys).map((target) => ({ ...target, since: from })),
@@ -140,21 +140,22 @@ export async function loadSuspectInput(
  * for them. Ranks are places in the whole ranking. Runs in the caller's transaction, which
  * holds the incident's row lock, so that two rankings of one incident do not interleave.
  */
-export async function rankIncidentSuspects(client: pg.PoolClient, incident: RankedIncident, lookbackMs: number): Promise<void> {
-  const input = await loadSuspectInput(client, incident, lookbackMs);
+export async function rankIncidentSuspects(tx: Prisma.TransactionClient, incident: RankedIncident, lookbackMs: number): Promise<void> {
+  const input = await loadSuspectInput(tx, incident, lookbackMs);
   const ranking = rankSuspects(input, { lookbackMs, maxSuspects: Number.POSITIVE_INFINITY });
-  const { rows: judged } = await client.query<{ id: string }>(
-    `SELECT coalesce(deploy_id, change_event_id) AS id FROM incident_suspects WHERE incident_id = $1 AND verdict IS NOT NULL`,
-    [incident.id],
-  );
-  const judgedIds = new Set(judged.map((row) => row.id));
+  const judged = await tx.incidentSuspect.findMany({
+    where: { incidentId: incident.id, verdict: { not: null } },
+    select: { deployId: true, changeEventId: true },
+  });
+  const judgedIds = new Set(judged.map((row) => row.deployId ?? row.changeEventId));
   let room = MAX_SUSPECTS - judgedIds.size;
-  const kept = ranking.filter((suspect) => judgedIds.has(suspect.id) || (room-- > 0));
+  const kept = ranking.filter((suspect) => judgedIds.has(suspect.id) || room-- > 0);
 
-  await client.query(
+  await tx.$executeRawUnsafe(
     `DELETE FROM incident_suspects
-     WHERE incident_id = $1 AND verdict IS NULL AND NOT (coalesce(deploy_id, change_event_id) = ANY($2::uuid[]))`,
-    [incident.id, kept.map((suspect) => suspect.id)],
+     WHERE incident_id = $1::uuid AND verdict IS NULL AND NOT (coalesce(deploy_id, change_event_id) = ANY($2::uuid[]))`,
+    incident.id,
+    kept.map((suspect) => suspect.id),
   );
   for (const [type, column] of [
     ['deploy', 'deploy_id'],
@@ -162,12 +163,13 @@ export async function rankIncidentSuspects(client: pg.PoolClient, incident: Rank
   ] as const) {
     const rows = kept.filter((suspect) => suspect.type === type);
     if (rows.length === 0) continue;
-    await client.query(
+    await tx.$executeRawUnsafe(
       `INSERT INTO incident_suspects (incident_id, ${column}, rank, score, reasons)
-       SELECT $1, s.id, s.rank, s.score, s.reasons
+       SELECT $1::uuid, s.id, s.rank, s.score, s.reasons
        FROM unnest($2::uuid[], $3::int[], $4::float8[], $5::jsonb[]) AS s(id, rank, score, reasons)
        ON CONFLICT (incident_id, ${column}) DO UPDATE SET rank = excluded.rank, score = excluded.score, reasons = excluded.reasons`,
-      [incident.id, ...columnsOf(rows)],
+      incident.id,
+      ...columnsOf(rows),
     );
   }
 }
@@ -186,11 +188,11 @@ const INCIDENT_COLUMNS = `i.id, i.organization_id AS "organizationId", i.service
 /** Incidents not resolved yet whose window holds the deploy or change event just recorded. */
 const OPEN_INCIDENTS_COVERING_SQL = {
   deploy: `SELECT ${INCIDENT_COLUMNS} FROM deploys x JOIN incidents i ON i.organization_id = x.organization_id
-           WHERE x.id = $1 AND i.status <> 'RESOLVED'
-             AND i.started_at >= x.deployed_at AND i.started_at <= x.deployed_at + $2 * interval '1 millisecond'`,
+           WHERE x.id = $1::uuid AND i.status <> 'RESOLVED'
+             AND i.started_at >= x.deployed_at AND i.started_at <= x.deployed_at + $2::float8 * interval '1 millisecond'`,
   change: `SELECT ${INCIDENT_COLUMNS} FROM change_events x JOIN incidents i ON i.organization_id = x.organization_id
-           WHERE x.id = $1 AND i.status <> 'RESOLVED'
-             AND i.started_at >= x.changed_at AND i.started_at <= x.changed_at + $2 * interval '1 millisecond'`,
+           WHERE x.id = $1::uuid AND i.status <> 'RESOLVED'
+             AND i.started_at >= x.changed_at AND i.started_at <= x.changed_at + $2::float8 * interval '1 millisecond'`,
 } as const;
 
 /**
@@ -198,15 +200,16 @@ const OPEN_INCIDENTS_COVERING_SQL = {
  * (its time is inside their window). Nothing to do, the usual case, costs one indexed query.
  */
 export async function refreshSuspectsAfter(deps: CorrelationDependencies, subject: { type: 'deploy' | 'change'; id: string }): Promise<void> {
-  const { rows: incidents } = await deps.pool.query<RankedIncident>(OPEN_INCIDENTS_COVERING_SQL[subject.type], [
+  const incidents = await deps.prisma.$queryRawUnsafe<RankedIncident[]>(
+    OPEN_INCIDENTS_COVERING_SQL[subject.type],
     subject.id,
     deps.incidentLookbackMs,
-  ]);
+  );
   for (const incident of incidents) {
-    await transaction(deps.pool, async (client) => {
+    await deps.prisma.$transaction(async (tx) => {
       // The lock orders this ranking after any other of the same incident; resolved meanwhile: leave it.
-      const { rows } = await client.query(`SELECT 1 FROM incidents WHERE id = $1 AND status <> 'RESOLVED' FOR UPDATE`, [incident.id]);
-      if (rows.length > 0) await rankIncidentSuspects(client, incident, deps.incidentLookbackMs);
+      const open = await tx.$queryRaw<unknown[]>`SELECT 1 FROM incidents WHERE id = ${incident.id}::uuid AND status <> 'RESOLVED' FOR UPDATE`;
+      if (open.length > 0) await rankIncidentSuspects(tx, incident, deps.incidentLookbackMs);
     });
   }
 }

@@ -1,40 +1,134 @@
-// Deliveries seen from the API: a manual retry of one that ended without success.
-import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
-import { enqueueAttempts, transaction } from '../delivery/queue.ts';
+// Deliveries seen from the API: a manual retry of one that ended without success, what a
+// dashboard shows of each endpoint (its newest delivery, its last 24 hours, its pending
+// retries), each answered for a whole page of endpoints at once, and a delivery as it was at a
+// live change.
+import type { Delivery, Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import type { DeliveryChange } from './delivery-changes.ts';
+import { InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
-
-export class DeliveryNotRetryableError extends Error {
-  override name = 'DeliveryNotRetryableError';
-}
-
-export const REOPEN_DELIVERY_SQL = `
-UPDATE deliveries d SET status = 'PENDING', next_attempt_at = now(), updated_at = now()
-FROM webhook_endpoints e
-WHERE d.id = $1 AND d.organization_id = $2 AND e.id = d.endpoint_id
-  AND d.status IN ('FAILED', 'CANCELLED') AND e.status = 'ACTIVE' AND e.deleted_at IS NULL
-RETURNING d.attempt_count AS "attemptCount"`;
-
-const DESCRIBE_DELIVERY_SQL = `
-SELECT d.status, e.status AS "endpointStatus", e.deleted_at IS NOT NULL AS "endpointDeleted"
-FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-WHERE d.id = $1 AND d.organization_id = $2`;
+import type { Outbox } from './outbox.ts';
 
 /**
- * Queues one more attempt of a FAILED or CANCELLED delivery (same delivery id, so receivers
- * still deduplicate). Returns false when the organization has no such delivery.
+ * Queues one more attempt of a FAILED or CANCELLED delivery of an ACTIVE endpoint (same
+ * delivery id, so receivers still deduplicate).
  */
-export async function retryDelivery(pool: pg.Pool, boss: PgBoss, organizationId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const reopened = await transaction(pool, async (client) => {
-    const { rows } = await client.query<{ attemptCount: number }>(REOPEN_DELIVERY_SQL, [id, organizationId]);
-    if (rows[0]) await enqueueAttempts(boss, client, [{ deliveryId: id, attempt: rows[0].attemptCount + 1 }]);
-    return rows.length > 0;
+export async function retryDelivery({ prisma, queue }: Outbox, organizationId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw new NotFoundError('Delivery', id);
+  const reopened = await prisma.$transaction(async (tx) => {
+    const [delivery] = await tx.delivery.updateManyAndReturn({
+      where: { id, organizationId, status: { in: ['FAILED', 'CANCELLED'] }, endpoint: { status: 'ACTIVE', deletedAt: null } },
+      data: { status: 'PENDING', nextAttemptAt: new Date(), updatedAt: new Date() },
+      select: { attemptCount: true },
+    });
+    if (delivery) await queue.enqueue(tx, [{ deliveryId: id, attempt: delivery.attemptCount + 1 }]);
+    return delivery !== undefined;
   });
-  if (reopened) return true;
-  const { rows } = await pool.query<{ status: string; endpointStatus: string; endpointDeleted: boolean }>(DESCRIBE_DELIVERY_SQL, [id, organizationId]);
-  const delivery = rows[0];
-  if (!delivery || delivery.endpointDeleted) return false;
-  if (delivery.endpointStatus !== 'ACTIVE') throw new DeliveryNotRetryableError(`The endpoint is ${delivery.endpointStatus}; activate it first`);
-  throw new DeliveryNotRetryableError(`Only a FAILED or CANCELLED delivery can be retried; this one is ${delivery.status}`);
+  if (reopened) return;
+  const delivery = await prisma.delivery.findFirst({
+    where: { id, organizationId },
+    select: { status: true, endpoint: { select: { status: true, deletedAt: true } } },
+  });
+  if (!delivery || delivery.endpoint.deletedAt) throw new NotFoundError('Delivery', id);
+  const message =
+    delivery.endpoint.status !== 'ACTIVE'
+      ? `The endpoint is ${delivery.endpoint.status}; activate it first`
+      : `Only a FAILED or CANCELLED delivery can be retried; this one is ${delivery.status}`;
+  throw new InputError([{ field: 'id', message }], message);
+}
+
+/** A Prisma selection of a delivery and what it relates to (an API picks what it shows). */
+export type DeliveryQuery = { include?: Prisma.DeliveryInclude; select?: Prisma.DeliverySelect };
+
+/**
+ * The newest delivery of each endpoint (null for none), with `query`'s selection, in the order
+ * of `endpointIds`. Raw SQL for the ids: the newest row per endpoint is one index probe each
+ * ((endpoint_id, created_at)), which Prisma cannot ask for.
+ */
+export async function latestDeliveries(prisma: PrismaClient, endpointIds: readonly string[], query: DeliveryQuery): Promise<(Delivery | null)[]> {
+  const latest = await prisma.$queryRaw<{ endpointId: string; deliveryId: string }[]>`
+    SELECT endpoint.id::text AS "endpointId", newest.id::text AS "deliveryId"
+      FROM unnest(${[...endpointIds]}::uuid[]) AS endpoint(id)
+      CROSS JOIN LATERAL (
+        SELECT d.id FROM deliveries d WHERE d.endpoint_id = endpoint.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1
+      ) AS newest`;
+  const found =
+    latest.length === 0
+      ? []
+      : ((await prisma.delivery.findMany({
+          ...query,
+          ...(query.select ? { select: { ...query.select, id: true } } : {}),
+          where: { id: { in: latest.map((row) => row.deliveryId) } },
+        })) as Delivery[]);
+  const byId = new Map(found.map((delivery) => [delivery.id, delivery]));
+  const byEndpoint = new Map(latest.map((row) => [row.endpointId, byId.get(row.deliveryId) ?? null]));
+  return endpointIds.map((id) => byEndpoint.get(id) ?? null);
+}
+
+export interface EndpointStats {
+  /** Deliveries created in the last 24 hours, whatever their status... */
+  deliveries: number;
+  /** ...of which SUCCEEDED... */
+  succeeded: number;
+  /** ...and FAILED (attempts exhausted). */
+  failed: number;
+}
+
+/** Each endpoint's deliveries of the last 24 hours by outcome, in the order of `endpointIds`. */
+export async function endpointStats(prisma: PrismaClient, endpointIds: readonly string[], now = new Date()): Promise<EndpointStats[]> {
+  const groups = await prisma.delivery.groupBy({
+    by: ['endpointId', 'status'],
+    where: { endpointId: { in: [...endpointIds] }, createdAt: { gt: new Date(now.getTime() - 24 * 3600_000) } },
+    _count: { _all: true },
+  });
+  const stats = new Map(endpointIds.map((id) => [id, { deliveries: 0, succeeded: 0, failed: 0 }]));
+  for (const { endpointId, status, _count } of groups) {
+    const endpoint = stats.get(endpointId)!;
+    endpoint.deliveries += _count._all;
+    if (status === 'SUCCEEDED') endpoint.succeeded += _count._all;
+    if (status === 'FAILED') endpoint.failed += _count._all;
+  }
+  return endpointIds.map((id) => stats.get(id)!);
+}
+
+/**
+ * What is failing at each endpoint now: its deliveries PENDING after at least one failed
+ * attempt, each waiting for its next retry (a FAILED delivery has given up and counts among the
+ * failures in a row instead; a first attempt still in flight has not failed yet).
+ */
+export async function pendingRetries(prisma: PrismaClient, organizationId: string, endpointIds: readonly string[]): Promise<number[]> {
+  // (organization_id, status) is indexed, and an organization's PENDING deliveries are its queue: few.
+  const groups = await prisma.delivery.groupBy({
+    by: ['endpointId'],
+    where: { organizationId, status: 'PENDING', attemptCount: { gt: 0 }, endpointId: { in: [...endpointIds] } },
+    _count: { _all: true },
+  });
+  const byEndpoint = new Map(groups.map((group) => [group.endpointId, group._count._all]));
+  return endpointIds.map((id) => byEndpoint.get(id) ?? 0);
+}
+
+/** `query` with its `attempts` (if selected) limited to those made by `attemptCount`. */
+function attemptsUpTo(query: DeliveryQuery, attemptCount: number): DeliveryQuery {
+  const key = query.select ? 'select' : 'include';
+  const selection = query[key] as Record<string, unknown> | undefined;
+  const attempts = selection?.attempts as true | { where?: object } | undefined;
+  if (!selection || !attempts) return query;
+  const nested = attempts === true ? {} : attempts;
+  const where = nested.where ? { AND: [nested.where, { number: { lte: attemptCount } }] } : { number: { lte: attemptCount } };
+  return { ...query, [key]: { ...selection, attempts: { ...nested, where } } };
+}
+
+/**
+ * The delivery as it was at `change`: loaded with `query`, then with the status and attempt
+ * count the change carried and only the attempts made up to it. So a quick PENDING → SUCCEEDED
+ * pair reads as PENDING (0 attempts) then SUCCEEDED (1), even when both have committed before
+ * the first is read. Its other columns (lastAttemptAt, nextAttemptAt, updatedAt) are as read.
+ */
+export async function deliveryAsOf(prisma: PrismaClient, change: DeliveryChange, query: DeliveryQuery): Promise<Delivery> {
+  const row = (await prisma.delivery.findFirst({
+    ...attemptsUpTo(query, change.attemptCount),
+    where: { id: change.id, organizationId: change.organizationId },
+  })) as Delivery | null;
+  // Deliveries are not deleted while their organization lives; a miss is a race with its deletion.
+  if (!row) throw new NotFoundError('Delivery', change.id);
+  return { ...row, status: change.status, attemptCount: change.attemptCount };
 }

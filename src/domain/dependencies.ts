@@ -2,10 +2,10 @@
 // a change to the dependency can break the dependent. Cycles are allowed (two services that
 // call each other); every walk of the graph ends at services already seen.
 import { z } from 'zod';
-import type { PrismaClient } from '../generated/prisma/client.ts';
-import type { Queryable } from '../db/client.ts';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
-import { InputError, validateInput } from './input.ts';
+import { parseInput } from './input.ts';
 
 /** The most services one service may depend on directly. */
 export const MAX_DEPENDENCIES = 50;
@@ -52,25 +52,23 @@ const dependenciesSchema = z.object({
 });
 
 /**
- * Replaces what `serviceId` depends on. Returns false when the organization has no such service;
- * refuses (InputError, per item) ids that are not other services of the organization. The same
- * id twice counts once.
+ * Replaces what `serviceId` depends on. NotFoundError when the organization has no such service;
+ * InputError (per item) for ids that are not other services of the organization. The same id
+ * twice counts once.
  */
 export async function setServiceDependencies(
   prisma: PrismaClient,
   organizationId: string,
   serviceId: string,
   dependsOn: readonly string[],
-): Promise<boolean> {
-  if (!isUuid(serviceId)) return false;
-  const validation = validateInput(dependenciesSchema, { dependsOn });
-  if (!validation.ok) throw new InputError(validation.details);
-  const ids = validation.value.dependsOn;
-  return prisma.$transaction(async (tx) => {
-    // Locking the service row serialises concurrent replacements of its list.
+): Promise<void> {
+  if (!isUuid(serviceId)) throw new NotFoundError('Service', serviceId);
+  const ids = parseInput(dependenciesSchema, { dependsOn }).dependsOn;
+  await prisma.$transaction(async (tx) => {
+    // Locking the service row serialises concurrent replacements of its list (raw: Prisma has no FOR UPDATE).
     const [service] = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM services WHERE id = ${serviceId}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
-    if (!service) return false;
+    if (!service) throw new NotFoundError('Service', serviceId);
     const owned = new Set(
       (await tx.service.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } })).map((s) => s.id),
     );
@@ -83,17 +81,10 @@ export async function setServiceDependencies(
     if (problems.length > 0) throw new InputError(problems);
     await tx.serviceDependency.deleteMany({ where: { serviceId } });
     await tx.serviceDependency.createMany({ data: [...new Set(ids)].map((dependsOnId) => ({ serviceId, dependsOnId })) });
-    return true;
   });
 }
 
 /** Every dependency between the organization's services. */
-export async function loadDependencyEdges(db: Queryable, organizationId: string): Promise<DependencyEdge[]> {
-  const { rows } = await db.query<DependencyEdge>(
-    `SELECT d.service_id AS "serviceId", d.depends_on_id AS "dependsOnId"
-     FROM service_dependencies d JOIN services s ON s.id = d.service_id
-     WHERE s.organization_id = $1`,
-    [organizationId],
-  );
-  return rows;
+export function loadDependencyEdges(db: PrismaClient | Prisma.TransactionClient, organizationId: string): Promise<DependencyEdge[]> {
+  return db.serviceDependency.findMany({ where: { service: { organizationId } }, select: { serviceId: true, dependsOnId: true } });
 }

@@ -2,9 +2,11 @@
 // recording a deploy exactly once per (idempotency key, deploy token).
 import { z } from 'zod';
 import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
-import { enqueueAttempts, transaction } from '../delivery/queue.ts';
+import { transaction } from '../db/transaction.ts';
+import type { AttemptQueue } from './attempt-queue.ts';
 import { subscribedEndpointCondition } from './events.ts';
+import { EMITTED_COLUMNS, eventWithDeliveries } from './outbox.ts';
+import { liveDeployToken } from './services.ts';
 import { IN_FUTURE_MESSAGE, isNotInFuture, storableText, storableTimestamp, validateInput, type Validated } from './input.ts';
 
 export const COMMIT_SHA_MAX_LENGTH = 255;
@@ -69,9 +71,16 @@ export function validateDeployPayload(body: unknown): Validated<DeployPayload> {
   return validateInput(deployPayloadSchema, body);
 }
 
-/** 1..255 printable ASCII characters (no spaces at the ends), as HTTP header values allow. */
-export function isValidIdempotencyKey(key: string): boolean {
-  return key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX_LENGTH && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(key);
+/** X-Idempotency-Key: absent, or 1..255 printable ASCII characters with no space at either end. */
+const idempotencyKeySchema = z
+  .string()
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH)
+  .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/)
+  .optional();
+
+/** Whether a request's X-Idempotency-Key header (absent, one value or several) is acceptable. */
+export function isValidIdempotencyKey(header: string | string[] | undefined): header is string | undefined {
+  return idempotencyKeySchema.safeParse(header).success;
 }
 
 export interface RecordDeployInput {
@@ -87,62 +96,63 @@ export type RecordDeployResult =
   /** The token is unknown or revoked: nothing was stored. */
   | { status: 'invalid_token' };
 
+// Recording a deploy is ingest's hot path, so it is hand-written SQL, one statement: the
+// token check, the deploy and its commits together (README, Performance). Two forms, from the
+// same fragments: without the outbox when nobody listens (the common case), with it otherwise.
+// $1 token hash, $2 idempotency key, $3..$12 the deploy's columns, $13 its commits (JSON),
+// $14 (outbox only) the deploy as webhook receivers see it.
+
+/** The live deploy token presented, and its service. */
+const CREDENTIAL = `credential AS (${liveDeployToken('$1')})`;
+
+/** Whether an endpoint of the token's organization takes deploy.ingested. */
+const SUBSCRIBED = `subscribed AS (
+  SELECT EXISTS (SELECT 1 FROM webhook_endpoints e, credential WHERE e.organization_id = credential."organizationId"
+    AND ${subscribedEndpointCondition("'deploy.ingested'")}) AS found
+)`;
+
 /**
- * The statement that records a deploy: it resolves the live deploy token, inserts the deploy
- * (unless its idempotency key was used with this token before: on a key conflict PostgreSQL
- * waits for the first insert to commit and then skips) and its commits, and, `withOutbox`,
- * the `deploy.ingested` event and one delivery per subscribed endpoint.
- *
- * Without the outbox it stores nothing when the organization has a subscribed endpoint and
- * says so (`needs_outbox`): then the caller runs it again `withOutbox`, in a transaction that
- * also queues the delivery jobs. So the common case is one atomic statement, one round trip.
+ * The deploy, where `condition` allows, unless its idempotency key was used with this token
+ * before: on a key conflict PostgreSQL waits for the first insert to commit, then skips.
  */
-export function recordDeploySql({ withOutbox }: { withOutbox: boolean }): string {
-  const subscribed = `SELECT 1 FROM webhook_endpoints e, credential WHERE e.organization_id = credential.organization_id
-      AND ${subscribedEndpointCondition("'deploy.ingested'")}`;
-  return `
-WITH credential AS (
-  SELECT t.id AS deploy_token_id, s.id AS service_id, s.name AS service_name, s.organization_id
-  FROM deploy_tokens t JOIN services s ON s.id = t.service_id
-  WHERE t.token_hash = $1 AND t.revoked_at IS NULL
-)${withOutbox ? '' : `, subscribed AS (
-  SELECT EXISTS (${subscribed}) AS found
-)`}, deploy AS (
+const insertDeploy = (condition: string) => `deploy AS (
   INSERT INTO deploys (organization_id, service_id, deploy_token_id, idempotency_key, commit_sha, commit_message,
                        branch, deployed_by, environment, version, description, url, deployed_at, received_at)
-  SELECT organization_id, service_id, deploy_token_id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
-  FROM credential
-  ${withOutbox ? '' : 'WHERE NOT (SELECT found FROM subscribed)'}
+  SELECT "organizationId", "serviceId", "deployTokenId", $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+  FROM credential ${condition}
   ON CONFLICT (deploy_token_id, idempotency_key) DO NOTHING
   RETURNING id
-), inserted_commits AS (
+)`;
+
+const INSERT_COMMITS = `inserted_commits AS (
   INSERT INTO commits (deploy_id, position, sha, message, author, "timestamp")
   SELECT deploy.id, c.position - 1, c.sha, c.message, c.author, c."timestamp"
   FROM deploy, ROWS FROM (jsonb_to_recordset($13::jsonb) AS (sha text, message text, author text, "timestamp" timestamptz))
        WITH ORDINALITY AS c(sha, message, author, "timestamp", position)
-)${withOutbox ? `, event AS (
-  INSERT INTO events (organization_id, type, data)
-  SELECT credential.organization_id, 'deploy.ingested', jsonb_build_object('deploy', $14::jsonb
-    || jsonb_build_object('id', deploy.id, 'service', jsonb_build_object('id', credential.service_id, 'name', credential.service_name)))
-  FROM deploy, credential
-  RETURNING id, organization_id
-), delivery AS (
-  INSERT INTO deliveries (organization_id, event_id, endpoint_id)
-  SELECT event.organization_id, event.id, e.id
-  FROM event JOIN webhook_endpoints e ON e.organization_id = event.organization_id
-  WHERE ${subscribedEndpointCondition("'deploy.ingested'")}
-  RETURNING id
-)
-SELECT (SELECT deploy_token_id FROM credential) AS deploy_token_id, (SELECT id FROM deploy) AS deploy_id,
-       coalesce((SELECT array_agg(id) FROM delivery), '{}') AS delivery_ids` : `
-SELECT (SELECT deploy_token_id FROM credential) AS deploy_token_id, (SELECT id FROM deploy) AS deploy_id,
-       (SELECT found FROM subscribed) AS needs_outbox`}`;
-}
+)`;
 
-const RECORD_DEPLOY_SQL = recordDeploySql({ withOutbox: false });
-const RECORD_DEPLOY_WITH_OUTBOX_SQL = recordDeploySql({ withOutbox: true });
+/** Its deploy.ingested event: $14 with the deploy's id and service, which only the statement knows. */
+const EVENT_WITH_DELIVERIES = eventWithDeliveries(
+  `SELECT credential."organizationId", 'deploy.ingested', jsonb_build_object('deploy', $14::jsonb
+     || jsonb_build_object('id', deploy.id, 'service', jsonb_build_object('id', credential."serviceId", 'name', credential."serviceName")))
+   FROM deploy, credential`,
+  subscribedEndpointCondition("'deploy.ingested'"),
+);
 
-export const FIND_DEPLOY_BY_IDEMPOTENCY_KEY_SQL = `SELECT id FROM deploys WHERE deploy_token_id = $1 AND idempotency_key = $2`;
+const RECORDED = `(SELECT "deployTokenId" FROM credential) AS "deployTokenId", (SELECT id FROM deploy) AS "deployId"`;
+
+/**
+ * Records the deploy when nobody takes deploy.ingested; otherwise stores nothing and says so
+ * (`needsOutbox`), and the caller runs RECORD_DEPLOY_WITH_OUTBOX_SQL in a transaction.
+ */
+const RECORD_DEPLOY_SQL = `WITH ${CREDENTIAL}, ${SUBSCRIBED}, ${insertDeploy('WHERE NOT (SELECT found FROM subscribed)')}, ${INSERT_COMMITS}
+SELECT ${RECORDED}, (SELECT found FROM subscribed) AS "needsOutbox"`;
+
+/** Records the deploy, its event and a delivery per subscribed endpoint (their jobs are the caller's). */
+const RECORD_DEPLOY_WITH_OUTBOX_SQL = `WITH ${CREDENTIAL}, ${insertDeploy('')}, ${INSERT_COMMITS}, ${EVENT_WITH_DELIVERIES}
+SELECT ${RECORDED}, ${EMITTED_COLUMNS}`;
+
+const FIND_DEPLOY_BY_IDEMPOTENCY_KEY_SQL = `SELECT id FROM deploys WHERE deploy_token_id = $1 AND idempotency_key = $2`;
 
 function iso(value: string | null | undefined): string | null {
   return value ? new Date(value).toISOString() : null;
@@ -165,10 +175,7 @@ function deployEventData(payload: DeployPayload, deployedAt: Date, receivedAt: D
   };
 }
 
-export async function recordDeploy(
-  outbox: { pool: pg.Pool; boss: PgBoss },
-  input: RecordDeployInput,
-): Promise<RecordDeployResult> {
+export async function recordDeploy(outbox: { pool: pg.Pool; queue: AttemptQueue }, input: RecordDeployInput): Promise<RecordDeployResult> {
   const { payload, idempotencyKey, receivedAt } = input;
   const deployedAt = payload.deployed_at ? new Date(payload.deployed_at) : receivedAt;
   const commits = (payload.commits ?? []).map(({ sha, message, author, timestamp }) => ({
@@ -193,24 +200,24 @@ export async function recordDeploy(
     JSON.stringify(commits),
   ];
   // Named, so each connection parses and plans the statement once (the hot path of ingest).
-  const { rows } = await outbox.pool.query<{ deploy_token_id: string | null; deploy_id: string | null; needs_outbox: boolean }>({
+  const { rows } = await outbox.pool.query<{ deployTokenId: string | null; deployId: string | null; needsOutbox: boolean }>({
     name: 'record-deploy',
     text: RECORD_DEPLOY_SQL,
     values,
   });
-  let { deploy_token_id: deployTokenId, deploy_id: deployId } = rows[0]!;
+  let { deployTokenId, deployId } = rows[0]!;
   if (!deployTokenId) return { status: 'invalid_token' };
-  if (rows[0]!.needs_outbox) {
+  if (rows[0]!.needsOutbox) {
     deployId = await transaction(outbox.pool, async (client) => {
       const event = JSON.stringify(deployEventData(payload, deployedAt, receivedAt, commits));
-      const result = await client.query<{ deploy_id: string | null; delivery_ids: string[] }>({
+      const result = await client.query<{ deployId: string | null; deliveryIds: string[] }>({
         name: 'record-deploy-with-outbox',
         text: RECORD_DEPLOY_WITH_OUTBOX_SQL,
         values: [...values, event],
       });
-      const { deploy_id: id, delivery_ids: deliveryIds } = result.rows[0]!;
-      await enqueueAttempts(outbox.boss, client, deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })));
-      return id;
+      const recorded = result.rows[0]!;
+      await outbox.queue.enqueue(client, recorded.deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })));
+      return recorded.deployId;
     });
   }
   if (deployId) return { status: 'accepted', deployId };

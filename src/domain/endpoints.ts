@@ -1,27 +1,20 @@
-// Webhook endpoints: creation and changes, with the input rules of DESIGN.md. Each function
-// takes the caller's organization and treats another organization's endpoint as absent.
-import type { PgBoss } from 'pg-boss';
-import type pg from 'pg';
+// Webhook endpoints: creation and changes. `url` is an https address (of at most 2048
+// characters) that is not a private, loopback or link-local destination unless the deployment
+// allows it; `name` is 1..200 characters; `eventTypes` absent or empty means every event. Each
+// function takes the caller's organization and treats another organization's endpoint as absent.
 import { z } from 'zod';
 import type { PrismaClient, WebhookEndpoint } from '../generated/prisma/client.ts';
-import { validateEndpointUrl, type DestinationPolicy } from '../delivery/destination.ts';
-import { transaction } from '../delivery/queue.ts';
-import { generateSigningSecret } from '../delivery/signing.ts';
+import { validateEndpointUrl, type DestinationPolicy } from './destinations.ts';
+import { InputError, NotFoundError } from './errors.ts';
 import { EVENT_TYPES } from './events.ts';
 import { isUuid } from './ids.ts';
-import { storableText, validateInput, type FieldError } from './input.ts';
-import { emitEvent } from './outbox.ts';
+import { parseInput, storableText } from './input.ts';
+import { emitEvent, type Outbox } from './outbox.ts';
+import { generateSigningSecret } from './signing-secrets.ts';
 
 export const ENDPOINT_NAME_MAX_LENGTH = 200;
 /** How long the previous secret still signs after a rotation (receivers switch over). */
 export const SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
-
-export class EndpointInputError extends Error {
-  constructor(readonly details: FieldError[]) {
-    super(details.map((detail) => `${detail.field} ${detail.message}`).join('; '));
-    this.name = 'EndpointInputError';
-  }
-}
 
 export interface EndpointInput {
   url?: unknown;
@@ -68,11 +61,9 @@ function endpointInputSchema(policy: DestinationPolicy, required: boolean) {
   });
 }
 
-/** Checks the given fields (all of them when `required`); throws with every problem. */
+/** Checks the given fields (all of them when `required`); an InputError names every problem. */
 function checkInput(input: EndpointInput, policy: DestinationPolicy, required: boolean) {
-  const validation = validateInput(endpointInputSchema(policy, required), input);
-  if (!validation.ok) throw new EndpointInputError(validation.details);
-  return validation.value;
+  return parseInput(endpointInputSchema(policy, required), input);
 }
 
 export interface CreatedEndpoint {
@@ -101,16 +92,23 @@ export async function findEndpoint(prisma: PrismaClient, organizationId: string,
   return prisma.webhookEndpoint.findFirst({ where: { id, organizationId, deletedAt: null } });
 }
 
+/** The organization's live endpoint, or NotFoundError. */
+async function liveEndpoint(prisma: PrismaClient, organizationId: string, id: string): Promise<WebhookEndpoint> {
+  const endpoint = await findEndpoint(prisma, organizationId, id);
+  if (!endpoint) throw new NotFoundError('Webhook endpoint', id);
+  return endpoint;
+}
+
 /** Changes a live endpoint in one guarded write (a concurrent delete wins), then reads it back. */
 async function changeLiveEndpoint(
   prisma: PrismaClient,
   organizationId: string,
   id: string,
   data: Parameters<PrismaClient['webhookEndpoint']['updateMany']>[0]['data'],
-): Promise<WebhookEndpoint | null> {
-  if (!isUuid(id)) return null;
-  const { count } = await prisma.webhookEndpoint.updateMany({ where: { id, organizationId, deletedAt: null }, data });
-  return count === 0 ? null : findEndpoint(prisma, organizationId, id);
+): Promise<WebhookEndpoint> {
+  const { count } = isUuid(id) ? await prisma.webhookEndpoint.updateMany({ where: { id, organizationId, deletedAt: null }, data }) : { count: 0 };
+  if (count === 0) throw new NotFoundError('Webhook endpoint', id);
+  return liveEndpoint(prisma, organizationId, id);
 }
 
 export async function updateEndpoint(
@@ -119,7 +117,7 @@ export async function updateEndpoint(
   id: string,
   input: EndpointInput,
   policy: DestinationPolicy,
-): Promise<WebhookEndpoint | null> {
+): Promise<WebhookEndpoint> {
   return changeLiveEndpoint(prisma, organizationId, id, { ...checkInput(input, policy, false), updatedAt: new Date() });
 }
 
@@ -132,7 +130,7 @@ export async function setEndpointActive(
   organizationId: string,
   id: string,
   active: boolean,
-): Promise<WebhookEndpoint | null> {
+): Promise<WebhookEndpoint> {
   return changeLiveEndpoint(
     prisma,
     organizationId,
@@ -144,13 +142,12 @@ export async function setEndpointActive(
 }
 
 /** Permanent: the endpoint disappears from every API and its pending deliveries are cancelled. */
-export async function deleteEndpoint(prisma: PrismaClient, organizationId: string, id: string): Promise<boolean> {
-  if (!(await findEndpoint(prisma, organizationId, id))) return false;
+export async function deleteEndpoint(prisma: PrismaClient, organizationId: string, id: string): Promise<void> {
+  await liveEndpoint(prisma, organizationId, id);
   await prisma.$transaction([
     prisma.webhookEndpoint.update({ where: { id }, data: { deletedAt: new Date() } }),
     prisma.delivery.updateMany({ where: { endpointId: id, status: 'PENDING' }, data: { status: 'CANCELLED', nextAttemptAt: null, updatedAt: new Date() } }),
   ]);
-  return true;
 }
 
 /** A new secret; the previous one keeps signing (second signature) for 24 hours. */
@@ -159,42 +156,33 @@ export async function rotateSigningSecret(
   organizationId: string,
   id: string,
   now = new Date(),
-): Promise<CreatedEndpoint | null> {
-  if (!isUuid(id)) return null;
+): Promise<CreatedEndpoint> {
+  if (!isUuid(id)) throw new NotFoundError('Webhook endpoint', id);
   const signingSecret = generateSigningSecret();
-  // One statement: concurrent rotations chain (each keeps the one before as previous).
+  // One statement, in SQL because it moves one column into another: concurrent rotations chain
+  // (each keeps the one before as previous).
   const updated = await prisma.$executeRaw`
     UPDATE webhook_endpoints
     SET previous_signing_secret = signing_secret, signing_secret = ${signingSecret},
         previous_secret_expires_at = ${new Date(now.getTime() + SECRET_ROTATION_GRACE_MS)}, updated_at = now()
     WHERE id = ${id}::uuid AND organization_id = ${organizationId}::uuid AND deleted_at IS NULL`;
-  const endpoint = updated === 0 ? null : await findEndpoint(prisma, organizationId, id);
-  return endpoint && { endpoint, signingSecret };
+  if (updated === 0) throw new NotFoundError('Webhook endpoint', id);
+  return { endpoint: await liveEndpoint(prisma, organizationId, id), signingSecret };
 }
 
-export class EndpointNotActiveError extends Error {
-  override name = 'EndpointNotActiveError';
+/** A rule of the endpoint's state refused the request: an InputError on the endpoint argument. */
+function notActive(message: string): InputError {
+  return new InputError([{ field: 'endpointId', message }], message);
 }
 
 /** Queues a `test.ping` to one endpoint (whatever its event filter) and returns the delivery id. */
-export async function sendTestEvent(
-  prisma: PrismaClient,
-  pool: pg.Pool,
-  boss: PgBoss,
-  organizationId: string,
-  id: string,
-): Promise<string | null> {
-  const endpoint = await findEndpoint(prisma, organizationId, id);
-  if (!endpoint) return null;
-  if (endpoint.status !== 'ACTIVE') {
-    throw new EndpointNotActiveError(`Endpoint is ${endpoint.status}; activate it to send a test event`);
-  }
+export async function sendTestEvent(outbox: Outbox, organizationId: string, id: string): Promise<string> {
+  const endpoint = await liveEndpoint(outbox.prisma, organizationId, id);
+  if (endpoint.status !== 'ACTIVE') throw notActive(`Endpoint is ${endpoint.status}; activate it to send a test event`);
   const data = { endpoint: { id: endpoint.id, name: endpoint.name, url: endpoint.url }, message: 'Test event from Hookline' };
-  const emitted = await transaction(pool, (client) =>
-    emitEvent(client, boss, { organizationId, type: 'test.ping', data, onlyEndpointId: endpoint.id }),
+  const emitted = await outbox.prisma.$transaction((tx) =>
+    emitEvent(tx, outbox.queue, { organizationId, type: 'test.ping', data, onlyEndpointId: endpoint.id }),
   );
-  if (emitted.deliveryIds.length === 0) {
-    throw new EndpointNotActiveError('Endpoint stopped being active; activate it to send a test event');
-  }
+  if (emitted.deliveryIds.length === 0) throw notActive('Endpoint stopped being active; activate it to send a test event');
   return emitted.deliveryIds[0]!;
 }

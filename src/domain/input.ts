@@ -1,11 +1,7 @@
 // Rules every input of the domain shares (zod schemas), and how their failures are reported:
 // one FieldError per field at fault, with paths like `commits[3].sha`.
 import { z } from 'zod';
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import { InputError, type FieldError } from './errors.ts';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; details: FieldError[] };
 
@@ -71,6 +67,13 @@ function fieldPath(path: PropertyKey[]): string {
   );
 }
 
+/** The value `schema` makes of `input`, or an InputError naming every invalid field (up to MAX_FIELD_ERRORS). */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const validation = validateInput(schema, input);
+  if (!validation.ok) throw new InputError(validation.details);
+  return validation.value;
+}
+
 /** Every invalid field is reported (up to MAX_FIELD_ERRORS), not only the first. */
 export function validateInput<Schema extends z.ZodType>(schema: Schema, input: unknown): Validated<z.output<Schema>> {
   const result = schema.safeParse(input);
@@ -79,12 +82,4 @@ export function validateInput<Schema extends z.ZodType>(schema: Schema, input: u
     ok: false,
     details: result.error.issues.slice(0, MAX_FIELD_ERRORS).map((issue) => ({ field: fieldPath(issue.path), message: issue.message })),
   };
-}
-
-/** Input that breaks a rule of the domain, with every field at fault. */
-export class InputError extends Error {
-  override name = 'InputError';
-  constructor(readonly details: FieldError[]) {
-    super(details.map((detail) => `${detail.field} ${detail.message}`).join('; '));
-  }
 }

@@ -1,29 +1,43 @@
 // What a deploy means in context: its previous deploy, the commits it brought and their
 // authors and lead times; and the DORA four keys of a service or organization.
-import type pg from 'pg';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Deploy, PrismaClient } from '../generated/prisma/client.ts';
 import { loadRollbackFacts } from './correlation.ts';
 import { computeDora, type DoraMetrics } from './dora.ts';
+import { InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
 
-interface DeployRef {
+/** What finding a deploy's previous one needs. */
+export interface DeployRef {
   id: string;
   serviceId: string;
   environment: string | null;
   deployedAt: Date;
 }
 
-/** The latest earlier deploy of the same service and environment (ties: earlier id first). */
-export function findPreviousDeploy(prisma: PrismaClient, deploy: DeployRef) {
-  return prisma.deploy.findFirst({
-    where: {
-      serviceId: deploy.serviceId,
-      environment: deploy.environment,
-      id: { not: deploy.id },
-      OR: [{ deployedAt: { lt: deploy.deployedAt } }, { deployedAt: deploy.deployedAt, id: { lt: deploy.id } }],
-    },
-    orderBy: [{ deployedAt: 'desc' }, { id: 'desc' }],
-  });
+/**
+ * The previous deploy of each (the latest earlier one of its service and environment; ties: the
+ * smaller id first), in the order of `deploys`, for a whole page at once. Raw SQL: the latest
+ * earlier row per deploy is one probe each of the (service_id, environment, deployed_at) index,
+ * which Prisma cannot ask for.
+ */
+export async function previousDeploys(prisma: PrismaClient, deploys: readonly DeployRef[]): Promise<(Deploy | null)[]> {
+  if (deploys.length === 0) return [];
+  const links = await prisma.$queryRaw<{ id: string; previousId: string | null }[]>`
+    SELECT d.id::text AS id, previous.id::text AS "previousId"
+      FROM deploys d
+      LEFT JOIN LATERAL (
+        SELECT p.id FROM deploys p
+         WHERE p.service_id = d.service_id AND p.environment IS NOT DISTINCT FROM d.environment AND p.id <> d.id
+           AND (p.deployed_at < d.deployed_at OR (p.deployed_at = d.deployed_at AND p.id < d.id))
+         ORDER BY p.deployed_at DESC, p.id DESC
+         LIMIT 1
+      ) AS previous ON true
+     WHERE d.id = ANY (${deploys.map((deploy) => deploy.id)}::uuid[])`;
+  const previousIds = links.flatMap((link) => (link.previousId ? [link.previousId] : []));
+  const found = previousIds.length === 0 ? [] : await prisma.deploy.findMany({ where: { id: { in: previousIds } } });
+  const byId = new Map(found.map((deploy) => [deploy.id, deploy]));
+  const previousOf = new Map(links.map((link) => [link.id, link.previousId ? (byId.get(link.previousId) ?? null) : null]));
+  return deploys.map((deploy) => previousOf.get(deploy.id) ?? null);
 }
 
 export interface ChangeCommit {
@@ -38,23 +52,29 @@ export interface ChangeCommit {
 }
 
 /**
- * The commits this deploy brought since the previous one: those the pipeline sent or, when
- * it sent none, the deployed head commit itself unless the previous deploy had the same one
- * (a redeploy brings nothing new).
+ * The commits each deploy brought since its previous one, in the order of `deploys`: those the
+ * pipeline sent or, when it sent none, the deployed head commit itself unless the previous
+ * deploy had the same one (a redeploy brings nothing new). Two queries for a whole page.
  */
-export async function commitsSincePrevious(
+export async function changesSincePrevious(
   prisma: PrismaClient,
-  deploy: DeployRef & { commitSha: string; commitMessage: string | null; deployedBy: string | null },
-): Promise<ChangeCommit[]> {
-  const leadTime = (timestamp: Date | null) =>
-    timestamp ? Math.max(0, (deploy.deployedAt.getTime() - timestamp.getTime()) / 1000) : null;
-  const sent = await prisma.commit.findMany({ where: { deployId: deploy.id }, orderBy: { position: 'asc' } });
-  if (sent.length > 0) {
-    return sent.map((commit) => ({ ...commit, leadTimeSeconds: leadTime(commit.timestamp), derived: false }));
-  }
-  const previous = await findPreviousDeploy(prisma, deploy);
-  if (previous?.commitSha === deploy.commitSha) return [];
-  return [{ sha: deploy.commitSha, message: deploy.commitMessage, author: null, timestamp: null, leadTimeSeconds: null, derived: true }];
+  deploys: readonly (DeployRef & { commitSha: string; commitMessage: string | null })[],
+): Promise<ChangeCommit[][]> {
+  const sent = await prisma.commit.findMany({
+    where: { deployId: { in: deploys.map((deploy) => deploy.id) } },
+    orderBy: [{ deployId: 'asc' }, { position: 'asc' }],
+  });
+  const sentBy = new Map<string, typeof sent>();
+  for (const commit of sent) sentBy.set(commit.deployId, [...(sentBy.get(commit.deployId) ?? []), commit]);
+  const withoutCommits = deploys.filter((deploy) => !sentBy.has(deploy.id));
+  const previous = new Map((await previousDeploys(prisma, withoutCommits)).map((deploy, index) => [withoutCommits[index]!.id, deploy]));
+  return deploys.map((deploy) => {
+    const leadTime = (timestamp: Date | null) => (timestamp ? Math.max(0, (deploy.deployedAt.getTime() - timestamp.getTime()) / 1000) : null);
+    const commits = sentBy.get(deploy.id);
+    if (commits) return commits.map((commit) => ({ ...commit, leadTimeSeconds: leadTime(commit.timestamp), derived: false }));
+    if (previous.get(deploy.id)?.commitSha === deploy.commitSha) return [];
+    return [{ sha: deploy.commitSha, message: deploy.commitMessage, author: null, timestamp: null, leadTimeSeconds: null, derived: true }];
+  });
 }
 
 export interface DoraScope {
@@ -70,15 +90,16 @@ export interface DoraScope {
  * an incident, or when it was the top suspect of an incident and nobody DISMISSED it nor judged
  * another suspect of that incident CAUSED, or when a later deploy rolled it back (as Datadog
  * counts them: a rollback is the team saying the change failed, with or without an incident).
+ * The period must not be empty; a service that is not
+ * the organization's (an empty id included: it does not mean the whole organization) is not found.
  */
-export async function doraMetrics(
-  { prisma, pool }: { prisma: PrismaClient; pool: pg.Pool },
-  organizationId: string,
-  scope: DoraScope,
-): Promise<DoraMetrics | null> {
-  if (scope.serviceId && !isUuid(scope.serviceId)) return null;
-  if (scope.serviceId && !(await prisma.service.findFirst({ where: { id: scope.serviceId, organizationId }, select: { id: true } }))) {
-    return null;
+export async function doraMetrics(prisma: PrismaClient, organizationId: string, scope: DoraScope): Promise<DoraMetrics> {
+  if (scope.from.getTime() >= scope.to.getTime()) throw new InputError([{ field: 'to', message: 'must be after from' }], 'from must be before to');
+  if (scope.serviceId != null) {
+    const service = isUuid(scope.serviceId)
+      ? await prisma.service.findFirst({ where: { id: scope.serviceId, organizationId }, select: { id: true } })
+      : null;
+    if (!service) throw new NotFoundError('Service', scope.serviceId);
   }
   const deployWhere = {
     organizationId,
@@ -90,7 +111,7 @@ export async function doraMetrics(
     where: deployWhere,
     select: { id: true, serviceId: true, environment: true, deployedAt: true, commits: { select: { timestamp: true } } },
   });
-  const rollbacks = await loadRollbackFacts(pool, deploys);
+  const rollbacks = await loadRollbackFacts(prisma, deploys);
   const failed = await prisma.incidentSuspect.findMany({
     where: {
       deploy: deployWhere,

@@ -2,7 +2,7 @@
 // such as "feature_flag"), how often people judged such a suspect CAUSED or DISMISSED. It nudges
 // a score by at most ±PRIOR_MAX_EFFECT, so it reorders only suspects whose time and service make
 // them close; it never outweighs them.
-import type { Queryable } from '../db/client.ts';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 /** The kind of change a deploy is, for priors; change events have their own kinds. */
 export const DEPLOY_KIND = 'deploy';
@@ -32,17 +32,24 @@ export function priorKey(serviceId: string, kind: string): string {
   return JSON.stringify([serviceId, kind]);
 }
 
-/** Verdicts of the organization's incidents, counted per service and kind (one incident's left out). */
-export async function loadVerdictTallies(db: Queryable, organizationId: string, exceptIncidentId: string | null): Promise<VerdictTally[]> {
-  const { rows } = await db.query<VerdictTally>(
+/**
+ * Verdicts of the organization's incidents, counted per service and kind (one incident's left
+ * out). Raw SQL: one grouping over two optional relations, which Prisma's groupBy cannot join.
+ */
+export function loadVerdictTallies(
+  db: PrismaClient | Prisma.TransactionClient,
+  organizationId: string,
+  exceptIncidentId: string | null,
+): Promise<VerdictTally[]> {
+  return db.$queryRawUnsafe<VerdictTally[]>(
     `SELECT coalesce(d.service_id, c.service_id) AS "serviceId", coalesce(c.kind, '${DEPLOY_KIND}') AS kind,
             count(*) FILTER (WHERE x.verdict = 'CAUSED')::int AS caused,
             count(*) FILTER (WHERE x.verdict = 'DISMISSED')::int AS dismissed
      FROM incident_suspects x JOIN incidents i ON i.id = x.incident_id
      LEFT JOIN deploys d ON d.id = x.deploy_id LEFT JOIN change_events c ON c.id = x.change_event_id
-     WHERE i.organization_id = $1 AND x.verdict IS NOT NULL AND i.id IS DISTINCT FROM $2
+     WHERE i.organization_id = $1::uuid AND x.verdict IS NOT NULL AND i.id IS DISTINCT FROM $2::uuid
      GROUP BY 1, 2`,
-    [organizationId, exceptIncidentId],
+    organizationId,
+    exceptIncidentId,
   );
-  return rows;
 }

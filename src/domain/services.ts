@@ -3,6 +3,7 @@
 // the database, so the old one is refused by every process from the moment of commit.
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
 import type { Queryable } from '../db/client.ts';
+import { InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
 import { storableText, validateInput } from './input.ts';
 import { hashToken, issueToken, looksLikeToken } from './tokens.ts';
@@ -14,22 +15,19 @@ export interface ServiceWithToken {
   deployToken: string;
 }
 
-export class ServiceNameTakenError extends Error {
-  override name = 'ServiceNameTakenError';
-}
-
-export class InvalidServiceNameError extends Error {
-  override name = 'InvalidServiceNameError';
-}
-
 const serviceName = storableText()
   .trim()
   .min(1, `must be 1 to ${SERVICE_NAME_MAX_LENGTH} characters`)
   .max(SERVICE_NAME_MAX_LENGTH, `must be 1 to ${SERVICE_NAME_MAX_LENGTH} characters`);
 
+/** A name is said in a whole sentence ("Service name must be ..."), in the field too. */
+function nameError(message: string): InputError {
+  return new InputError([{ field: 'name', message }], message);
+}
+
 export async function createService(prisma: PrismaClient, organizationId: string, rawName: string): Promise<ServiceWithToken> {
   const validation = validateInput(serviceName, rawName);
-  if (!validation.ok) throw new InvalidServiceNameError(`Service name ${validation.details[0]!.message}`);
+  if (!validation.ok) throw nameError(`Service name ${validation.details[0]!.message}`);
   const name = validation.value;
   const token = issueToken('deploy');
   try {
@@ -39,26 +37,21 @@ export async function createService(prisma: PrismaClient, organizationId: string
     return { service, deployToken: token.plaintext };
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      throw new ServiceNameTakenError(`A service named "${name}" already exists`);
+      throw nameError(`A service named "${name}" already exists`);
     }
     throw error;
   }
 }
 
-/** Returns null when the service does not exist in this organization. */
-export async function rotateDeployToken(
-  prisma: PrismaClient,
-  organizationId: string,
-  serviceId: string,
-): Promise<ServiceWithToken | null> {
-  if (!isUuid(serviceId)) return null;
+export async function rotateDeployToken(prisma: PrismaClient, organizationId: string, serviceId: string): Promise<ServiceWithToken> {
+  if (!isUuid(serviceId)) throw new NotFoundError('Service', serviceId);
   const token = issueToken('deploy');
   return prisma.$transaction(async (tx) => {
-    // Locking the service row serialises concurrent rotations: exactly one token stays live.
-    const [service] = await tx.$queryRaw<ServiceWithToken['service'][]>`
-      SELECT id, organization_id AS "organizationId", name, created_at AS "createdAt"
-      FROM services WHERE id = ${serviceId}::uuid AND organization_id = ${organizationId}::uuid FOR UPDATE`;
-    if (!service) return null;
+    // Locking the service row serialises concurrent rotations, so exactly one token stays
+    // live; in SQL, as Prisma cannot lock a row.
+    await tx.$executeRaw`SELECT 1 FROM services WHERE id = ${serviceId}::uuid FOR UPDATE`;
+    const service = await tx.service.findFirst({ where: { id: serviceId, organizationId } });
+    if (!service) throw new NotFoundError('Service', serviceId);
     await tx.deployToken.updateMany({ where: { serviceId, revokedAt: null }, data: { revokedAt: new Date() } });
     await tx.deployToken.create({ data: { serviceId, prefix: token.prefix, tokenHash: token.hash } });
     return { service, deployToken: token.plaintext };
@@ -72,12 +65,19 @@ export interface DeployCredential {
   organizationId: string;
 }
 
-export const FIND_DEPLOY_CREDENTIAL_SQL = `
-SELECT t.id AS "deployTokenId", s.id AS "serviceId", s.name AS "serviceName", s.organization_id AS "organizationId"
-FROM deploy_tokens t JOIN services s ON s.id = t.service_id
-WHERE t.token_hash = $1 AND t.revoked_at IS NULL`;
+/** SQL: the live deploy token whose hash is the parameter `hash`, with its service (the columns of DeployCredential). */
+export function liveDeployToken(hash: string): string {
+  return `SELECT t.id AS "deployTokenId", s.id AS "serviceId", s.name AS "serviceName", s.organization_id AS "organizationId"
+  FROM deploy_tokens t JOIN services s ON s.id = t.service_id
+  WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL`;
+}
 
-/** The service a live deploy token belongs to, or null (unknown, malformed or revoked). */
+const FIND_DEPLOY_CREDENTIAL_SQL = liveDeployToken('$1');
+
+/**
+ * The service a live deploy token belongs to, or null (unknown, malformed or revoked). SQL on
+ * the pool rather than Prisma: it runs on ingest's path (every refused or test request).
+ */
 export async function authenticateDeployToken(db: Queryable, plaintext: string | undefined): Promise<DeployCredential | null> {
   if (!looksLikeToken('deploy', plaintext)) return null;
   const { rows } = await db.query<DeployCredential>(FIND_DEPLOY_CREDENTIAL_SQL, [hashToken(plaintext)]);

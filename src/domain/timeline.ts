@@ -1,6 +1,7 @@
 // The deploy timeline: deploys and change events of an organization in one list, newest first
-// (by when they happened), optionally of one service and environment.
-import type { Queryable } from '../db/client.ts';
+// (by when they happened), optionally of one service and environment. Raw SQL: one ordered page
+// over the union of two tables, which Prisma's query API cannot express.
+import type { PrismaClient } from '../generated/prisma/client.ts';
 
 export interface TimelineEntry {
   type: 'deploy' | 'change';
@@ -24,33 +25,33 @@ WITH entry AS (
   UNION ALL
   SELECT 'change', id, changed_at, organization_id, service_id, environment FROM change_events
 ), after_entry AS (
-  SELECT at, id FROM entry WHERE organization_id = $1 AND id = $4
+  SELECT at, id FROM entry WHERE organization_id = $1::uuid AND id = $4::uuid
 ), before_entry AS (
-  SELECT at, id FROM entry WHERE organization_id = $1 AND id = $5
+  SELECT at, id FROM entry WHERE organization_id = $1::uuid AND id = $5::uuid
 )
 SELECT type, id, at FROM entry
-WHERE organization_id = $1
+WHERE organization_id = $1::uuid
   AND ($2::uuid IS NULL OR service_id = $2)
   AND ($3::text IS NULL OR environment = $3)
   AND ($4::uuid IS NULL OR (at, id) < (SELECT at, id FROM after_entry))
   AND ($5::uuid IS NULL OR (at, id) > (SELECT at, id FROM before_entry))
 ORDER BY at ${inverted ? 'ASC' : 'DESC'}, id ${inverted ? 'ASC' : 'DESC'}
-LIMIT $6`;
+LIMIT $6::int`;
 
 /** One page of the timeline; the cursors are entries of the organization (checked before). */
-export async function loadTimeline(
-  db: Queryable,
+export function loadTimeline(
+  prisma: PrismaClient,
   organizationId: string,
   filter: { serviceId: string | null; environment: string | null },
   page: TimelinePage,
 ): Promise<TimelineEntry[]> {
-  const { rows } = await db.query<TimelineEntry>(TIMELINE_SQL(page.inverted), [
+  return prisma.$queryRawUnsafe<TimelineEntry[]>(
+    TIMELINE_SQL(page.inverted),
     organizationId,
     filter.serviceId,
     filter.environment,
     page.afterId ?? null,
     page.beforeId ?? null,
     page.limit,
-  ]);
-  return rows;
+  );
 }

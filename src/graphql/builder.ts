@@ -4,6 +4,7 @@ import ComplexityPlugin, { ComplexityErrorKind } from '@pothos/plugin-complexity
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
 import { getNamedType, type GraphQLField } from 'graphql';
 import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
@@ -13,8 +14,9 @@ import { getDatamodel } from '../generated/pothos-types.ts';
 import { COMMITS_MAX_ITEMS } from '../domain/deploys.ts';
 import { EVENT_TYPES } from '../domain/events.ts';
 import { MAX_REASONS_PER_SUSPECT, MAX_SUSPECTS } from '../domain/suspects.ts';
+import { InputError } from '../domain/errors.ts';
 import type { Context } from './context.ts';
-import { badUserInput, queryTooComplex } from './errors.ts';
+import { queryTooComplex, unauthenticated } from './errors.ts';
 
 /** Connections: `first`/`last` default to this... */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -96,9 +98,18 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
   };
   DefaultFieldNullability: false;
+  AuthScopes: { organization: boolean };
 }>({
-  // Complexity first, so a query over the limits is refused before any argument is looked at.
-  plugins: [ComplexityPlugin, ValidationPlugin, DataloaderPlugin, PrismaPlugin, RelayPlugin],
+  // Complexity first, so a query over the limits is refused before anything else; then scope
+  // auth, so a caller without a valid token learns nothing about its arguments.
+  plugins: [ComplexityPlugin, ScopeAuthPlugin, ValidationPlugin, DataloaderPlugin, PrismaPlugin, RelayPlugin],
+  scopeAuth: {
+    // `organization`: the request carries a live API token. Every root field declares it
+    // (authScopes: { organization: true }); resolvers read it with viewerOf(context).
+    authScopes: (context) => ({ organization: context.organization !== null }),
+    authorizeOnSubscribe: true,
+    unauthorizedError: () => unauthenticated(),
+  },
   defaultFieldNullability: false,
   prisma: {
     client: (context) => context.prisma,
@@ -131,7 +142,7 @@ export const builder = new SchemaBuilder<{
         field: (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.'),
         message: issue.message,
       }));
-      return badUserInput(fields.map(({ field, message }) => `${field} ${message}`).join('; '), fields);
+      return new InputError(fields);
     },
   },
 });

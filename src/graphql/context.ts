@@ -1,32 +1,36 @@
-// What every resolver receives: the database and the organization the Bearer token belongs
-// to (null when the token is missing or invalid; resolvers that need one refuse).
-import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
+// What every resolver receives: what the process provides (the database, the delivery queue,
+// the destination rules, the live delivery changes) and the organization the request's API
+// token belongs to (null without a valid one: fields that need one are refused by scope-auth).
+import { authenticate, type Viewer } from '../auth/bearer.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import type { DeliveryChanges } from '../delivery/notifications.ts';
-import type { DeliveryPolicy } from '../delivery/worker.ts';
-import { authenticateApiToken } from '../domain/organizations.ts';
+import type { AttemptQueue } from '../domain/attempt-queue.ts';
+import type { DeliveryChangeFeed } from '../domain/delivery-changes.ts';
+import type { DestinationPolicy } from '../domain/destinations.ts';
 
 /** What resolvers need besides the caller: the same for every request of a process. */
 export interface Services {
   prisma: PrismaClient;
-  pool: pg.Pool;
-  boss: PgBoss;
-  policy: DeliveryPolicy;
-  deliveryChanges: DeliveryChanges;
+  queue: AttemptQueue;
+  destination: DestinationPolicy;
+  deliveryChanges: DeliveryChangeFeed;
   /** How far before an incident's start deploys are suspects (INCIDENT_LOOKBACK_HOURS), in ms. */
-  incidentLookbackMs: number;
+  lookbackMs: number;
 }
 
 export interface Context extends Services {
-  organization: { id: string; name: string } | null;
+  organization: Viewer | null;
 }
 
-export function bearerToken(authorization: string | null | undefined): string | undefined {
-  const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
+/**
+ * The caller's organization, in a field that declares `authScopes: { organization: true }`:
+ * scope-auth has refused the request (UNAUTHENTICATED) before the resolver runs otherwise, so
+ * missing here it is a bug in the schema, not a caller's mistake.
+ */
+export function viewerOf(context: Context): Viewer {
+  if (!context.organization) throw new Error('a field without authScopes { organization: true } needed the organization');
+  return context.organization;
 }
 
 export async function createContext(services: Services, authorization: string | null | undefined): Promise<Context> {
-  return { ...services, organization: await authenticateApiToken(services.prisma, bearerToken(authorization)) };
+  return { ...services, organization: await authenticate(services.prisma, authorization) };
 }

@@ -25,7 +25,8 @@ import type { Plugin } from 'graphql-yoga';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { isUuid } from '../domain/ids.ts';
 import type { Context } from './context.ts';
-import { badUserInput } from './errors.ts';
+import { InputError } from '../domain/errors.ts';
+import { toClientError } from './errors.ts';
 
 type OwnedIds = (prisma: PrismaClient, organizationId: string, ids: string[]) => Promise<{ id: string }[]>;
 
@@ -101,7 +102,8 @@ function cursorId(cursor: string): string | undefined {
 
 function notACursor(argument: string) {
   const message = 'is not a cursor of this list';
-  return badUserInput(`${argument} ${message}`, [{ field: argument, message }]);
+  // Returned as the result of the operation, so in the form toClientError gives every InputError.
+  return toClientError(new InputError([{ field: argument, message }]), '', false) as GraphQLError;
 }
 
 /** The error for the first cursor of `args` that is not the caller's own, if any (one query per node type). */

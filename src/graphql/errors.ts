@@ -1,21 +1,15 @@
-// Expected errors carry extensions.code; anything else is masked by Yoga.
+// What GraphQL clients see of errors: the domain's refusals with their extensions.code
+// (BAD_USER_INPUT with the fields at fault, NOT_FOUND), a lost database as DATABASE_UNAVAILABLE,
+// and anything else masked as "Unexpected error." (INTERNAL_SERVER_ERROR), its cause logged.
 import { GraphQLError } from 'graphql';
 import { maskError, type MaskError } from 'graphql-yoga';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
-import type { Context } from './context.ts';
+import { DomainError, InputError } from '../domain/errors.ts';
 
 export function unauthenticated(): GraphQLError {
   return new GraphQLError('A valid API token is required (Authorization: Bearer hla_...)', {
     extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
   });
-}
-
-export function notFound(what: string, id: string): GraphQLError {
-  return new GraphQLError(`${what} ${id} not found`, { extensions: { code: 'NOT_FOUND' } });
-}
-
-export function badUserInput(message: string, fields: { field: string; message: string }[]): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', fields } });
 }
 
 /**
@@ -31,18 +25,20 @@ export function queryTooComplex(limit: 'depth' | 'breadth' | 'complexity' | 'ali
   );
 }
 
-/** The caller's organization id; refuses callers without a valid API token. */
-export function viewerOrganizationId(context: Context): string {
-  if (!context.organization) throw unauthenticated();
-  return context.organization.id;
-}
-
 /**
- * Yoga's masking of unexpected errors, except that a lost database is said as such (HTTP 503
- * with Retry-After, code DATABASE_UNAVAILABLE): the client should retry, not report a bug.
+ * Yoga's error masking (used on every transport): a DomainError becomes its code (and fields),
+ * a lost database is said as such (HTTP 503 with Retry-After: the client should retry, not
+ * report a bug), and anything else is masked by Yoga.
  */
-export const maskUnexpectedError: MaskError = (error, message, isDev) => {
+export const toClientError: MaskError = (error, message, isDev) => {
   const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
+  if (original instanceof DomainError) {
+    return new GraphQLError(original.message, {
+      nodes: error instanceof GraphQLError ? error.nodes : undefined,
+      path: error instanceof GraphQLError ? error.path : undefined,
+      extensions: { code: original.code, ...(original instanceof InputError ? { fields: original.fields } : {}) },
+    });
+  }
   if (!(original instanceof GraphQLError) && isDatabaseUnavailable(original)) {
     return new GraphQLError(`The database is unavailable; retry in ${DATABASE_RETRY_AFTER_SECONDS} s`, {
       nodes: error instanceof GraphQLError ? error.nodes : undefined,

@@ -16,7 +16,7 @@ import { Repeater } from '@graphql-yoga/subscription';
 import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, type GraphQLError } from 'graphql';
 import type { WebSocket } from 'ws';
 import { backlogged, MAX_BACKLOG } from './backlog.ts';
-import { forWebSocket, maskUnexpectedError } from './errors.ts';
+import { forWebSocket, toClientError } from './errors.ts';
 
 /** Closes a socket whose unsent messages exceed the limit; the client may reconnect at once. */
 export const SUBSCRIBER_TOO_SLOW_CLOSE_CODE = 4008;
@@ -95,13 +95,13 @@ export class SharedSubscriptions {
   ) {}
 
   /**
-   * As the HTTP path masks unexpected errors (maskUnexpectedError: "Unexpected error." with
-   * INTERNAL_SERVER_ERROR, or DATABASE_UNAVAILABLE), the cause logged.
+   * As the HTTP path presents errors (toClientError: a domain error's code, DATABASE_UNAVAILABLE,
+   * or "Unexpected error." with INTERNAL_SERVER_ERROR), the cause of an unexpected one logged.
    */
   private masked(error: unknown): GraphQLError {
-    const masked = maskUnexpectedError(error, 'Unexpected error.', false) as GraphQLError;
+    const masked = toClientError(error, 'Unexpected error.', false) as GraphQLError;
     if (masked === error) return masked;
-    this.log.error(error);
+    if (masked.extensions.code === 'INTERNAL_SERVER_ERROR') this.log.error(error);
     return forWebSocket(masked);
   }
 

@@ -4,7 +4,7 @@ import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
-import type { FieldError } from '../domain/input.ts';
+import { InputError, NotFoundError, type FieldError } from '../domain/errors.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -36,6 +36,10 @@ declare module 'fastify' {
     /** What became of the request (`accepted`, or an error code), for metrics. */
     outcome: string | undefined;
   }
+  interface FastifyContextConfig {
+    /** The message of a 400 validation_failed on this route, e.g. "The endpoint is invalid". */
+    invalidInput?: string;
+  }
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, details?: FieldError[]) {
@@ -43,8 +47,13 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, code
   return reply.status(status).send(errorBody(code, message, details));
 }
 
-export function handleError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+export function handleError(error: FastifyError | HttpError | InputError | NotFoundError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) return send(request, reply, error.statusCode, error.code, error.message, error.details);
+  // The domain's refusals: every invalid field, or something the caller's organization does not have.
+  if (error instanceof InputError) {
+    return send(request, reply, 400, 'validation_failed', request.routeOptions.config.invalidInput ?? 'The request is invalid', error.fields);
+  }
+  if (error instanceof NotFoundError) return send(request, reply, 404, 'not_found', error.message);
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) {
     const message = typeof known.message === 'function' ? known.message(request) : known.message;

@@ -5,9 +5,11 @@
 // for a good request the statement that stores the deploy checks the token itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { AttemptQueue } from '../domain/attempt-queue.ts';
 import { recordChange, validateChangePayload, type ChangePayload } from '../domain/changes.ts';
 import { refreshSuspectsAfter } from '../domain/correlation.ts';
+import { InputError } from '../domain/errors.ts';
 import { isValidIdempotencyKey, recordDeploy, validateDeployPayload, type DeployPayload } from '../domain/deploys.ts';
 import type { Validated } from '../domain/input.ts';
 import { authenticateDeployToken } from '../domain/services.ts';
@@ -21,7 +23,8 @@ export const INGEST_BODY_LIMIT_BYTES = 102_400;
 
 export interface IngestDependencies {
   pool: pg.Pool;
-  boss: PgBoss;
+  prisma: PrismaClient;
+  queue: AttemptQueue;
   metrics: Metrics;
   /** Deploys and change events share it: one budget per client address for the ingest API. */
   deployRateLimiter: RateLimiter | null;
@@ -59,12 +62,12 @@ const invalidToken = () => new HttpError(401, 'invalid_deploy_token', 'X-Deploy-
 /** Steps 4 and 5: media type and charset, JSON syntax, then every field. */
 function readPayload<Payload>(
   request: FastifyRequest,
-  kind: Pick<IngestKind<Payload>, 'name' | 'validate'>,
-): { ok: true; payload: Payload } | { ok: false; error: HttpError } {
+  kind: Pick<IngestKind<Payload>, 'validate'>,
+): { ok: true; payload: Payload } | { ok: false; error: HttpError | InputError } {
   const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
   if (!body.ok) return body;
   const validation = kind.validate(body.value);
-  if (!validation.ok) return { ok: false, error: new HttpError(400, 'validation_failed', `The ${kind.name} payload is invalid`, validation.details) };
+  if (!validation.ok) return { ok: false, error: new InputError(validation.details) };
   return { ok: true, payload: validation.value };
 }
 
@@ -73,8 +76,8 @@ const DEPLOY: IngestKind<DeployPayload> = {
   validate: validateDeployPayload,
   async record(deps, input) {
     const result = await recordDeploy(deps, input);
-    if (result.status !== 'invalid_token') return { status: result.status, id: result.deployId };
-    return result;
+    if (result.status === 'invalid_token') return result;
+    return { status: result.status, id: result.deployId };
   },
 };
 
@@ -82,7 +85,7 @@ const CHANGE: IngestKind<ChangePayload> = {
   name: 'change',
   validate: validateChangePayload,
   async record(deps, input) {
-    const result = await recordChange(deps.pool, input);
+    const result = await recordChange(deps.prisma, input);
     if (result.status === 'invalid_token') return result;
     return { status: result.status, id: result.changeId };
   },
@@ -91,7 +94,8 @@ const CHANGE: IngestKind<ChangePayload> = {
 /**
  * Steps 2 to 7 of an ingest route. The token is looked up on its own only when the content is
  * bad (to tell 401 from 400); for a good request the statement that stores checks it. A new
- * deploy or change dated inside the window of an open incident joins its suspects.
+ * deploy or change dated inside the window of an open incident joins its suspects before the
+ * answer.
  */
 function ingestHandler<Payload>(deps: IngestDependencies, kind: IngestKind<Payload>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -100,7 +104,7 @@ function ingestHandler<Payload>(deps: IngestDependencies, kind: IngestKind<Paylo
     if (!looksLikeToken('deploy', token)) throw invalidToken();
     const read = readPayload(request, kind);
     const idempotencyKey = request.headers['x-idempotency-key'];
-    const keyIsValid = idempotencyKey === undefined || (typeof idempotencyKey === 'string' && isValidIdempotencyKey(idempotencyKey));
+    const keyIsValid = isValidIdempotencyKey(idempotencyKey);
     if (!read.ok || !keyIsValid) {
       if (!(await authenticateDeployToken(deps.pool, token))) throw invalidToken();
       if (!read.ok) throw read.error;
@@ -149,10 +153,15 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     deps.metrics.ingestRequests.inc({ route: request.routeOptions.url ?? request.url, outcome: request.outcome ?? String(reply.statusCode) });
   });
 
-  app.post('/api/ingest/deploy', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, ingestHandler(deps, DEPLOY));
-  app.post('/api/ingest/change', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, ingestHandler(deps, CHANGE));
+  const routeOptions = (kind: IngestKind<unknown>) => ({
+    bodyLimit: INGEST_BODY_LIMIT_BYTES,
+    config: { invalidInput: `The ${kind.name} payload is invalid` },
+  });
 
-  app.post('/api/ingest/deploy/test', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
+  app.post('/api/ingest/deploy', routeOptions(DEPLOY as IngestKind<unknown>), ingestHandler(deps, DEPLOY));
+  app.post('/api/ingest/change', routeOptions(CHANGE as IngestKind<unknown>), ingestHandler(deps, CHANGE));
+
+  app.post('/api/ingest/deploy/test', routeOptions(DEPLOY as IngestKind<unknown>), async (request, reply) => {
     await enforceRateLimit(request, reply, deps.testRateLimiter);
     const credential = await authenticateDeployToken(deps.pool, request.headers['x-deploy-token'] as string | undefined);
     if (!credential) throw invalidToken();

@@ -1,16 +1,16 @@
 // The HTTP server: REST routes, GraphQL (Yoga) at /graphql, health and metrics.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
-import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { pendingMigrations, type Migration } from '../db/migrate.ts';
 import { createContext } from '../graphql/context.ts';
-import { maskUnexpectedError } from '../graphql/errors.ts';
+import { toClientError } from '../graphql/errors.ts';
 import { graphqlPlugins } from '../graphql/plugins.ts';
 import { schema } from '../graphql/schema.ts';
-import type { DeliveryChanges } from '../delivery/notifications.ts';
-import type { DeliveryPolicy } from '../delivery/worker.ts';
+import type { AttemptQueue } from '../domain/attempt-queue.ts';
+import type { DeliveryChangeFeed } from '../domain/delivery-changes.ts';
+import type { DestinationPolicy } from '../domain/destinations.ts';
 import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { createClientErrorHandler, handleError, handleNotFound } from './errors.ts';
@@ -24,14 +24,16 @@ export interface ServerDependencies {
   database: Database;
   metrics: Metrics;
   migrations: Migration[];
-  policy: DeliveryPolicy;
-  boss: PgBoss;
-  /** Absent in worker processes, which serve no API. */
-  deliveryChanges?: DeliveryChanges;
+  /** What the APIs need; absent in worker processes, which serve none. */
+  api?: {
+    queue: AttemptQueue;
+    deliveryChanges: DeliveryChangeFeed;
+    destination: DestinationPolicy;
+  };
 }
 
 /** Every role serves health and metrics; `api` and `all` also serve the REST and GraphQL APIs. */
-export function buildServer({ config, database, metrics, migrations, policy, boss, deliveryChanges }: ServerDependencies): FastifyInstance {
+export function buildServer({ config, database, metrics, migrations, api }: ServerDependencies): FastifyInstance {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'] },
     trustProxy: config.TRUST_PROXY,
@@ -81,22 +83,23 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
     return metrics.registry.metrics();
   });
 
-  if (!deliveryChanges) return app;
+  if (!api) return app;
 
   const incidentLookbackMs = config.INCIDENT_LOOKBACK_HOURS * 3600_000;
   app.register(ingestRoutes, {
     pool: database.pool,
-    boss,
+    prisma: database.prisma,
+    queue: api.queue,
     metrics,
     deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
     testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
     incidentLookbackMs,
   });
 
-  app.register(endpointRoutes, { prisma: database.prisma, destination: policy.destination });
+  app.register(endpointRoutes, { prisma: database.prisma, destination: api.destination });
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
 
-  const services = { prisma: database.prisma, pool: database.pool, boss, policy, deliveryChanges, incidentLookbackMs };
+  const services = { ...api, prisma: database.prisma, lookbackMs: incidentLookbackMs };
   const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -111,7 +114,7 @@ export function buildServer({ config, database, metrics, migrations, policy, bos
     // Errors that are not GraphQLErrors (bugs, database failures) reach clients as "Unexpected
     // error." with code INTERNAL_SERVER_ERROR and are logged; isDev false: Yoga would otherwise
     // add the original message and stack to responses whenever NODE_ENV=development.
-    maskedErrors: { isDev: false, maskError: maskUnexpectedError },
+    maskedErrors: { isDev: false, maskError: toClientError },
     // HTTP requests carry the token in a header; WebSocket connections in connectionParams.
     context: ({ request, connectionParams }) =>
       createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),

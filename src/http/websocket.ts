@@ -15,9 +15,9 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDatabaseUnavailable } from '../db/availability.ts';
+import { authenticate } from '../auth/bearer.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { authenticateApiToken } from '../domain/organizations.ts';
-import { bearerToken, type Context } from '../graphql/context.ts';
+import type { Context } from '../graphql/context.ts';
 import { forWebSocket } from '../graphql/errors.ts';
 import { foreignCursorError } from '../graphql/cursors.ts';
 import { SharedSubscriptions } from '../graphql/shared-subscriptions.ts';
@@ -83,7 +83,7 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
         const { socket } = context.extra;
         let organization;
         try {
-          organization = await authenticateApiToken(prisma, bearerToken(typeof authorization === 'string' ? authorization : undefined));
+          organization = await authenticate(prisma, typeof authorization === 'string' ? authorization : undefined);
         } catch (error) {
           if (!isDatabaseUnavailable(error)) throw error;
           // Try Again Later: graphql-ws clients retry it (an internal error, 4500, they would not).

@@ -19,6 +19,8 @@ type Documents = {
     "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n": typeof types.CorrelationOpenIncidentDocument,
     "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": typeof types.CorrelationIncidentDocument,
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": typeof types.CorrelationMarkSuspectDocument,
+    "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": typeof types.DeliveryEndpointsSetActiveDocument,
+    "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.DeliveryEndpointsDeleteDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraKeysDocument,
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": typeof types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": typeof types.DoraResolveIncidentDocument,
@@ -61,6 +63,9 @@ type Documents = {
     "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.LimitsDeleteEndpointDocument,
     "\n  query LimitsViewer { viewer { id name } }\n": typeof types.LimitsViewerDocument,
     "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": typeof types.NPlusOneEndpointsDashboardDocument,
+    "\n  query NPlusOneDeploys($first: Int) {\n    deploys(first: $first) {\n      edges { node { id commitSha service { name } commits { sha } previousDeploy { id commitSha } commitsSincePrevious { sha derived } authors } }\n    }\n  }\n": typeof types.NPlusOneDeploysDocument,
+    "\n  query NPlusOneIncidents($first: Int) {\n    incidents(first: $first) { edges { node { id title service { name } suspects { rank deploy { id service { name } } } } } }\n  }\n": typeof types.NPlusOneIncidentsDocument,
+    "\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n": typeof types.NPlusOneOpenIncidentDocument,
     "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": typeof types.ProtocolDeliveryUpdatedDocument,
     "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": typeof types.WebhookDestinationPolicyDocument,
     "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": typeof types.AddRetryingEndpointDocument,
@@ -106,6 +111,8 @@ const documents: Documents = {
     "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n": types.CorrelationOpenIncidentDocument,
     "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": types.CorrelationIncidentDocument,
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": types.CorrelationMarkSuspectDocument,
+    "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": types.DeliveryEndpointsSetActiveDocument,
+    "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.DeliveryEndpointsDeleteDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraKeysDocument,
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": types.DoraResolveIncidentDocument,
@@ -148,6 +155,9 @@ const documents: Documents = {
     "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.LimitsDeleteEndpointDocument,
     "\n  query LimitsViewer { viewer { id name } }\n": types.LimitsViewerDocument,
     "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": types.NPlusOneEndpointsDashboardDocument,
+    "\n  query NPlusOneDeploys($first: Int) {\n    deploys(first: $first) {\n      edges { node { id commitSha service { name } commits { sha } previousDeploy { id commitSha } commitsSincePrevious { sha derived } authors } }\n    }\n  }\n": types.NPlusOneDeploysDocument,
+    "\n  query NPlusOneIncidents($first: Int) {\n    incidents(first: $first) { edges { node { id title service { name } suspects { rank deploy { id service { name } } } } } }\n  }\n": types.NPlusOneIncidentsDocument,
+    "\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n": types.NPlusOneOpenIncidentDocument,
     "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": types.ProtocolDeliveryUpdatedDocument,
     "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": types.WebhookDestinationPolicyDocument,
     "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": types.AddRetryingEndpointDocument,
@@ -222,6 +232,14 @@ export function graphql(source: "\n  query CorrelationIncident($id: ID!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n"): (typeof documents)["\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n"): (typeof documents)["\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -390,6 +408,18 @@ export function graphql(source: "\n  query LimitsViewer { viewer { id name } }\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NPlusOneDeploys($first: Int) {\n    deploys(first: $first) {\n      edges { node { id commitSha service { name } commits { sha } previousDeploy { id commitSha } commitsSincePrevious { sha derived } authors } }\n    }\n  }\n"): (typeof documents)["\n  query NPlusOneDeploys($first: Int) {\n    deploys(first: $first) {\n      edges { node { id commitSha service { name } commits { sha } previousDeploy { id commitSha } commitsSincePrevious { sha derived } authors } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NPlusOneIncidents($first: Int) {\n    incidents(first: $first) { edges { node { id title service { name } suspects { rank deploy { id service { name } } } } } }\n  }\n"): (typeof documents)["\n  query NPlusOneIncidents($first: Int) {\n    incidents(first: $first) { edges { node { id title service { name } suspects { rank deploy { id service { name } } } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n"): (typeof documents)["\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

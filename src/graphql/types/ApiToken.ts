@@ -1,6 +1,6 @@
 // API tokens of the caller's organization: list, create (the plaintext returned once), revoke.
+import { viewerOf } from '../context.ts';
 import { builder } from '../builder.ts';
-import { notFound, viewerOrganizationId } from '../errors.ts';
 import type { ApiToken } from '../../generated/prisma/client.ts';
 import { apiTokenName, issueApiToken, revokeApiToken } from '../../domain/api-tokens.ts';
 
@@ -25,13 +25,14 @@ const ApiTokenRef = builder.prismaObject('ApiToken', {
 builder.queryField('apiTokens', (t) =>
   t.prismaConnection(
     {
+      authScopes: { organization: true },
       type: 'ApiToken',
       cursor: 'id',
       description: "The organization's API tokens, revoked ones included, newest first.",
       resolve: (query, _root, _args, context) =>
         context.prisma.apiToken.findMany({
           ...query,
-          where: { organizationId: viewerOrganizationId(context) },
+          where: { organizationId: viewerOf(context).id },
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         }),
     },
@@ -50,19 +51,17 @@ const CreateApiTokenPayload = builder.objectRef<{ apiToken: ApiToken; plaintext:
 
 builder.mutationFields((t) => ({
   createApiToken: t.field({
+    authScopes: { organization: true },
     type: CreateApiTokenPayload,
     description: 'Makes an API token of the organization; name (1..100 characters) says what it is for.',
     args: { name: t.arg.string({ required: false, validate: apiTokenName.nullish() }) },
-    resolve: (_root, { name }, context) => issueApiToken(context.prisma, viewerOrganizationId(context), name),
+    resolve: (_root, { name }, context) => issueApiToken(context.prisma, viewerOf(context).id, name),
   }),
   revokeApiToken: t.field({
+    authScopes: { organization: true },
     type: ApiTokenRef,
     description: 'Revokes a token of the organization, the one making this request included: every later request with it is refused.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, context) => {
-      const revoked = await revokeApiToken(context.prisma, viewerOrganizationId(context), String(id));
-      if (!revoked) throw notFound('API token', String(id));
-      return revoked;
-    },
+    resolve: (_root, { id }, context) => revokeApiToken(context.prisma, viewerOf(context).id, String(id)),
   }),
 }));

@@ -3,7 +3,8 @@
 import { parsePrismaCursor, formatPrismaCursor } from '@pothos/plugin-prisma';
 import { resolveCursorConnection } from '@pothos/plugin-relay';
 import { builder } from '../builder.ts';
-import { viewerOrganizationId } from '../errors.ts';
+import { viewerOf } from '../context.ts';
+import { ownedWhere } from '../ownership.ts';
 import type { ChangeEvent, Deploy } from '../../generated/prisma/client.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { storableText } from '../../domain/input.ts';
@@ -44,17 +45,18 @@ const environmentArg = { required: false, validate: storableText().nullish() } a
 builder.queryFields((t) => ({
   changeEvents: t.prismaConnection(
     {
+      authScopes: { organization: true },
       type: 'ChangeEvent',
       cursor: 'id',
       description: "The organization's change events, newest first (by changedAt), optionally of one service and environment.",
       args: { serviceId: t.arg.id({ required: false }), environment: t.arg.string(environmentArg) },
       resolve: (query, _root, { serviceId, environment }, context) => {
-        const organizationId = viewerOrganizationId(context);
+        // Another organization's (or a malformed) service id is a service without changes.
         if (serviceId != null && !isUuid(String(serviceId))) return [];
         return context.prisma.changeEvent.findMany({
           ...query,
           where: {
-            organizationId,
+            organizationId: viewerOf(context).id,
             ...(serviceId != null ? { serviceId: String(serviceId) } : {}),
             ...(environment != null ? { environment } : {}),
           },
@@ -66,31 +68,32 @@ builder.queryFields((t) => ({
     { name: 'ChangeEventEdge' },
   ),
   changeEvent: t.prismaField({
+    authScopes: { organization: true },
     type: 'ChangeEvent',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (query, _root, { id }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      if (!isUuid(String(id))) return null;
-      return context.prisma.changeEvent.findFirst({ ...query, where: { id: String(id), organizationId } });
+      const where = ownedWhere(context, id);
+      return where && context.prisma.changeEvent.findFirst({ ...query, where });
     },
   }),
   timeline: t.connection(
     {
+      authScopes: { organization: true },
       type: TimelineEntryRef,
       description:
         'The deploy timeline: deploys and change events together, newest first (by deployedAt or changedAt), ' +
         'optionally of one service and environment.',
       args: { serviceId: t.arg.id({ required: false }), environment: t.arg.string(environmentArg) },
       resolve: async (_root, args, context) => {
-        const organizationId = viewerOrganizationId(context);
+        const organizationId = viewerOf(context).id;
         const serviceId = args.serviceId == null ? null : String(args.serviceId);
         return resolveCursorConnection<Promise<(Deploy | ChangeEvent)[]>>(
           { args, toCursor: (entry: Deploy | ChangeEvent) => formatPrismaCursor(entry, 'id') },
           async ({ before, after, limit, inverted }): Promise<(Deploy | ChangeEvent)[]> => {
             if (serviceId !== null && !isUuid(serviceId)) return [];
             const entries = await loadTimeline(
-              context.pool,
+              context.prisma,
               organizationId,
               { serviceId, environment: args.environment ?? null },
               { afterId: cursorId(after), beforeId: cursorId(before), limit, inverted },

@@ -1,8 +1,8 @@
+import { viewerOf } from '../context.ts';
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
-import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
+import { ownedWhere } from '../ownership.ts';
 import { DeliveryStatus as DeliveryStatusValues } from '../../generated/prisma/enums.ts';
-import { DeliveryNotRetryableError, retryDelivery } from '../../domain/deliveries.ts';
-import { isUuid } from '../../domain/ids.ts';
+import { retryDelivery } from '../../domain/deliveries.ts';
 
 export const DeliveryStatus = builder.enumType(DeliveryStatusValues, {
   name: 'DeliveryStatus',
@@ -38,32 +38,26 @@ builder.prismaObject('Delivery', {
 
 builder.queryField('delivery', (t) =>
   t.prismaField({
+    authScopes: { organization: true },
     type: 'Delivery',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (query, _root, { id }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      if (!isUuid(String(id))) return null;
-      return context.prisma.delivery.findFirst({ ...query, where: { id: String(id), organizationId } });
+      const where = ownedWhere(context, id);
+      return where && context.prisma.delivery.findFirst({ ...query, where });
     },
   }),
 );
 
 builder.mutationField('retryDelivery', (t) =>
   t.prismaField({
+    authScopes: { organization: true },
     type: 'Delivery',
     description: 'Queues one more attempt of a FAILED or CANCELLED delivery (same delivery id) to an active endpoint.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      const deliveryId = String(id);
-      try {
-        if (!(await retryDelivery(context.pool, context.boss, organizationId, deliveryId))) throw notFound('Delivery', deliveryId);
-      } catch (error) {
-        if (error instanceof DeliveryNotRetryableError) throw badUserInput(error.message, [{ field: 'id', message: error.message }]);
-        throw error;
-      }
-      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: deliveryId } });
+      await retryDelivery(context, viewerOf(context).id, String(id));
+      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: String(id) } });
     },
   }),
 );

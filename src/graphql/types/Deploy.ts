@@ -1,10 +1,11 @@
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
-import type { Context } from '../context.ts';
-import { viewerOrganizationId } from '../errors.ts';
+import { viewerOf, type Context } from '../context.ts';
+import { requestLoader } from '../loaders.ts';
+import { ownedWhere } from '../ownership.ts';
 import type { Deploy } from '../../generated/prisma/client.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { storableText } from '../../domain/input.ts';
-import { commitsSincePrevious, findPreviousDeploy, type ChangeCommit } from '../../domain/insights.ts';
+import { changesSincePrevious, previousDeploys, type ChangeCommit } from '../../domain/insights.ts';
 
 /** Newest first; the id breaks ties so that pages are stable. */
 export const DEPLOY_ORDER = [{ deployedAt: 'desc' }, { id: 'desc' }] as const satisfies object[];
@@ -36,7 +37,7 @@ export const DeployRef = builder.prismaObject('Deploy', {
       type: 'Deploy',
       nullable: true,
       description: 'The latest earlier deploy of the same service to the same environment (no environment: the latest other one without).',
-      resolve: (_query, deploy, _args, context) => findPreviousDeploy(context.prisma, deploy),
+      resolve: (_query, deploy, _args, context) => requestLoader(context, 'previousDeploy', null, (deploys: readonly Deploy[]) => previousDeploys(context.prisma, deploys)).load(deploy),
     }),
     commitsSincePrevious: t.field({
       type: [ChangeCommitRef],
@@ -90,15 +91,9 @@ const ChangeCommitRef = builder.objectRef<ChangeCommit>('ChangeCommit').implemen
   }),
 });
 
-/** commitsSincePrevious and authors read the same list: load it once per deploy and request. */
-const changesByContext = new WeakMap<Context, Map<string, Promise<ChangeCommit[]>>>();
-
+/** commitsSincePrevious and authors read the same list: one batch for every deploy of the request. */
 function changesOf(context: Context, deploy: Deploy): Promise<ChangeCommit[]> {
-  let byDeploy = changesByContext.get(context);
-  if (!byDeploy) changesByContext.set(context, (byDeploy = new Map()));
-  let changes = byDeploy.get(deploy.id);
-  if (!changes) byDeploy.set(deploy.id, (changes = commitsSincePrevious(context.prisma, deploy)));
-  return changes;
+  return requestLoader(context, 'changesSincePrevious', null, (deploys: readonly Deploy[]) => changesSincePrevious(context.prisma, deploys)).load(deploy);
 }
 
 export const DeployConnection = builder.connectionObject({ type: DeployRef, name: 'DeployConnection' }, { name: 'DeployEdge' });
@@ -106,6 +101,7 @@ export const DeployConnection = builder.connectionObject({ type: DeployRef, name
 builder.queryFields((t) => ({
   deploys: t.prismaConnection(
     {
+      authScopes: { organization: true },
       type: 'Deploy',
       cursor: 'id',
       description: "The organization's deploys, newest first (by deployedAt), optionally of one service and environment.",
@@ -115,13 +111,12 @@ builder.queryFields((t) => ({
         environment: t.arg.string({ required: false, validate: storableText().nullish() }),
       },
       resolve: async (query, _root, { serviceId, environment }, context) => {
-        const organizationId = viewerOrganizationId(context);
         // Another organization's (or a malformed) service id is a service without deploys.
         if (serviceId != null && !isUuid(String(serviceId))) return [];
         return context.prisma.deploy.findMany({
           ...query,
           where: {
-            organizationId,
+            organizationId: viewerOf(context).id,
             ...(serviceId != null ? { serviceId: String(serviceId) } : {}),
             ...(environment != null ? { environment } : {}),
           },
@@ -132,13 +127,13 @@ builder.queryFields((t) => ({
     DeployConnection,
   ),
   deploy: t.prismaField({
+    authScopes: { organization: true },
     type: 'Deploy',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (query, _root, { id }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      if (!isUuid(String(id))) return null;
-      return context.prisma.deploy.findFirst({ ...query, where: { id: String(id), organizationId } });
+      const where = ownedWhere(context, id);
+      return where && context.prisma.deploy.findFirst({ ...query, where });
     },
   }),
 }));

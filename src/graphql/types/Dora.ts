@@ -1,7 +1,6 @@
+import { viewerOf } from '../context.ts';
 import { builder, DORA_COST } from '../builder.ts';
-import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
 import type { DoraMetrics } from '../../domain/dora.ts';
-import { isUuid } from '../../domain/ids.ts';
 import { storableDate, storableText } from '../../domain/input.ts';
 import { doraMetrics } from '../../domain/insights.ts';
 
@@ -9,7 +8,7 @@ const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
   description:
     'The Four Keys over the half-open period [from, to), for the organization or one service, optionally one environment. ' +
     'A deploy failed when someone judged it CAUSED for an incident, or when it was the top-ranked suspect of an incident ' +
-    'with no CAUSED suspect and nobody DISMISSED it.',
+    'with no CAUSED suspect and nobody DISMISSED it, or when a later deploy rolled it back.',
   fields: (t) => ({
     deploymentFrequencyPerDay: t.exposeFloat('deploymentFrequencyPerDay', { description: 'deployCount / days.' }),
     deployCount: t.exposeInt('deployCount', { description: 'Deploys with deployedAt in the period.' }),
@@ -33,6 +32,7 @@ const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
 
 builder.queryField('dora', (t) =>
   t.field({
+    authScopes: { organization: true },
     type: DoraMetricsRef,
     description: 'DORA metrics (the Four Keys). serviceId absent: the whole organization; environment absent: every environment.',
     complexity: DORA_COST,
@@ -42,21 +42,7 @@ builder.queryField('dora', (t) =>
       from: t.arg({ type: 'DateTime', required: true, validate: storableDate }),
       to: t.arg({ type: 'DateTime', required: true, validate: storableDate }),
     },
-    resolve: async (_root, { serviceId, environment, from, to }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      if (from.getTime() >= to.getTime()) {
-        throw badUserInput('from must be before to', [{ field: 'to', message: 'must be after from' }]);
-      }
-      // An empty id names no service: NOT_FOUND, not the whole organization.
-      if (serviceId != null && !isUuid(String(serviceId))) throw notFound('Service', String(serviceId));
-      const metrics = await doraMetrics(context, organizationId, {
-        serviceId: serviceId == null ? null : String(serviceId),
-        environment,
-        from,
-        to,
-      });
-      if (!metrics) throw notFound('Service', String(serviceId));
-      return metrics;
-    },
+    resolve: (_root, { serviceId, environment, from, to }, context) =>
+      doraMetrics(context.prisma, viewerOf(context).id, { serviceId: serviceId == null ? null : String(serviceId), environment, from, to }),
   }),
 );

@@ -1,21 +1,13 @@
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
-import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
-import type { Context } from '../context.ts';
-import type { IncidentSuspect } from '../../generated/prisma/client.ts';
+import { viewerOf } from '../context.ts';
+import { ownedWhere } from '../ownership.ts';
 import {
   IncidentStatus as IncidentStatusValues,
   Severity as SeverityValues,
   SuspectVerdict as SuspectVerdictValues,
 } from '../../generated/prisma/enums.ts';
 import { isUuid } from '../../domain/ids.ts';
-import {
-  IncidentInputError,
-  IncidentTransitionError,
-  markSuspect,
-  openIncident,
-  transitionIncident,
-  type IncidentDependencies,
-} from '../../domain/incidents.ts';
+import { markSuspect, openIncident, orderSuspects, transitionIncident } from '../../domain/incidents.ts';
 import type { SuspectReason } from '../../domain/suspects.ts';
 
 export const IncidentStatus = builder.enumType(IncidentStatusValues, {
@@ -55,7 +47,8 @@ export const IncidentRef = builder.prismaObject('Incident', {
     suspects: t.field({
       type: [SuspectRef],
       description:
-        `The deploys that may have caused the incident (the ${LIST_BOUNDS.suspects} best), ranked when it was opened. A verdict wins over the score: ` +
+        `The deploys and change events that may have caused the incident (the ${LIST_BOUNDS.suspects} best), ranked when it was opened ` +
+        'and again, while it is open, when a change dated before its start is reported late. A verdict wins over the score: ' +
         'suspects judged CAUSED come first, then the unjudged ones, then the DISMISSED ones, each group by rank.',
       complexity: listOf(LIST_BOUNDS.suspects),
       // Loaded with the incident (no query per incident in a list), then ordered by verdict.
@@ -64,14 +57,6 @@ export const IncidentRef = builder.prismaObject('Incident', {
     }),
   }),
 });
-
-const VERDICT_ORDER: Record<string, number> = { CAUSED: 0, none: 1, DISMISSED: 2 };
-
-/** CAUSED first, then unjudged, then DISMISSED; by rank within each (the same order as the webhook payload). */
-export function orderSuspects<T extends Pick<IncidentSuspect, 'rank' | 'verdict'>>(suspects: T[]): T[] {
-  const weight = (suspect: T) => VERDICT_ORDER[suspect.verdict ?? 'none']!;
-  return [...suspects].sort((a, b) => weight(a) - weight(b) || a.rank - b.rank);
-}
 
 const SuspectReasonRef = builder.objectRef<SuspectReason>('SuspectReason').implement({
   description: 'One piece of evidence behind a suspect\'s score.',
@@ -115,6 +100,7 @@ export const IncidentConnection = builder.connectionObject({ type: IncidentRef, 
 builder.queryFields((t) => ({
   incidents: t.prismaConnection(
     {
+      authScopes: { organization: true },
       type: 'Incident',
       cursor: 'id',
       description: "The organization's incidents, most recently opened first, optionally by status and service.",
@@ -123,12 +109,12 @@ builder.queryFields((t) => ({
         serviceId: t.arg.id({ required: false }),
       },
       resolve: (query, _root, { status, serviceId }, context) => {
-        const organizationId = viewerOrganizationId(context);
+        // Another organization's (or a malformed) service id is a service without incidents.
         if (serviceId != null && !isUuid(String(serviceId))) return [];
         return context.prisma.incident.findMany({
           ...query,
           where: {
-            organizationId,
+            organizationId: viewerOf(context).id,
             ...(status ? { status } : {}),
             ...(serviceId != null ? { serviceId: String(serviceId) } : {}),
           },
@@ -139,36 +125,20 @@ builder.queryFields((t) => ({
     IncidentConnection,
   ),
   incident: t.prismaField({
+    authScopes: { organization: true },
     type: 'Incident',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (query, _root, { id }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      if (!isUuid(String(id))) return null;
-      return context.prisma.incident.findFirst({ ...query, where: { id: String(id), organizationId } });
+      const where = ownedWhere(context, id);
+      return where && context.prisma.incident.findFirst({ ...query, where });
     },
   }),
 }));
 
-function incidentDependencies(context: Context): IncidentDependencies {
-  return { prisma: context.prisma, pool: context.pool, boss: context.boss, lookbackMs: context.incidentLookbackMs };
-}
-
-async function transition(context: Context, id: string, action: 'acknowledge' | 'resolve') {
-  const organizationId = viewerOrganizationId(context);
-  let incident;
-  try {
-    incident = await transitionIncident(incidentDependencies(context), organizationId, id, action);
-  } catch (error) {
-    if (error instanceof IncidentTransitionError) throw badUserInput(error.message, [{ field: 'id', message: error.message }]);
-    throw error;
-  }
-  if (!incident) throw notFound('Incident', id);
-  return incident;
-}
-
 builder.mutationFields((t) => ({
   openIncident: t.prismaField({
+    authScopes: { organization: true },
     type: 'Incident',
     description:
       'Opens an incident of a service and ranks the deploys of the lookback window (INCIDENT_LOOKBACK_HOURS) before startedAt ' +
@@ -181,44 +151,32 @@ builder.mutationFields((t) => ({
       startedAt: t.arg({ type: 'DateTime', required: false }),
     },
     resolve: async (query, _root, args, context) => {
-      const organizationId = viewerOrganizationId(context);
-      const serviceId = String(args.serviceId);
-      let incident;
-      try {
-        incident = await openIncident(incidentDependencies(context), organizationId, {
-          serviceId,
-          title: args.title,
-          severity: args.severity,
-          environment: args.environment,
-          startedAt: args.startedAt,
-        });
-      } catch (error) {
-        if (error instanceof IncidentInputError) throw badUserInput(error.message, error.details);
-        throw error;
-      }
-      if (!incident) throw notFound('Service', serviceId);
+      const incident = await openIncident(context, viewerOf(context).id, { ...args, serviceId: String(args.serviceId) });
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
   acknowledgeIncident: t.prismaField({
+    authScopes: { organization: true },
     type: 'Incident',
     description: 'OPEN → ACKNOWLEDGED; emits incident.acknowledged. Any other status: BAD_USER_INPUT, nothing changes.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      const incident = await transition(context, String(id), 'acknowledge');
+      const incident = await transitionIncident(context, viewerOf(context).id, String(id), 'acknowledge');
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
   resolveIncident: t.prismaField({
+    authScopes: { organization: true },
     type: 'Incident',
     description: 'OPEN or ACKNOWLEDGED → RESOLVED; emits incident.resolved. A RESOLVED incident: BAD_USER_INPUT, nothing changes.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      const incident = await transition(context, String(id), 'resolve');
+      const incident = await transitionIncident(context, viewerOf(context).id, String(id), 'resolve');
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
   markSuspect: t.prismaField({
+    authScopes: { organization: true },
     type: 'Incident',
     description:
       "Records a person's verdict on one of the incident's suspects, a deploy (deployId) or a change event (changeId), " +
@@ -231,23 +189,9 @@ builder.mutationFields((t) => ({
       verdict: t.arg({ type: SuspectVerdict, required: true }),
     },
     resolve: async (query, _root, args, context) => {
-      const organizationId = viewerOrganizationId(context);
       const incidentId = String(args.incidentId);
-      if ((args.deployId == null) === (args.changeId == null)) {
-        const message = 'exactly one of deployId and changeId is required';
-        throw badUserInput(message, [{ field: args.deployId == null ? 'deployId' : 'changeId', message }]);
-      }
-      const subject =
-        args.deployId != null ? { type: 'deploy' as const, id: String(args.deployId) } : { type: 'change' as const, id: String(args.changeId) };
-      const where = { id: incidentId, organizationId };
-      if (!isUuid(incidentId) || !(await context.prisma.incident.findFirst({ where, select: { id: true } }))) {
-        throw notFound('Incident', incidentId);
-      }
-      if (!(await markSuspect(context.prisma, organizationId, incidentId, subject, args.verdict))) {
-        const message = 'is not a suspect of this incident';
-        const [what, field] = subject.type === 'deploy' ? ['Deploy', 'deployId'] : ['Change event', 'changeId'];
-        throw badUserInput(`${what} ${subject.id} ${message}`, [{ field, message }]);
-      }
+      const subject = { deployId: args.deployId == null ? null : String(args.deployId), changeId: args.changeId == null ? null : String(args.changeId) };
+      await markSuspect(context.prisma, viewerOf(context).id, incidentId, subject, args.verdict);
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incidentId } });
     },
   }),

@@ -1,5 +1,5 @@
+import { viewerOf } from '../context.ts';
 import { builder } from '../builder.ts';
-import { viewerOrganizationId } from '../errors.ts';
 
 builder.prismaObject('Organization', {
   description: 'A tenant: everything in Hookline belongs to exactly one organization.',
@@ -12,9 +12,10 @@ builder.prismaObject('Organization', {
 
 builder.queryField('viewer', (t) =>
   t.prismaField({
+    authScopes: { organization: true },
     type: 'Organization',
     description: 'The organization of the API token making the request.',
     resolve: (query, _root, _args, context) =>
-      context.prisma.organization.findUniqueOrThrow({ ...query, where: { id: viewerOrganizationId(context) } }),
+      context.prisma.organization.findUniqueOrThrow({ ...query, where: { id: viewerOf(context).id } }),
   }),
 );

@@ -17,7 +17,7 @@ const rollbackLoader = createContextCache(
   (context: Context) =>
     new DataLoader<Deploy, DeployRollbacks, string>(
       async (deploys) => {
-        const facts = await loadRollbackFacts(context.pool, deploys);
+        const facts = await loadRollbackFacts(context.prisma, deploys);
         return deploys.map((deploy) => ({
           restores: facts.restores.get(deploy.id) ?? null,
           rolledBackBy: facts.rolledBackBy.get(deploy.id) ?? null,

@@ -1,13 +1,8 @@
+import { viewerOf } from '../context.ts';
 import { builder } from '../builder.ts';
-import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
-import { isUuid } from '../../domain/ids.ts';
+import { ownedWhere } from '../ownership.ts';
 import { storableText } from '../../domain/input.ts';
-import {
-  createService,
-  InvalidServiceNameError,
-  rotateDeployToken,
-  ServiceNameTakenError,
-} from '../../domain/services.ts';
+import { createService, rotateDeployToken } from '../../domain/services.ts';
 import { DEPLOY_ORDER, DeployConnection } from './Deploy.ts';
 import { INCIDENT_ORDER, IncidentConnection, IncidentStatus } from './Incident.ts';
 
@@ -49,12 +44,13 @@ export const ServiceRef = builder.prismaObject('Service', {
 builder.queryFields((t) => ({
   services: t.prismaConnection(
     {
+      authScopes: { organization: true },
       type: 'Service',
       cursor: 'id',
       resolve: (query, _root, _args, context) =>
         context.prisma.service.findMany({
           ...query,
-          where: { organizationId: viewerOrganizationId(context) },
+          where: { organizationId: viewerOf(context).id },
           orderBy: { name: 'asc' },
         }),
     },
@@ -62,13 +58,13 @@ builder.queryFields((t) => ({
     { name: 'ServiceEdge' },
   ),
   service: t.prismaField({
+    authScopes: { organization: true },
     type: 'Service',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (query, _root, { id }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      if (!isUuid(String(id))) return null;
-      return context.prisma.service.findFirst({ ...query, where: { id: String(id), organizationId } });
+      const where = ownedWhere(context, id);
+      return where && context.prisma.service.findFirst({ ...query, where });
     },
   }),
 }));
@@ -98,27 +94,20 @@ const RotateDeployTokenPayload = ServiceWithTokenFields(
 
 builder.mutationFields((t) => ({
   createService: t.field({
+    authScopes: { organization: true },
     type: CreateServicePayload,
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      try {
-        const created = await createService(context.prisma, organizationId, name);
-        return { serviceId: created.service.id, deployToken: created.deployToken };
-      } catch (error) {
-        if (error instanceof InvalidServiceNameError || error instanceof ServiceNameTakenError) {
-          throw badUserInput(error.message, [{ field: 'name', message: error.message }]);
-        }
-        throw error;
-      }
+      const created = await createService(context.prisma, viewerOf(context).id, name);
+      return { serviceId: created.service.id, deployToken: created.deployToken };
     },
   }),
   rotateDeployToken: t.field({
+    authScopes: { organization: true },
     type: RotateDeployTokenPayload,
     args: { serviceId: t.arg.id({ required: true }) },
     resolve: async (_root, { serviceId }, context) => {
-      const rotated = await rotateDeployToken(context.prisma, viewerOrganizationId(context), String(serviceId));
-      if (!rotated) throw notFound('Service', String(serviceId));
+      const rotated = await rotateDeployToken(context.prisma, viewerOf(context).id, String(serviceId));
       return { serviceId: rotated.service.id, deployToken: rotated.deployToken };
     },
   }),

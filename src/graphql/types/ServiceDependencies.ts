@@ -1,8 +1,7 @@
 // Service dependencies: Service.dependsOn / Service.dependents and setServiceDependencies.
 import { builder } from '../builder.ts';
-import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
+import { viewerOf } from '../context.ts';
 import { MAX_DEPENDENCIES, setServiceDependencies } from '../../domain/dependencies.ts';
-import { InputError } from '../../domain/input.ts';
 import { ServiceRef } from './Service.ts';
 
 /** Dependents listed per service: a shared database can have many. */
@@ -33,6 +32,7 @@ builder.prismaObjectFields('Service', (t) => ({
 
 builder.mutationField('setServiceDependencies', (t) =>
   t.prismaField({
+    authScopes: { organization: true },
     type: 'Service',
     description:
       `Replaces the services that serviceId depends on (at most ${MAX_DEPENDENCIES}; an empty list removes them all). ` +
@@ -42,16 +42,8 @@ builder.mutationField('setServiceDependencies', (t) =>
       dependsOn: t.arg.idList({ required: true }),
     },
     resolve: async (query, _root, args, context) => {
-      const organizationId = viewerOrganizationId(context);
       const serviceId = String(args.serviceId);
-      let found;
-      try {
-        found = await setServiceDependencies(context.prisma, organizationId, serviceId, args.dependsOn.map(String));
-      } catch (error) {
-        if (error instanceof InputError) throw badUserInput(error.message, error.details);
-        throw error;
-      }
-      if (!found) throw notFound('Service', serviceId);
+      await setServiceDependencies(context.prisma, viewerOf(context).id, serviceId, args.dependsOn.map(String));
       return context.prisma.service.findUniqueOrThrow({ ...query, where: { id: serviceId } });
     },
   }),

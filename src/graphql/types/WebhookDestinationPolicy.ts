@@ -1,8 +1,7 @@
 // The destinations this server accepts for webhook endpoints, so that a form can state (and
 // check) the rules that apply here before the API refuses a URL.
 import { builder } from '../builder.ts';
-import { viewerOrganizationId } from '../errors.ts';
-import type { DestinationPolicy } from '../../delivery/destination.ts';
+import type { DestinationPolicy } from '../../domain/destinations.ts';
 
 const WebhookDestinationPolicy = builder.objectRef<DestinationPolicy>('WebhookDestinationPolicy').implement({
   description: 'Which endpoint URLs this server accepts besides public https addresses (development and test settings).',
@@ -16,11 +15,9 @@ const WebhookDestinationPolicy = builder.objectRef<DestinationPolicy>('WebhookDe
 
 builder.queryField('webhookDestinationPolicy', (t) =>
   t.field({
+    authScopes: { organization: true },
     type: WebhookDestinationPolicy,
     description: 'The rules every endpoint URL must meet on this server; without both flags: https to a public address only.',
-    resolve: (_root, _args, context) => {
-      viewerOrganizationId(context);
-      return context.policy.destination;
-    },
+    resolve: (_root, _args, context) => context.destination,
   }),
 );

@@ -1,21 +1,18 @@
-import { createContextCache } from '@pothos/core';
-import DataLoader from 'dataloader';
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
-import type { Context } from '../context.ts';
-import { badUserInput, notFound, viewerOrganizationId } from '../errors.ts';
-import type { Delivery, Prisma, WebhookEndpoint } from '../../generated/prisma/client.ts';
+import { viewerOf, type Context } from '../context.ts';
+import { requestLoader } from '../loaders.ts';
+import { ownedWhere } from '../ownership.ts';
+import type { WebhookEndpoint } from '../../generated/prisma/client.ts';
 import { WebhookEndpointStatus as WebhookEndpointStatusValues } from '../../generated/prisma/enums.ts';
+import { endpointStats, latestDeliveries, type DeliveryQuery, type EndpointStats as EndpointStatsShape } from '../../domain/deliveries.ts';
 import {
   createEndpoint,
   deleteEndpoint,
-  EndpointInputError,
-  EndpointNotActiveError,
   rotateSigningSecret,
   sendTestEvent,
   setEndpointActive,
   updateEndpoint,
 } from '../../domain/endpoints.ts';
-import { isUuid } from '../../domain/ids.ts';
 import { DeliveryStatus } from './Delivery.ts';
 
 export const WebhookEndpointStatus = builder.enumType(WebhookEndpointStatusValues, {
@@ -24,72 +21,7 @@ export const WebhookEndpointStatus = builder.enumType(WebhookEndpointStatusValue
 });
 
 // Dashboard fields of a page of endpoints cost a fixed number of SQL queries, whatever the page
-// size: each loader below answers every endpoint of the request in one round trip.
-
-/** The newest delivery of each endpoint: one index probe per endpoint ((endpoint_id, created_at)). */
-const LATEST_DELIVERY_IDS_SQL = `
-  SELECT endpoint.id AS "endpointId", latest.id AS "deliveryId"
-    FROM unnest($1::uuid[]) AS endpoint(id)
-    CROSS JOIN LATERAL (
-      SELECT d.id FROM deliveries d
-       WHERE d.endpoint_id = endpoint.id
-       ORDER BY d.created_at DESC, d.id DESC
-       LIMIT 1
-    ) AS latest`;
-
-type DeliveryQuery = { include?: Prisma.DeliveryInclude; select?: Prisma.DeliverySelect };
-
-/**
- * One loader per request and per selection (aliases may select different fields of the delivery):
- * the newest delivery ids of every endpoint asked for, then those deliveries with what the query
- * selects beneath them (attempts, event...), as Prisma loads relations: one query per relation.
- * Loaders batch but do not cache: a subscription keeps its context for every event it sends,
- * and each event must see the deliveries as they are then.
- */
-const latestDeliveryLoaders = createContextCache(() => new Map<string, DataLoader<string, Delivery | null>>());
-
-function latestDeliveryLoader(context: Context, query: DeliveryQuery): DataLoader<string, Delivery | null> {
-  const loaders = latestDeliveryLoaders(context);
-  const key = JSON.stringify(query);
-  let loader = loaders.get(key);
-  if (!loader) {
-    loader = new DataLoader(async (endpointIds: readonly string[]) => {
-      const { rows } = await context.pool.query<{ endpointId: string; deliveryId: string }>(LATEST_DELIVERY_IDS_SQL, [endpointIds]);
-      const found = rows.length === 0 ? [] : await context.prisma.delivery.findMany({
-        ...query,
-        ...(query.select ? { select: { ...query.select, id: true } } : {}),
-        where: { id: { in: rows.map((row) => row.deliveryId) } },
-      });
-      const byId = new Map(found.map((delivery) => [delivery.id, delivery]));
-      const byEndpoint = new Map(rows.map((row) => [row.endpointId, byId.get(row.deliveryId) ?? null]));
-      return endpointIds.map((id) => byEndpoint.get(id) ?? null);
-    }, { cache: false });
-    loaders.set(key, loader);
-  }
-  return loader;
-}
-
-/** Deliveries made in the last 24 hours (database time), by outcome, of each endpoint. */
-const ENDPOINT_STATS_SQL = `
-  SELECT endpoint_id AS "endpointId",
-         count(*)::int AS "deliveries",
-         (count(*) FILTER (WHERE status = 'SUCCEEDED'))::int AS "succeeded",
-         (count(*) FILTER (WHERE status = 'FAILED'))::int AS "failed"
-    FROM deliveries
-   WHERE endpoint_id = ANY($1::uuid[]) AND created_at > now() - interval '24 hours'
-   GROUP BY endpoint_id`;
-
-interface EndpointStatsShape {
-  deliveries: number;
-  succeeded: number;
-  failed: number;
-}
-
-async function loadEndpointStats(context: Context, endpointIds: string[]): Promise<EndpointStatsShape[]> {
-  const { rows } = await context.pool.query<EndpointStatsShape & { endpointId: string }>(ENDPOINT_STATS_SQL, [endpointIds]);
-  const byEndpoint = new Map(rows.map((row) => [row.endpointId, row]));
-  return endpointIds.map((id) => byEndpoint.get(id) ?? { deliveries: 0, succeeded: 0, failed: 0 });
-}
+// size: their loaders answer every endpoint of the request at once.
 
 const EndpointStats = builder.objectRef<EndpointStatsShape>('EndpointStats').implement({
   description: 'How an endpoint is doing: its deliveries created in the last 24 hours, by outcome so far.',
@@ -140,12 +72,13 @@ export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
       type: 'Delivery',
       nullable: true,
       description: 'Its newest delivery, whatever its status; null when it has none.',
-      resolve: (query, endpoint, _args, context) => latestDeliveryLoader(context, query).load(endpoint.id),
+      resolve: (query, endpoint, _args, context) =>
+        requestLoader(context, 'latestDelivery', query, (endpointIds: readonly string[]) => latestDeliveries(context.prisma, endpointIds, query as DeliveryQuery)).load(endpoint.id),
     }),
     stats: t.loadable({
       type: EndpointStats,
       description: 'Its deliveries of the last 24 hours, batched for every endpoint of the request.',
-      load: (endpointIds: string[], context: Context) => loadEndpointStats(context, endpointIds),
+      load: (endpointIds: string[], context: Context) => endpointStats(context.prisma, endpointIds),
       loaderOptions: { cache: false }, // as latestDelivery's, for subscriptions
       resolve: (endpoint) => endpoint.id,
     }),
@@ -155,13 +88,14 @@ export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
 builder.queryFields((t) => ({
   webhookEndpoints: t.prismaConnection(
     {
+      authScopes: { organization: true },
       type: 'WebhookEndpoint',
       cursor: 'id',
       description: "The organization's webhook endpoints, newest first.",
       resolve: (query, _root, _args, context) =>
         context.prisma.webhookEndpoint.findMany({
           ...query,
-          where: { organizationId: viewerOrganizationId(context), deletedAt: null },
+          where: { organizationId: viewerOf(context).id, deletedAt: null },
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         }),
     },
@@ -169,13 +103,13 @@ builder.queryFields((t) => ({
     { name: 'WebhookEndpointEdge' },
   ),
   webhookEndpoint: t.prismaField({
+    authScopes: { organization: true },
     type: 'WebhookEndpoint',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (query, _root, { id }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      if (!isUuid(String(id))) return null;
-      return context.prisma.webhookEndpoint.findFirst({ ...query, where: { id: String(id), organizationId, deletedAt: null } });
+      const where = ownedWhere(context, id);
+      return where && context.prisma.webhookEndpoint.findFirst({ ...query, where: { ...where, deletedAt: null } });
     },
   }),
 }));
@@ -197,25 +131,12 @@ const RotateWebhookSecretPayload = EndpointWithSecret(
   'The endpoint and its new signing secret; for 24 hours attempts also carry a signature made with the previous one.',
 );
 
-/** Runs a domain call, turning its input errors into BAD_USER_INPUT and `null` into NOT_FOUND. */
-async function endpointOrNotFound<T>(id: string, call: () => Promise<T | null>): Promise<T> {
-  let result: T | null;
-  try {
-    result = await call();
-  } catch (error) {
-    if (error instanceof EndpointInputError) throw badUserInput(error.message, error.details);
-    if (error instanceof EndpointNotActiveError) throw badUserInput(error.message, [{ field: 'endpointId', message: error.message }]);
-    throw error;
-  }
-  if (result === null) throw notFound('Webhook endpoint', id);
-  return result;
-}
-
 /** GraphQL passes an explicit null for an omitted optional argument as null: both mean "unchanged". */
 const unlessNull = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
 builder.mutationFields((t) => ({
   createWebhookEndpoint: t.field({
+    authScopes: { organization: true },
     type: CreateWebhookEndpointPayload,
     description: 'url: https only, not a private or loopback destination; eventTypes absent or empty: every event.',
     args: {
@@ -223,17 +144,11 @@ builder.mutationFields((t) => ({
       name: t.arg.string({ required: true }),
       eventTypes: t.arg.stringList({ required: false }),
     },
-    resolve: async (_root, { url, name, eventTypes }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      try {
-        return await createEndpoint(context.prisma, organizationId, { url, name, eventTypes: unlessNull(eventTypes) }, context.policy.destination);
-      } catch (error) {
-        if (error instanceof EndpointInputError) throw badUserInput(error.message, error.details);
-        throw error;
-      }
-    },
+    resolve: (_root, { url, name, eventTypes }, context) =>
+      createEndpoint(context.prisma, viewerOf(context).id, { url, name, eventTypes: unlessNull(eventTypes) }, context.destination),
   }),
   updateWebhookEndpoint: t.field({
+    authScopes: { organization: true },
     type: WebhookEndpointRef,
     description: 'Changes the given fields; the others stay as they are.',
     args: {
@@ -243,45 +158,39 @@ builder.mutationFields((t) => ({
       eventTypes: t.arg.stringList({ required: false }),
     },
     resolve: (_root, { id, url, name, eventTypes }, context) => {
-      const organizationId = viewerOrganizationId(context);
       const input = { url: unlessNull(url), name: unlessNull(name), eventTypes: unlessNull(eventTypes) };
-      return endpointOrNotFound(String(id), () => updateEndpoint(context.prisma, organizationId, String(id), input, context.policy.destination));
+      return updateEndpoint(context.prisma, viewerOf(context).id, String(id), input, context.destination);
     },
   }),
   setWebhookEndpointActive: t.field({
+    authScopes: { organization: true },
     type: WebhookEndpointRef,
     description: 'false pauses deliveries (INACTIVE); true brings an INACTIVE or DISABLED endpoint back and resets its failure count.',
     args: { id: t.arg.id({ required: true }), active: t.arg.boolean({ required: true }) },
-    resolve: (_root, { id, active }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      return endpointOrNotFound(String(id), () => setEndpointActive(context.prisma, organizationId, String(id), active));
-    },
+    resolve: (_root, { id, active }, context) => setEndpointActive(context.prisma, viewerOf(context).id, String(id), active),
   }),
   deleteWebhookEndpoint: t.id({
+    authScopes: { organization: true },
     description: 'Deletes the endpoint for good and cancels its pending deliveries; returns its id.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      await endpointOrNotFound(String(id), async () => ((await deleteEndpoint(context.prisma, organizationId, String(id))) ? true : null));
+      await deleteEndpoint(context.prisma, viewerOf(context).id, String(id));
       return String(id);
     },
   }),
   rotateWebhookSecret: t.field({
+    authScopes: { organization: true },
     type: RotateWebhookSecretPayload,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      return endpointOrNotFound(String(id), () => rotateSigningSecret(context.prisma, organizationId, String(id)));
-    },
+    resolve: (_root, { id }, context) => rotateSigningSecret(context.prisma, viewerOf(context).id, String(id)),
   }),
   sendTestEvent: t.prismaField({
+    authScopes: { organization: true },
     type: 'Delivery',
     description: 'Queues a test.ping to an ACTIVE endpoint, whatever its event types.',
     args: { endpointId: t.arg.id({ required: true }) },
     resolve: async (query, _root, { endpointId }, context) => {
-      const organizationId = viewerOrganizationId(context);
-      const id = String(endpointId);
-      const deliveryId = await endpointOrNotFound(id, () => sendTestEvent(context.prisma, context.pool, context.boss, organizationId, id));
+      const deliveryId = await sendTestEvent(context, viewerOf(context).id, String(endpointId));
       return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: deliveryId } });
     },
   }),

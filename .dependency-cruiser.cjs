@@ -1,0 +1,72 @@
+// Which layer of src/ may import which (docs/architecture.md explains the layers). Checked by
+// `npm test` (test/architecture.test.ts) and by `npx depcruise src`.
+//
+//   db        ← nothing of ours: the pool, Prisma, transactions, migrations, the embedded server
+//   domain    ← db: the rules of Hookline, with no HTTP, GraphQL, queue or outbound HTTP in them
+//   delivery  ← domain, db: the outbound side (queue, worker, attempts, signing, notifications)
+//   graphql   ← domain, db, auth: the GraphQL schema and resolvers
+//   http      ← graphql, domain, db, auth: the Fastify server, REST routes, WebSocket
+//   auth      ← domain: who a request is (Bearer and deploy tokens)
+//   app, main, cli, config, metrics and friends at the top level compose the layers.
+const layer = (name) => `^src/${name}/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'A cycle makes two modules one: neither can be understood, tested or changed alone.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'db-is-the-bottom',
+      severity: 'error',
+      comment: 'db/ knows PostgreSQL and nothing of what Hookline does with it.',
+      from: { path: layer('db') },
+      to: { path: '^src/', pathNot: ['^src/db/', '^src/generated/'] },
+    },
+    {
+      name: 'domain-only-on-db',
+      severity: 'error',
+      comment: 'The domain is plain rules: it may use the database, never HTTP, GraphQL, the queue or the worker.',
+      from: { path: layer('domain') },
+      to: { path: '^src/', pathNot: ['^src/domain/', '^src/db/', '^src/generated/'] },
+    },
+    {
+      name: 'delivery-not-on-adapters',
+      severity: 'error',
+      comment: 'The outbound side depends on the domain, not on the inbound adapters.',
+      from: { path: layer('delivery') },
+      to: { path: ['^src/http/', '^src/graphql/', '^src/auth/', '^src/app\\.ts$', '^src/main\\.ts$', '^src/cli\\.ts$'] },
+    },
+    {
+      name: 'graphql-not-on-http-or-delivery',
+      severity: 'error',
+      comment: 'The GraphQL layer gets what it needs from the domain (ports included), not from the worker or the server.',
+      from: { path: layer('graphql') },
+      to: { path: ['^src/http/', '^src/delivery/', '^src/app\\.ts$', '^src/main\\.ts$', '^src/cli\\.ts$'] },
+    },
+    {
+      name: 'http-not-on-delivery',
+      severity: 'error',
+      comment: 'The server is handed what it needs by app.ts; it does not reach into the worker.',
+      from: { path: layer('http') },
+      to: { path: ['^src/delivery/', '^src/app\\.ts$', '^src/main\\.ts$', '^src/cli\\.ts$'] },
+    },
+    {
+      name: 'auth-only-on-domain',
+      severity: 'error',
+      comment: 'Authentication is shared by REST, GraphQL and WebSocket, and so depends on none of them.',
+      from: { path: layer('auth') },
+      to: { path: '^src/', pathNot: ['^src/auth/', '^src/domain/', '^src/db/', '^src/generated/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/generated/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

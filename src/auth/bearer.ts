@@ -1,0 +1,22 @@
+// Who a request is: the organization of the API token in its `Authorization: Bearer hla_…`
+// header (REST and GraphQL over HTTP) or in its WebSocket `connectionParams.authorization`.
+// Every request checks the token in the database, so a revoked token is refused at once by
+// every process.
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { authenticateApiToken } from '../domain/api-tokens.ts';
+
+/** The organization a request acts for. */
+export interface Viewer {
+  id: string;
+  name: string;
+}
+
+export function bearerToken(authorization: string | null | undefined): string | undefined {
+  const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/** The organization of a live API token in `authorization`, or null (missing, malformed, unknown, revoked). */
+export function authenticate(prisma: PrismaClient, authorization: string | null | undefined): Promise<Viewer | null> {
+  return authenticateApiToken(prisma, bearerToken(authorization));
+}

@@ -1,0 +1,17 @@
+// What the domain needs of the delivery queue, and no more: to queue attempts inside the
+// transaction that stores their deliveries, so a delivery is never stored without its job nor
+// queued without being stored. src/delivery/queue.ts implements it with pg-boss.
+import type { Transaction } from '../db/transaction.ts';
+
+export interface QueuedAttempt {
+  deliveryId: string;
+  /** The attempt the job makes (1-based). */
+  attempt: number;
+  /** Not before this time (a retry's backoff); now when absent. */
+  startAfter?: Date;
+}
+
+export interface AttemptQueue {
+  /** Queues the attempts as part of `transaction`: they exist exactly when it commits. */
+  enqueue(transaction: Transaction, attempts: QueuedAttempt[]): Promise<void>;
+}

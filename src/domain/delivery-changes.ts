@@ -1,0 +1,18 @@
+// Live changes of deliveries (every new delivery, status change and attempt), as the API's
+// subscriptions and the workers' wake-ups need them. src/delivery/notifications.ts implements it
+// with PostgreSQL LISTEN/NOTIFY, so a change made by any process reaches every process.
+
+export interface DeliveryChange {
+  id: string;
+  organizationId: string;
+  endpointId: string;
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+  attemptCount: number;
+}
+
+export interface DeliveryChangeFeed {
+  /** Changes of one organization's deliveries, in the order they were committed. */
+  subscribe(organizationId: string): AsyncIterable<DeliveryChange>;
+  /** Calls `listener` with every change of every organization (a worker wakes on new work). */
+  watch(listener: (change: DeliveryChange) => void): void;
+}
