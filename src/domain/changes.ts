@@ -46,7 +46,9 @@ export interface RecordChangeInput {
 }
 
 export type RecordChangeResult =
-  | { status: 'accepted' | 'duplicate'; changeId: string }
+  /** `openIncidentSince`: as for deploys, an incident not resolved started at or after the change. */
+  | { status: 'accepted'; changeId: string; openIncidentSince: boolean }
+  | { status: 'duplicate'; changeId: string }
   /** The token is unknown or revoked: nothing was stored. */
   | { status: 'invalid_token' };
 
@@ -67,12 +69,14 @@ WITH credential AS (
   ON CONFLICT (deploy_token_id, idempotency_key) DO NOTHING
   RETURNING id
 )
-SELECT (SELECT deploy_token_id FROM credential) AS "deployTokenId", (SELECT id FROM change) AS "changeId"`;
+SELECT (SELECT deploy_token_id FROM credential) AS "deployTokenId", (SELECT id FROM change) AS "changeId",
+  EXISTS (SELECT 1 FROM incidents i, credential WHERE i.organization_id = credential.organization_id
+    AND i.status <> 'RESOLVED' AND i.started_at >= $7::timestamptz) AS "openIncidentSince"`;
 
 export async function recordChange(prisma: PrismaClient, input: RecordChangeInput): Promise<RecordChangeResult> {
   const { payload, idempotencyKey, receivedAt } = input;
   const changedAt = payload.changed_at ? new Date(payload.changed_at) : receivedAt;
-  const [row] = await prisma.$queryRawUnsafe<{ deployTokenId: string | null; changeId: string | null }[]>(
+  const [row] = await prisma.$queryRawUnsafe<{ deployTokenId: string | null; changeId: string | null; openIncidentSince: boolean }[]>(
     RECORD_CHANGE_SQL,
     input.deployTokenHash,
     idempotencyKey,
@@ -84,7 +88,7 @@ export async function recordChange(prisma: PrismaClient, input: RecordChangeInpu
     receivedAt,
   );
   if (!row?.deployTokenId) return { status: 'invalid_token' };
-  if (row.changeId) return { status: 'accepted', changeId: row.changeId };
+  if (row.changeId) return { status: 'accepted', changeId: row.changeId, openIncidentSince: row.openIncidentSince };
   // The key was used before with this token: the conflicting insert has committed by now.
   const existing = await prisma.changeEvent.findUniqueOrThrow({
     where: { deployTokenId_idempotencyKey: { deployTokenId: row.deployTokenId, idempotencyKey: idempotencyKey! } },

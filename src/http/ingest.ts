@@ -41,7 +41,11 @@ interface RecordInput<Payload> {
   receivedAt: Date;
 }
 
-type Recorded = { status: 'accepted' | 'duplicate'; id: string } | { status: 'invalid_token' };
+type Recorded =
+  /** openIncidentSince: an open incident started at or after it, so it may join that incident's suspects. */
+  | { status: 'accepted'; id: string; openIncidentSince: boolean }
+  | { status: 'duplicate'; id: string }
+  | { status: 'invalid_token' };
 
 /** What differs between the ingest routes: the payload, how it is stored, and the id's name in the answer. */
 interface IngestKind<Payload> {
@@ -76,8 +80,9 @@ const DEPLOY: IngestKind<DeployPayload> = {
   validate: validateDeployPayload,
   async record(deps, input) {
     const result = await recordDeploy(deps, input);
-    if (result.status === 'invalid_token') return result;
-    return { status: result.status, id: result.deployId };
+    if (result.status === 'accepted') return { status: 'accepted', id: result.deployId, openIncidentSince: result.openIncidentSince };
+    if (result.status === 'duplicate') return { status: 'duplicate', id: result.deployId };
+    return result;
   },
 };
 
@@ -86,8 +91,9 @@ const CHANGE: IngestKind<ChangePayload> = {
   validate: validateChangePayload,
   async record(deps, input) {
     const result = await recordChange(deps.prisma, input);
-    if (result.status === 'invalid_token') return result;
-    return { status: result.status, id: result.changeId };
+    if (result.status === 'accepted') return { status: 'accepted', id: result.changeId, openIncidentSince: result.openIncidentSince };
+    if (result.status === 'duplicate') return { status: 'duplicate', id: result.changeId };
+    return result;
   },
 };
 
@@ -117,7 +123,9 @@ function ingestHandler<Payload>(deps: IngestDependencies, kind: IngestKind<Paylo
       receivedAt: new Date(),
     });
     if (result.status === 'invalid_token') throw invalidToken();
-    if (result.status === 'accepted') await refreshSuspectsAfter(deps, { type: kind.name, id: result.id });
+    // The statement that stored it said whether an open incident started since (rare): only
+    // then is it worth looking for the incidents whose window holds it.
+    if (result.status === 'accepted' && result.openIncidentSince) await refreshSuspectsAfter(deps, { type: kind.name, id: result.id });
     request.outcome = result.status;
     return reply.status(200).send({ status: result.status, [`${kind.name}_id`]: result.id });
   };
