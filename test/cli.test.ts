@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../src/db/client.ts';
-import { authenticateApiToken } from '../src/domain/api-tokens.ts';
+import { authenticateApiToken, createApiToken, revokeApiTokens } from '../src/domain/api-tokens.ts';
+import { createOrganization } from '../src/domain/organizations.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 const run = promisify(execFile);
@@ -128,9 +129,10 @@ describe('hookline CLI', () => {
   });
 
   it('orgs list names every organization with its id and live tokens; tokens list shows prefixes, never tokens', async () => {
-    const initech = json(await hookline(['orgs', 'create', '--name', 'initech', '--json'])) as { organizationId: string; apiToken: string };
-    const second = json(await hookline(['tokens', 'create', '--org', initech.organizationId, '--json'])) as { apiToken: string };
-    expect((await hookline(['tokens', 'revoke', '--token-prefix', second.apiToken])).code).toBe(0);
+    // Made by the domain code, so that only the listing runs the CLI (each run starts Node).
+    const initech = await createOrganization(database.prisma, 'initech');
+    const second = await createApiToken(database.prisma, initech.organizationId);
+    expect(await revokeApiTokens(database.prisma, second)).toBe(1);
 
     const listed = json(await hookline(['orgs', 'list', '--json'])) as { id: string; name: string; createdAt: string; liveApiTokens: number }[];
     expect(listed.find((organization) => organization.id === initech.organizationId)).toEqual({
@@ -146,7 +148,7 @@ describe('hookline CLI', () => {
     const tokens = json(await hookline(['tokens', 'list', '--org', initech.organizationId, '--json'])) as { prefix: string; revokedAt: string | null }[];
     expect(tokens).toEqual([
       { prefix: initech.apiToken.slice(0, 12), createdAt: expect.any(String), revokedAt: null },
-      { prefix: second.apiToken.slice(0, 12), createdAt: expect.any(String), revokedAt: expect.any(String) },
+      { prefix: second.slice(0, 12), createdAt: expect.any(String), revokedAt: expect.any(String) },
     ]);
     const tokensText = await hookline(['tokens', 'list', '--org', initech.organizationId]);
     expect(tokensText.stdout).toMatch(new RegExp(`^${initech.apiToken.slice(0, 12)}  created \\S+  live$`, 'm'));
@@ -155,7 +157,7 @@ describe('hookline CLI', () => {
     const unknown = await hookline(['tokens', 'list', '--org', '00000000-0000-4000-8000-000000000000']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No organization with id 00000000-0000-4000-8000-000000000000');
-  });
+  }, 60_000);
 
   it('exits 2 on a missing required option, as on any usage error', async () => {
     const result = await hookline(['orgs', 'create']);

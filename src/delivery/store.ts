@@ -73,7 +73,8 @@ export interface SucceededAttempt {
   result: { startedAt: Date; durationMs: number; status: number | null; body: string | null };
 }
 
-export function successValues(attempts: SucceededAttempt[]): unknown[] {
+/** The columns every recorded attempt has, as the arrays the batch statements unnest. */
+function attemptColumns(attempts: SucceededAttempt[]): unknown[] {
   return [
     attempts.map((a) => a.deliveryId),
     attempts.map((a) => a.attempt),
@@ -82,6 +83,10 @@ export function successValues(attempts: SucceededAttempt[]): unknown[] {
     attempts.map((a) => a.result.status),
     attempts.map((a) => a.result.body),
   ];
+}
+
+export function successValues(attempts: SucceededAttempt[]): unknown[] {
+  return attemptColumns(attempts);
 }
 
 /**
@@ -113,16 +118,7 @@ export interface RetryingAttempt {
 }
 
 export function retryValues(attempts: RetryingAttempt[]): unknown[] {
-  return [
-    attempts.map((a) => a.deliveryId),
-    attempts.map((a) => a.attempt),
-    attempts.map((a) => a.result.startedAt),
-    attempts.map((a) => a.result.durationMs),
-    attempts.map((a) => a.result.status),
-    attempts.map((a) => a.result.body),
-    attempts.map((a) => a.result.error),
-    attempts.map((a) => a.nextAttemptAt),
-  ];
+  return [...attemptColumns(attempts), attempts.map((a) => a.result.error), attempts.map((a) => a.nextAttemptAt)];
 }
 
 /**
