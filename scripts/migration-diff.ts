@@ -71,10 +71,14 @@ async function connectAdapter(connectionString: string, pools: pg.Pool[]) {
     for (const field of result.fields ?? []) if (field.dataTypeID === CHAR_OID) field.dataTypeID = TEXT_OID;
     // PostgreSQL 18 (the embedded one) lists NOT NULL constraints in pg_constraint (type 'n'),
     // which this engine does not know and panics on; columns carry NOT NULL themselves, so the
-    // rows are dropped and the engine sees what PostgreSQL 17 and earlier show.
+    // rows are dropped and the engine sees what PostgreSQL 17 and earlier show. CHECK
+    // constraints (type 'c', written by hand in migrations) are dropped too: Prisma's schema
+    // cannot express them, so they are no difference to diff, and the engine reads their type
+    // as the "char" this adapter cannot give it.
     const constraintType = result.fields?.findIndex((field) => field.name === 'constraint_type') ?? -1;
     if (constraintType >= 0) {
-      result.rows = result.rows.filter((row) => (Array.isArray(row) ? row[constraintType] : row.constraint_type) !== 'n');
+      const ignored = new Set(['n', 'c']);
+      result.rows = result.rows.filter((row) => !ignored.has(Array.isArray(row) ? row[constraintType] : row.constraint_type));
     }
     return result;
   }) as typeof pool.query;

@@ -54,8 +54,8 @@ function answer(path: string, response: ServerResponse) {
   }
 }
 
-async function ingest(deployToken: string, body: Record<string, unknown>) {
-  const response = await fetch(`${running.baseUrl}/api/ingest/deploy`, {
+async function ingest(deployToken: string, body: Record<string, unknown>, path = '/api/ingest/deploy') {
+  const response = await fetch(`${running.baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-deploy-token': deployToken },
     body: JSON.stringify(body),
@@ -789,6 +789,78 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await failed.locator('li.attempt').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, '15-narrow-endpoint');
+    await done(tab);
+  });
+
+  it('edits the dependencies of a service, marks rollbacks in the deploy timeline and on the deploy, lists change events there and among the suspects of an incident', async () => {
+    // An organization of its own, so the other tests' deploys do not mix in.
+    const shop = await createTenant(running.app, 'shop');
+    const payments = await createService(running.app.database.prisma, shop.organizationId, 'payments');
+    await createService(running.app.database.prisma, shop.organizationId, 'search');
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    await ingest(shop.deployToken, { commit_sha: 'aaaa1111', environment: 'production', version: 'v1', deployed_at: ago(180) });
+    const { body: badDeploy } = await ingest(shop.deployToken, { commit_sha: 'bbbb2222', environment: 'production', version: 'v2', commit_message: 'New cart', deployed_at: ago(60) });
+    const { body: rollbackDeploy } = await ingest(shop.deployToken, { commit_sha: 'aaaa1111', environment: 'production', version: 'v1', deployed_at: ago(30) });
+    await ingest(payments.deployToken, { commit_sha: 'cccc3333', environment: 'production', deployed_at: ago(8) });
+    const flip = await ingest(shop.deployToken, { kind: 'feature_flag', summary: 'one-click-buy on for everyone', environment: 'production', changed_at: ago(4) }, '/api/ingest/change');
+    expect(flip.status).toBe(200);
+
+    const tab = await signedIn(`/services/${shop.serviceId}`, { token: shop.apiToken });
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'shop', level: 1 }).waitFor();
+    await page.getByText('No dependencies recorded.').waitFor();
+    await page.getByRole('button', { name: 'Edit dependencies' }).click();
+    const editor = page.getByRole('group', { name: 'Services shop depends on' });
+    await editor.getByLabel('payments').check();
+    await page.getByRole('button', { name: 'Save dependencies' }).click();
+    const dependsOn = page.getByRole('list', { name: 'Services shop depends on' });
+    await dependsOn.getByRole('link', { name: 'payments' }).waitFor();
+    expect(await dependsOn.getByRole('listitem').allTextContents()).toEqual(['payments']);
+    await screenshot(page, '16-service-dependencies');
+    await dependsOn.getByRole('link', { name: 'payments' }).click();
+    await page.getByRole('heading', { name: 'payments', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Services that depend on payments' }).getByRole('link', { name: 'shop' }).waitFor();
+
+    // The timeline: the flag flip among the deploys, the rollback and what it undid marked.
+    await page.goto(`${running.baseUrl}/deploys?service=${shop.serviceId}`);
+    const entries = page.getByRole('list', { name: 'Deploys and changes' }).locator(':scope > li');
+    await eventually(async () => ((await entries.count()) === 4 ? true : undefined), 5000, 'four entries of shop');
+    const texts = await entries.allTextContents();
+    expect(texts[0]).toMatch(/^feature_flagone-click-buy on for everyone/);
+    expect(texts[1]).toMatch(/^aaaa1111 · v1rollback/);
+    expect(texts[2]).toMatch(/^bbbb2222 · v2rolled back/);
+    expect(texts[3]).toMatch(/^aaaa1111 · v1\w/);
+    await screenshot(page, '17-deploy-timeline');
+    await entries.nth(1).getByRole('link').first().click();
+    await page.getByRole('heading', { name: /aaaa111/, level: 1 }).waitFor();
+    await page.getByText(/Brings back aaaa1111 · v1 of .*; a rollback is not a suspect of incidents\./).waitFor();
+    await page.goto(`${running.baseUrl}/deploys/${badDeploy.deploy_id}`);
+    await page.getByText(/By aaaa1111 · v1 at .*; it counts as a failed change\./).waitFor();
+    expect(rollbackDeploy.deploy_id).not.toBe(badDeploy.deploy_id);
+
+    // An incident: the flag flip first, the upstream deploy with its reason, the rolled-back deploy kept, the rollback absent.
+    await page.goto(`${running.baseUrl}/incidents`);
+    await page.getByRole('button', { name: 'Open incident' }).click();
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Open incident' }) });
+    await form.getByLabel('Service').selectOption({ label: 'shop' });
+    await form.getByLabel('Title').fill('Orders failing');
+    await form.getByLabel('Environment').fill('production');
+    await form.getByRole('button', { name: 'Open incident' }).click();
+    await page.getByRole('heading', { name: 'Orders failing', level: 1 }).waitFor();
+    const suspects = page.getByRole('list', { name: 'Suspects' }).locator(':scope > li');
+    await eventually(async () => ((await suspects.count()) === 4 ? true : undefined), 5000, 'four suspects');
+    expect(await suspects.nth(0).locator('.tag.change').textContent()).toBe('feature_flag');
+    await suspects.nth(0).getByText('one-click-buy on for everyone', { exact: true }).waitFor();
+    await suspects.nth(0).locator('li[data-code="change_event"]').waitFor();
+    const upstream = suspects.filter({ hasText: 'cccc3333' });
+    expect(await upstream.locator('li[data-code="upstream_dependency"]').textContent()).toBe("the incident's service depends on payments directly");
+    const undone = suspects.filter({ hasText: 'bbbb2222' });
+    await undone.locator('.tag.warning', { hasText: 'rolled back' }).waitFor();
+    await undone.locator('li[data-code="rolled_back"]').waitFor();
+    expect(await suspects.filter({ has: page.locator('.tag.rollback') }).count()).toBe(0);
+    await suspects.nth(0).getByRole('button', { name: 'Caused it' }).click();
+    await page.locator('li.suspect[data-verdict="CAUSED"]').filter({ hasText: 'one-click-buy' }).waitFor();
+    await screenshot(page, '18-incident-change-suspect');
     await done(tab);
   });
 });

@@ -131,15 +131,15 @@ beforeAll(async () => {
   //   i3 checkout, started −7 d + 1 h: no deploy in the 24 h before; left OPEN     → no restore time
   //   i4 payments, started −30 min: suspects [p1, d4] (p1 is its own service's)    → p1 again; resolved now
   const i1 = await openIncident(tenant.serviceId, at(-4 * DAY + 10 * MINUTE));
-  expect(i1.suspects.map((suspect) => suspect.deploy.id)).toEqual([deploys.d3]);
+  expect(i1.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.d3]);
   const i2 = await openIncident(tenant.serviceId, at(-2 * HOUR + 20 * MINUTE));
-  expect(i2.suspects.map((suspect) => suspect.deploy.id)).toEqual([deploys.d4, deploys.p1]);
+  expect(i2.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.d4, deploys.p1]);
   const marked = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_MARK_SUSPECT, { incidentId: i2.id, deployId: deploys.p1!, verdict: 'CAUSED' });
   dataOf(marked);
   const i3 = await openIncident(tenant.serviceId, at(-7 * DAY + HOUR));
   expect(i3.suspects).toEqual([]);
   const i4 = await openIncident(paymentsId, at(-30 * MINUTE));
-  expect(i4.suspects.map((suspect) => suspect.deploy.id)).toEqual([deploys.p1, deploys.d4]);
+  expect(i4.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.p1, deploys.d4]);
   await resolve('i1', i1.id);
   await resolve('i2', i2.id);
   await resolve('i4', i4.id);

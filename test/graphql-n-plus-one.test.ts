@@ -273,7 +273,7 @@ describe('incidents with their service and suspects', () => {
       expect(node.service.name).toBe('deploys-3');
       // Its three deploys, the last one first.
       expect(node.suspects.map((suspect) => suspect.rank)).toEqual([1, 2, 3]);
-      expect(node.suspects.every((suspect) => suspect.deploy.service.name === 'deploys-3')).toBe(true);
+      expect(node.suspects.every((suspect) => suspect.deploy!.service.name === 'deploys-3')).toBe(true);
     }
 
     console.info(`SQL statements for 5 incidents: ${five.statements.length}; for 50: ${fifty.statements.length}`);

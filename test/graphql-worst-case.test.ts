@@ -103,11 +103,11 @@ describe('the worst queries the limits let through', () => {
 
     const { result: response, ms } = await timed(() => requestGraphql(api.baseUrl, tenant.apiToken, WORST_SUSPECTS, { id: incidentId }));
     const suspects = dataOf(response).incident!.suspects;
-    const suspectIn = suspects.flatMap((suspect) => suspect.deploy.suspectIn);
+    const suspectIn = suspects.flatMap((suspect) => suspect.deploy!.suspectIn);
     const leaves = suspectIn.flatMap((entry) => entry.incident.suspects);
     // The bounds are reached, not merely respected: the data has more of each.
     expect(suspects).toHaveLength(LIST_BOUNDS.suspects);
-    expect(Math.max(...suspects.map((suspect) => suspect.deploy.suspectIn.length))).toBe(LIST_BOUNDS.suspectIn);
+    expect(Math.max(...suspects.map((suspect) => suspect.deploy!.suspectIn.length))).toBe(LIST_BOUNDS.suspectIn);
     expect(leaves.length).toBeLessThanOrEqual(LIST_BOUNDS.suspects * LIST_BOUNDS.suspectIn * LIST_BOUNDS.suspects);
     expect(leaves.length).toBeGreaterThan(LIST_BOUNDS.suspects * LIST_BOUNDS.suspectIn * LIST_BOUNDS.suspects * 0.5);
     expect(ms).toBeLessThan(LOOSE_TIME_LIMIT_MS);

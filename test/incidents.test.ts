@@ -8,7 +8,7 @@ import { createService } from '../src/domain/services.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { IncidentPartsFragment, IncidentsListQuery } from './gql/graphql.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { createTenant, dataOf, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
 
@@ -107,7 +107,7 @@ async function ingest(token: string, payload: Record<string, unknown>): Promise<
 
 /** requestGraphql on this test's app; every operation here has variables. */
 function gql<TResult, TVariables>(token: string | undefined, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
-  return requestGraphql<TResult, Record<string, unknown>>(running.baseUrl, token, document as TypedDocumentNode<TResult, Record<string, unknown>>, variables as Record<string, unknown>);
+  return requestGraphqlWith(running.baseUrl, token, document, variables);
 }
 
 const acknowledge = (token: string, id: string) => gql(token, ACKNOWLEDGE_INCIDENT, { id });
@@ -132,8 +132,8 @@ function verified(request: ReceivedRequest, secret: string): { id: string; type:
 }
 
 /** What a suspect looks like in GraphQL and in the webhook payload alike. */
-const suspectSummary = (suspect: { deploy: { id: string }; rank: number; score: number; verdict?: string | null; reasons: unknown }) => ({
-  deployId: suspect.deploy.id,
+const suspectSummary = (suspect: { deploy: { id: string } | null; rank: number; score: number; verdict?: string | null; reasons: unknown }) => ({
+  deployId: suspect.deploy?.id,
   rank: suspect.rank,
   score: suspect.score,
   verdict: suspect.verdict ?? null,
@@ -332,20 +332,21 @@ describe('suspects', () => {
 
   it('ranks a same-service production deploy minutes before above staging and other-service deploys', async () => {
     expect(incident.startedAt).toBe(at(0));
-    // score = service × environment × (0.5 × 2^(−age/90 min) + 0.25 × [last] + 0.25 × size), see suspects.ts:
-    //   prod:     1    × 1    × (0.5 × 2^(−10/90) + 0.25 + 0.25 × log2(4)/log2(51)) = 0.4629 + 0.25 + 0.0881 = 0.801
-    //   payments: 0.35 × 1    × (0.5 × 2^(−2/90)  + 0.25 + 0.25 × 0.5)              = 0.35 × 0.8674        = 0.304
-    //   staging:  1    × 0.15 × (0.5 × 2^(−5/90)  + 0.25 + 0.25 × 0.5)              = 0.15 × 0.8561        = 0.128
+    // score = relation × environment × (0.5 × recency + 0.25 × [last] + 0.25 × size), see suspects.ts,
+    // recency(t) = 0.85 × 2^(−t/20 min) + 0.15 × 2^(−t/6 h):
+    //   prod:     1    × 1    × (0.5 × 0.74818 + 0.25 + 0.25 × log2(4)/log2(51)) = 0.37409 + 0.25 + 0.08815 = 0.712
+    //   payments: 0.3  × 1    × (0.5 × 0.94250 + 0.25 + 0.25 × 0.5)              = 0.3 × 0.84625           = 0.254
+    //   staging:  1    × 0.15 × (0.5 × 0.86332 + 0.25 + 0.25 × 0.5)              = 0.15 × 0.80666          = 0.121
     expect(incident.suspects.map(suspectSummary)).toEqual([
       {
         deployId: deploys.prod,
         rank: 1,
-        score: 0.801,
+        score: 0.712,
         verdict: null,
         reasons: [
           { code: 'same_service', detail: 'same service (checkout)' },
           { code: 'environment_match', detail: 'same environment (production)' },
-          { code: 'recency', detail: 'deployed 10 min before the incident' },
+          { code: 'recency', detail: 'deployed 10 min before the incident, within the hour in which most incidents a change causes begin' },
           { code: 'last_before_incident', detail: 'last deploy of checkout to production before the incident' },
           { code: 'change_size', detail: '3 commits since the previous deploy' },
         ],
@@ -353,12 +354,12 @@ describe('suspects', () => {
       {
         deployId: deploys.payments,
         rank: 2,
-        score: 0.304,
+        score: 0.254,
         verdict: null,
         reasons: [
           { code: 'other_service', detail: 'other service (payments) of the organization' },
           { code: 'environment_match', detail: 'same environment (production)' },
-          { code: 'recency', detail: 'deployed 2 min before the incident' },
+          { code: 'recency', detail: 'deployed 2 min before the incident, within the hour in which most incidents a change causes begin' },
           { code: 'last_before_incident', detail: 'last deploy of payments to production before the incident' },
           { code: 'change_size', detail: 'change size unknown (no commits sent)' },
         ],
@@ -366,19 +367,19 @@ describe('suspects', () => {
       {
         deployId: deploys.staging,
         rank: 3,
-        score: 0.128,
+        score: 0.121,
         verdict: null,
         reasons: [
           { code: 'same_service', detail: 'same service (checkout)' },
           { code: 'environment_mismatch', detail: 'environment staging ≠ production' },
-          { code: 'recency', detail: 'deployed 5 min before the incident' },
+          { code: 'recency', detail: 'deployed 5 min before the incident, within the hour in which most incidents a change causes begin' },
           { code: 'last_before_incident', detail: 'last deploy of checkout to staging before the incident' },
           { code: 'change_size', detail: 'change size unknown (no commits sent)' },
         ],
       },
     ]);
     // The deploy after the start, the one before the lookback and the stranger's are absent.
-    const suspects = incident.suspects.map((suspect) => suspect.deploy.id);
+    const suspects = incident.suspects.map((suspect) => suspect.deploy!.id);
     for (const name of ['after', 'old', 'theirs']) expect(suspects, name).not.toContain(deploys[name]);
   });
 
@@ -403,18 +404,18 @@ describe('suspects', () => {
     const anywhere = dataOf(
       await gql(world.tenant.apiToken, OPEN_INCIDENT, { serviceId: world.tenant.serviceId, title: 'Somewhere', startedAt: at(0) }),
     ).openIncident;
-    // staging: 0.4811 + 0.25 + 0.125 = 0.856 now ungated; prod 0.801; payments still 0.304.
-    expect(anywhere.suspects.map((suspect) => [suspect.deploy.id, suspect.score])).toEqual([
-      [deploys.staging, 0.856],
-      [deploys.prod, 0.801],
-      [deploys.payments, 0.304],
+    // staging: 0.43166 + 0.25 + 0.125 = 0.807 now ungated; prod 0.712; payments still 0.254.
+    expect(anywhere.suspects.map((suspect) => [suspect.deploy!.id, suspect.score])).toEqual([
+      [deploys.staging, 0.807],
+      [deploys.prod, 0.712],
+      [deploys.payments, 0.254],
     ]);
   });
 
   it('shows where a deploy is a suspect', async () => {
     const data = dataOf(await gql(world.tenant.apiToken, DEPLOY_SUSPECT_IN, { id: deploys.prod! }));
     expect(data.deploy!.suspectIn).toEqual(
-      expect.arrayContaining([{ rank: 1, score: 0.801, verdict: null, incident: { id: incident.id, title: 'Checkout errors' }, deploy: { id: deploys.prod } }]),
+      expect.arrayContaining([{ rank: 1, score: 0.712, verdict: null, incident: { id: incident.id, title: 'Checkout errors' }, deploy: { id: deploys.prod } }]),
     );
     expect(dataOf(await gql(world.tenant.apiToken, DEPLOY_SUSPECT_IN, { id: deploys.after! })).deploy!.suspectIn).toEqual([]);
   });
@@ -422,7 +423,7 @@ describe('suspects', () => {
   it('markSuspect: CAUSED comes first and DISMISSED last, whatever the score; the ranks stay', async () => {
     const mark = async (deploy: string, verdict: 'CAUSED' | 'DISMISSED') =>
       dataOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId: deploys[deploy]!, verdict })).markSuspect;
-    const order = (marked: IncidentPartsFragment) => marked.suspects.map((suspect) => [suspect.deploy.id, suspect.rank, suspect.verdict]);
+    const order = (marked: IncidentPartsFragment) => marked.suspects.map((suspect) => [suspect.deploy!.id, suspect.rank, suspect.verdict]);
 
     expect(order(await mark('payments', 'CAUSED'))).toEqual([
       [deploys.payments, 2, 'CAUSED'],
@@ -476,7 +477,7 @@ describe('suspects', () => {
     const events = await eventCount(world.tenant.organizationId);
     const theirs = dataOf(await gql(stranger.apiToken, OPEN_INCIDENT, { serviceId: stranger.serviceId, title: 'Theirs', startedAt: at(0) })).openIncident;
     // Their correlation sees only their own deploy.
-    expect(theirs.suspects.map((suspect) => suspect.deploy.id)).toEqual([deploys.theirs]);
+    expect(theirs.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.theirs]);
 
     const notFound = (response: GraphqlResponse<unknown>, what: string, which: string) =>
       expect(errorOf(response)).toEqual(expect.objectContaining({ message: `${what} ${which} not found`, extensions: { code: 'NOT_FOUND' } }));
@@ -556,5 +557,35 @@ describe('incidents', () => {
     expect(service.incidents.edges.map((edge) => names[edge.node.id])).toEqual(['fourth', 'third', 'first']);
     const resolved = dataOf(await gql(tenant.apiToken, SERVICE_INCIDENTS, { id: payments.id, status: 'RESOLVED' })).service!;
     expect(resolved.incidents.edges.map((edge) => edge.node)).toEqual([{ id: ids.fifth, status: 'RESOLVED' }]);
+  });
+});
+
+describe('suspects stay current while the incident is open', () => {
+  it('a deploy reported after the incident opened, dated before its start, joins the suspects; not once it is resolved, nor one dated after the start', async () => {
+    const { tenant } = await setUp('/late', ['deploy.ingested']);
+    const startedAt = Math.floor(Date.now() / 1000) * 1000 - 30 * MINUTE;
+    const at = (offsetMs: number) => new Date(startedAt + offsetMs).toISOString();
+    const early = await ingest(tenant.deployToken, { commit_sha: 'early', environment: 'production', deployed_at: at(-90 * MINUTE) });
+    const open = (title: string) =>
+      gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title, environment: 'production', startedAt: at(0) });
+    const incident = dataOf(await open('Late report')).openIncident;
+    const resolved = dataOf(await open('Already resolved')).openIncident;
+    await resolve(tenant.apiToken, resolved.id);
+    expect(incident.suspects.map((suspect) => suspect.deploy!.id)).toEqual([early]);
+
+    // The pipeline's report arrives now, 30 min after the start, with its real time.
+    const late = await ingest(tenant.deployToken, { commit_sha: 'late', environment: 'production', deployed_at: at(-4 * MINUTE) });
+    const after = await ingest(tenant.deployToken, { commit_sha: 'after', environment: 'production', deployed_at: at(MINUTE) });
+    const current = dataOf(await gql(tenant.apiToken, INCIDENT, { id: incident.id })).incident!;
+    expect(current.suspects.map((suspect) => [suspect.deploy!.id, suspect.rank])).toEqual([
+      [late, 1],
+      [early, 2],
+    ]);
+    expect(current.suspects[0]!.reasons).toContainEqual({ code: 'last_before_incident', detail: 'last deploy of checkout to production before the incident' });
+    // The early deploy is no longer the last one.
+    expect(current.suspects[1]!.reasons.map((reason) => reason.code)).not.toContain('last_before_incident');
+    expect(current.suspects.map((suspect) => suspect.deploy!.id)).not.toContain(after);
+    const unchanged = dataOf(await gql(tenant.apiToken, INCIDENT, { id: resolved.id })).incident!;
+    expect(unchanged.suspects.map((suspect) => suspect.deploy!.id)).toEqual([early]);
   });
 });

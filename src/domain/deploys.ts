@@ -26,6 +26,15 @@ function isHttpUrl(value: string): boolean {
   return protocol === 'http:' || protocol === 'https:';
 }
 
+/** `url` of an ingest payload: a link to the change in the tool that made it. */
+export const ingestUrl = storableText()
+  .max(URL_MAX_LENGTH, `must be at most ${URL_MAX_LENGTH} characters`)
+  .refine(isHttpUrl, 'must be an http or https address')
+  .nullish();
+
+/** When it happened, as the sender says (`deployed_at`, `changed_at`): at most the clock skew ahead. */
+export const ingestTime = storableTimestamp.refine((value) => isNotInFuture(Date.parse(value)), IN_FUTURE_MESSAGE).nullish();
+
 const commitSchema = z.object(
   {
     sha,
@@ -45,15 +54,12 @@ const deployPayloadSchema = z.object(
     environment: optionalText,
     version: optionalText,
     description: optionalText,
-    url: storableText()
-      .max(URL_MAX_LENGTH, `must be at most ${URL_MAX_LENGTH} characters`)
-      .refine(isHttpUrl, 'must be an http or https address')
-      .nullish(),
+    url: ingestUrl,
     commits: z
       .array(commitSchema, { error: 'must be an array' })
       .max(COMMITS_MAX_ITEMS, `must have at most ${COMMITS_MAX_ITEMS} items`)
       .nullish(),
-    deployed_at: storableTimestamp.refine((value) => isNotInFuture(Date.parse(value)), IN_FUTURE_MESSAGE).nullish(),
+    deployed_at: ingestTime,
   },
   { error: 'must be a JSON object' },
 );
@@ -86,7 +92,12 @@ export interface RecordDeployInput {
 }
 
 export type RecordDeployResult =
-  | { status: 'accepted' | 'duplicate'; deployId: string }
+  /**
+   * `openIncidentSince`: an incident of the organization, not resolved, started at or after the
+   * deploy, which may then be one of its suspects (a late report; correlation.ts decides).
+   */
+  | { status: 'accepted'; deployId: string; openIncidentSince: boolean }
+  | { status: 'duplicate'; deployId: string }
   /** The token is unknown or revoked: nothing was stored. */
   | { status: 'invalid_token' };
 
@@ -133,7 +144,9 @@ const EVENT_WITH_DELIVERIES = eventWithDeliveries(
   subscribedEndpointCondition("'deploy.ingested'"),
 );
 
-const RECORDED = `(SELECT "deployTokenId" FROM credential) AS "deployTokenId", (SELECT id FROM deploy) AS "deployId"`;
+const RECORDED = `(SELECT "deployTokenId" FROM credential) AS "deployTokenId", (SELECT id FROM deploy) AS "deployId",
+  EXISTS (SELECT 1 FROM incidents i, credential WHERE i.organization_id = credential."organizationId"
+    AND i.status <> 'RESOLVED' AND i.started_at >= $11) AS "openIncidentSince"`;
 
 /**
  * Records the deploy when nobody takes deploy.ingested; otherwise stores nothing and says so
@@ -194,27 +207,28 @@ export async function recordDeploy(outbox: { pool: pg.Pool; queue: AttemptQueue 
     JSON.stringify(commits),
   ];
   // Named, so each connection parses and plans the statement once (the hot path of ingest).
-  const { rows } = await outbox.pool.query<{ deployTokenId: string | null; deployId: string | null; needsOutbox: boolean }>({
+  const { rows } = await outbox.pool.query<{ deployTokenId: string | null; deployId: string | null; needsOutbox: boolean; openIncidentSince: boolean }>({
     name: 'record-deploy',
     text: RECORD_DEPLOY_SQL,
     values,
   });
-  let { deployTokenId, deployId } = rows[0]!;
+  let { deployTokenId, deployId, openIncidentSince } = rows[0]!;
   if (!deployTokenId) return { status: 'invalid_token' };
   if (rows[0]!.needsOutbox) {
     deployId = await transaction(outbox.pool, async (client) => {
       const event = JSON.stringify(deployEventData(payload, deployedAt, receivedAt, commits));
-      const result = await client.query<{ deployId: string | null; deliveryIds: string[] }>({
+      const result = await client.query<{ deployId: string | null; deliveryIds: string[]; openIncidentSince: boolean }>({
         name: 'record-deploy-with-outbox',
         text: RECORD_DEPLOY_WITH_OUTBOX_SQL,
         values: [...values, event],
       });
       const recorded = result.rows[0]!;
       await outbox.queue.enqueue(client, recorded.deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })));
+      openIncidentSince = recorded.openIncidentSince;
       return recorded.deployId;
     });
   }
-  if (deployId) return { status: 'accepted', deployId };
+  if (deployId) return { status: 'accepted', deployId, openIncidentSince };
   // The key was used before with this token: the conflicting insert has committed by now.
   const existing = await outbox.pool.query<{ id: string }>(FIND_DEPLOY_BY_IDEMPOTENCY_KEY_SQL, [deployTokenId, idempotencyKey]);
   return { status: 'duplicate', deployId: existing.rows[0]!.id };

@@ -18,9 +18,10 @@
 //   values (commit clock ahead of the deploy, rebases) are ignored rather than clamped. A
 //   commit carried by two deploys in the period counts once per deploy (deploys carry the
 //   commits since the previous deploy, so this is rare).
-// - A "failed" deploy is one a human judged CAUSED for an incident, or the top suspect of an
-//   incident that was not DISMISSED (the caller decides and passes the ids); Four Keys links
-//   incidents to deploys by a root-cause field instead.
+// - A "failed" deploy is one a human judged CAUSED for an incident, the top suspect of an
+//   incident that was not DISMISSED, or one a later deploy rolled back, as Datadog counts them
+//   (the caller decides and passes the ids); Four Keys links incidents to deploys by a
+//   root-cause field instead.
 // - Time to restore uses incident start, not the deploy time or the time the incident was
 //   opened in a tool; unresolved incidents, incidents resolved outside [from, to) and
 //   incidents resolved before they started are left out.
@@ -33,7 +34,7 @@ export interface DoraInput {
   to: Date;
   /** Deploys in the period (the caller filters service/environment). */
   deploys: { id: string; deployedAt: Date; commits: { timestamp: Date | null }[] }[];
-  /** Deploy ids judged CAUSED by a human, or ranked first for an incident and not DISMISSED. */
+  /** Deploy ids judged CAUSED by a human, ranked first for an incident and not DISMISSED, or rolled back. */
   failedDeployIds: Set<string>;
   /** Incidents of the scope resolved in the period. */
   incidents: { startedAt: Date; resolvedAt: Date | null }[];

@@ -1,14 +1,14 @@
 // Incidents: OPEN → ACKNOWLEDGED → RESOLVED (OPEN → RESOLVED allowed, no way back). Opening
-// ranks the suspect deploys once (a snapshot); every transition emits its event through the
-// outbox, in the transaction that makes the change.
+// ranks the suspects (correlation.ts keeps them current while the incident is open); every
+// transition emits its event through the outbox, in the transaction that makes the change.
 import { z } from 'zod';
 import type { Incident, IncidentSuspect, Prisma, PrismaClient, Severity, SuspectVerdict } from '../generated/prisma/client.ts';
 import { InputError, NotFoundError } from './errors.ts';
 import type { EventType } from './events.ts';
 import { isUuid } from './ids.ts';
 import { IN_FUTURE_MESSAGE, isNotInFuture, parseInput, storableDate, storableText } from './input.ts';
+import { rankIncidentSuspects } from './correlation.ts';
 import { emitEvent, type Outbox } from './outbox.ts';
-import { rankSuspects, type CandidateDeploy } from './suspects.ts';
 
 export const INCIDENT_TITLE_MAX_LENGTH = 200;
 
@@ -27,14 +27,22 @@ export function orderSuspects<T extends Pick<IncidentSuspect, 'rank' | 'verdict'
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** The incident as webhook receivers see it, its suspects in the order of Incident.suspects. */
+/**
+ * The incident as webhook receivers see it, its suspects in the order of Incident.suspects. A
+ * suspect is a deploy or a change event: the other of the two is null.
+ */
 async function incidentPayload(tx: Prisma.TransactionClient, id: string) {
   const service = { select: { id: true, name: true } };
   const incident = await tx.incident.findUniqueOrThrow({
     where: { id },
     include: {
       service,
-      suspects: { include: { deploy: { select: { id: true, commitSha: true, environment: true, version: true, deployedAt: true, service } } } },
+      suspects: {
+        include: {
+          deploy: { select: { id: true, commitSha: true, environment: true, version: true, deployedAt: true, service } },
+          changeEvent: { select: { id: true, kind: true, summary: true, environment: true, url: true, changedAt: true, service } },
+        },
+      },
     },
   });
   return {
@@ -48,12 +56,13 @@ async function incidentPayload(tx: Prisma.TransactionClient, id: string) {
     acknowledgedAt: iso(incident.acknowledgedAt),
     resolvedAt: iso(incident.resolvedAt),
     service: incident.service,
-    suspects: orderSuspects(incident.suspects).map(({ rank, score, reasons, verdict, deploy }) => ({
+    suspects: orderSuspects(incident.suspects).map(({ rank, score, reasons, verdict, deploy, changeEvent }) => ({
       rank,
       score,
       reasons,
       verdict,
-      deploy: { ...deploy, deployedAt: iso(deploy.deployedAt) },
+      deploy: deploy && { ...deploy, deployedAt: iso(deploy.deployedAt) },
+      change: changeEvent && { ...changeEvent, changedAt: iso(changeEvent.changedAt) },
     })),
   };
 }
@@ -99,26 +108,6 @@ export async function openIncident(
   const { title, environment } = parseInput(openIncidentSchema(now), input);
   const startedAt = input.startedAt ?? now;
 
-  const deploys = await deps.prisma.deploy.findMany({
-    where: { organizationId, deployedAt: { gte: new Date(startedAt.getTime() - deps.lookbackMs), lte: startedAt } },
-    select: {
-      id: true,
-      serviceId: true,
-      service: { select: { name: true } },
-      environment: true,
-      commitSha: true,
-      version: true,
-      deployedAt: true,
-      _count: { select: { commits: true } },
-    },
-  });
-  const candidates: CandidateDeploy[] = deploys.map(({ service: { name }, _count, ...deploy }) => ({
-    ...deploy,
-    serviceName: name,
-    commitCount: _count.commits || null,
-  }));
-  const suspects = rankSuspects({ serviceId: service.id, environment, startedAt }, candidates, { lookbackMs: deps.lookbackMs });
-
   return deps.prisma.$transaction(async (tx) => {
     const incident = await tx.incident.create({
       data: {
@@ -129,11 +118,9 @@ export async function openIncident(
         environment,
         startedAt,
         openedAt: now,
-        suspects: {
-          create: suspects.map(({ deployId, rank, score, reasons }) => ({ deployId, rank, score, reasons: reasons as unknown as Prisma.InputJsonValue })),
-        },
       },
     });
+    await rankIncidentSuspects(tx, incident, deps.lookbackMs);
     await emitIncidentEvent(tx, deps, incident, 'incident.opened');
     return incident;
   });
@@ -170,21 +157,39 @@ export async function transitionIncident(
   });
 }
 
-/** A person's verdict on one of the incident's suspects, which wins over its score (a later one replaces it). */
+/** What a verdict is about: one of the incident's suspects, a deploy or a change event. */
+export interface SuspectSubject {
+  deployId?: string | null;
+  changeId?: string | null;
+}
+
+/**
+ * A person's verdict on one of the incident's suspects, a deploy or a change event (exactly one
+ * of the two), which wins over its score (a later one replaces it). Later rankings of the
+ * organization's other incidents learn from it (priors.ts).
+ */
 export async function markSuspect(
   prisma: PrismaClient,
   organizationId: string,
   incidentId: string,
-  deployId: string,
+  subject: SuspectSubject,
   verdict: SuspectVerdict,
 ): Promise<void> {
   const incident = isUuid(incidentId) ? await prisma.incident.findFirst({ where: { id: incidentId, organizationId }, select: { id: true } }) : null;
   if (!incident) throw new NotFoundError('Incident', incidentId);
-  const { count } = isUuid(deployId)
-    ? await prisma.incidentSuspect.updateMany({ where: { incidentId, deployId }, data: { verdict, verdictAt: new Date() } })
+  if ((subject.deployId == null) === (subject.changeId == null)) {
+    const message = 'exactly one of deployId and changeId is required';
+    throw new InputError([{ field: subject.deployId == null ? 'deployId' : 'changeId', message }], message);
+  }
+  const [what, field, id, where] =
+    subject.deployId != null
+      ? (['Deploy', 'deployId', subject.deployId, { deployId: subject.deployId }] as const)
+      : (['Change event', 'changeId', subject.changeId!, { changeEventId: subject.changeId! }] as const);
+  const { count } = isUuid(id)
+    ? await prisma.incidentSuspect.updateMany({ where: { incidentId, ...where }, data: { verdict, verdictAt: new Date() } })
     : { count: 0 };
   if (count === 0) {
     const message = 'is not a suspect of this incident';
-    throw new InputError([{ field: 'deployId', message }], `Deploy ${deployId} ${message}`);
+    throw new InputError([{ field, message }], `${what} ${id} ${message}`);
   }
 }

@@ -1,6 +1,7 @@
 // What a deploy means in context: its previous deploy, the commits it brought and their
 // authors and lead times; and the DORA four keys of a service or organization.
 import type { Deploy, PrismaClient } from '../generated/prisma/client.ts';
+import { loadRollbackFacts } from './correlation.ts';
 import { computeDora, type DoraMetrics } from './dora.ts';
 import { InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
@@ -87,7 +88,9 @@ export interface DoraScope {
  * Loads what the four keys need for an organization (or one of its services and an
  * environment) and computes them. A deploy counts as failed when someone judged it CAUSED for
  * an incident, or when it was the top suspect of an incident and nobody DISMISSED it nor judged
- * another suspect of that incident CAUSED. The period must not be empty; a service that is not
+ * another suspect of that incident CAUSED, or when a later deploy rolled it back (as Datadog
+ * counts them: a rollback is the team saying the change failed, with or without an incident).
+ * The period must not be empty; a service that is not
  * the organization's (an empty id included: it does not mean the whole organization) is not found.
  */
 export async function doraMetrics(prisma: PrismaClient, organizationId: string, scope: DoraScope): Promise<DoraMetrics> {
@@ -106,8 +109,9 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
   };
   const deploys = await prisma.deploy.findMany({
     where: deployWhere,
-    select: { id: true, deployedAt: true, commits: { select: { timestamp: true } } },
+    select: { id: true, serviceId: true, environment: true, deployedAt: true, commits: { select: { timestamp: true } } },
   });
+  const rollbacks = await loadRollbackFacts(prisma, deploys);
   const failed = await prisma.incidentSuspect.findMany({
     where: {
       deploy: deployWhere,
@@ -130,7 +134,10 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
     from: scope.from,
     to: scope.to,
     deploys,
-    failedDeployIds: new Set(failed.map((suspect) => suspect.deployId)),
+    failedDeployIds: new Set([
+      ...failed.flatMap((suspect) => (suspect.deployId ? [suspect.deployId] : [])),
+      ...deploys.filter((deploy) => rollbacks.rolledBackBy.has(deploy.id)).map((deploy) => deploy.id),
+    ]),
     incidents,
   });
 }

@@ -39,6 +39,13 @@ const OWNED_IDS: Record<string, OwnedIds> = {
     prisma.webhookEndpoint.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   Delivery: (prisma, organizationId, ids) => prisma.delivery.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   ApiToken: (prisma, organizationId, ids) => prisma.apiToken.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
+  ChangeEvent: (prisma, organizationId, ids) =>
+    prisma.changeEvent.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
+  // The deploy timeline's entries are deploys and change events.
+  TimelineEntry: async (prisma, organizationId, ids) => [
+    ...(await OWNED_IDS.Deploy!(prisma, organizationId, ids)),
+    ...(await OWNED_IDS.ChangeEvent!(prisma, organizationId, ids)),
+  ],
 };
 
 /** The node types whose connections' cursors are checked; every connection of the schema must be one. */

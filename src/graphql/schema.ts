@@ -14,6 +14,9 @@ import './types/Dora.ts';
 import './types/ApiToken.ts';
 import './types/PendingRetries.ts';
 import './types/WebhookDestinationPolicy.ts';
+import './types/ServiceDependencies.ts';
+import './types/ChangeEvent.ts';
+import './types/Rollbacks.ts';
 
 export const schema = builder.toSchema();
 

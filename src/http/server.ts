@@ -85,18 +85,21 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
 
   if (!api) return app;
 
+  const incidentLookbackMs = config.INCIDENT_LOOKBACK_HOURS * 3600_000;
   app.register(ingestRoutes, {
     pool: database.pool,
+    prisma: database.prisma,
     queue: api.queue,
     metrics,
     deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
     testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
+    incidentLookbackMs,
   });
 
   app.register(endpointRoutes, { prisma: database.prisma, destination: api.destination });
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
 
-  const services = { ...api, prisma: database.prisma, lookbackMs: config.INCIDENT_LOOKBACK_HOURS * 3600_000 };
+  const services = { ...api, prisma: database.prisma, lookbackMs: incidentLookbackMs };
   const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',

@@ -14,6 +14,11 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": typeof types.CorrelationCreateServiceDocument,
+    "\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n": typeof types.CorrelationSetDependenciesDocument,
+    "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n": typeof types.CorrelationOpenIncidentDocument,
+    "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": typeof types.CorrelationIncidentDocument,
+    "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": typeof types.CorrelationMarkSuspectDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": typeof types.DeliveryEndpointsSetActiveDocument,
     "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.DeliveryEndpointsDeleteDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraKeysDocument,
@@ -24,6 +29,15 @@ type Documents = {
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
     "\n  query ViewerId { viewer { id } }\n": typeof types.ViewerIdDocument,
+    "\n  mutation GraphqlCorrelationCreateService($name: String!) { createService(name: $name) { service { id name } deployToken } }\n": typeof types.GraphqlCorrelationCreateServiceDocument,
+    "\n  mutation SetServiceDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id name dependsOn { name } dependents { name } }\n  }\n": typeof types.SetServiceDependenciesDocument,
+    "\n  query ServiceDependencies($id: ID!) { service(id: $id) { name dependsOn { name } dependents { name } } }\n": typeof types.ServiceDependenciesDocument,
+    "\n  query DeployRollback($id: ID!) {\n    deploy(id: $id) { id isRollback restoredDeploy { id } rolledBack rolledBackBy { id } }\n  }\n": typeof types.DeployRollbackDocument,
+    "\n  query DeploysRollbacks($serviceId: ID) {\n    deploys(first: 50, serviceId: $serviceId) { edges { node { id commitSha environment isRollback rolledBack } } }\n  }\n": typeof types.DeploysRollbacksDocument,
+    "\n  query DoraFailures($serviceId: ID, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate }\n  }\n": typeof types.DoraFailuresDocument,
+    "\n  query Timeline($first: Int, $after: String, $last: Int, $before: String, $serviceId: ID, $environment: String) {\n    timeline(first: $first, after: $after, last: $last, before: $before, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { __typename ... on Deploy { id } ... on ChangeEvent { id kind summary service { name } } } }\n      pageInfo { hasNextPage hasPreviousPage endCursor startCursor }\n    }\n  }\n": typeof types.TimelineDocument,
+    "\n  query ChangeEvents($serviceId: ID, $environment: String) {\n    changeEvents(first: 10, serviceId: $serviceId, environment: $environment) { edges { node { id kind summary environment url changedAt service { name } } } }\n  }\n": typeof types.ChangeEventsDocument,
+    "\n  query ChangeEvent($id: ID!) { changeEvent(id: $id) { id kind } }\n": typeof types.ChangeEventDocument,
     "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": typeof types.CursorsPagesDocument,
     "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": typeof types.CursorsServicesDocument,
     "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsDeploysDocument,
@@ -92,6 +106,11 @@ type Documents = {
     "\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n": typeof types.LimitsDeliveryUpdatedDocument,
 };
 const documents: Documents = {
+    "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": types.CorrelationCreateServiceDocument,
+    "\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n": types.CorrelationSetDependenciesDocument,
+    "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n": types.CorrelationOpenIncidentDocument,
+    "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": types.CorrelationIncidentDocument,
+    "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": types.CorrelationMarkSuspectDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": types.DeliveryEndpointsSetActiveDocument,
     "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.DeliveryEndpointsDeleteDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraKeysDocument,
@@ -102,6 +121,15 @@ const documents: Documents = {
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": types.RevokeApiTokenDocument,
     "\n  query ViewerId { viewer { id } }\n": types.ViewerIdDocument,
+    "\n  mutation GraphqlCorrelationCreateService($name: String!) { createService(name: $name) { service { id name } deployToken } }\n": types.GraphqlCorrelationCreateServiceDocument,
+    "\n  mutation SetServiceDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id name dependsOn { name } dependents { name } }\n  }\n": types.SetServiceDependenciesDocument,
+    "\n  query ServiceDependencies($id: ID!) { service(id: $id) { name dependsOn { name } dependents { name } } }\n": types.ServiceDependenciesDocument,
+    "\n  query DeployRollback($id: ID!) {\n    deploy(id: $id) { id isRollback restoredDeploy { id } rolledBack rolledBackBy { id } }\n  }\n": types.DeployRollbackDocument,
+    "\n  query DeploysRollbacks($serviceId: ID) {\n    deploys(first: 50, serviceId: $serviceId) { edges { node { id commitSha environment isRollback rolledBack } } }\n  }\n": types.DeploysRollbacksDocument,
+    "\n  query DoraFailures($serviceId: ID, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate }\n  }\n": types.DoraFailuresDocument,
+    "\n  query Timeline($first: Int, $after: String, $last: Int, $before: String, $serviceId: ID, $environment: String) {\n    timeline(first: $first, after: $after, last: $last, before: $before, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { __typename ... on Deploy { id } ... on ChangeEvent { id kind summary service { name } } } }\n      pageInfo { hasNextPage hasPreviousPage endCursor startCursor }\n    }\n  }\n": types.TimelineDocument,
+    "\n  query ChangeEvents($serviceId: ID, $environment: String) {\n    changeEvents(first: 10, serviceId: $serviceId, environment: $environment) { edges { node { id kind summary environment url changedAt service { name } } } }\n  }\n": types.ChangeEventsDocument,
+    "\n  query ChangeEvent($id: ID!) { changeEvent(id: $id) { id kind } }\n": types.ChangeEventDocument,
     "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": types.CursorsPagesDocument,
     "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": types.CursorsServicesDocument,
     "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsDeploysDocument,
@@ -187,6 +215,26 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n"): (typeof documents)["\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n"): (typeof documents)["\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n"): (typeof documents)["\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n"): (typeof documents)["\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n"): (typeof documents)["\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -224,6 +272,42 @@ export function graphql(source: "\n  mutation RevokeApiToken($id: ID!) {\n    re
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ViewerId { viewer { id } }\n"): (typeof documents)["\n  query ViewerId { viewer { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GraphqlCorrelationCreateService($name: String!) { createService(name: $name) { service { id name } deployToken } }\n"): (typeof documents)["\n  mutation GraphqlCorrelationCreateService($name: String!) { createService(name: $name) { service { id name } deployToken } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetServiceDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id name dependsOn { name } dependents { name } }\n  }\n"): (typeof documents)["\n  mutation SetServiceDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id name dependsOn { name } dependents { name } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ServiceDependencies($id: ID!) { service(id: $id) { name dependsOn { name } dependents { name } } }\n"): (typeof documents)["\n  query ServiceDependencies($id: ID!) { service(id: $id) { name dependsOn { name } dependents { name } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeployRollback($id: ID!) {\n    deploy(id: $id) { id isRollback restoredDeploy { id } rolledBack rolledBackBy { id } }\n  }\n"): (typeof documents)["\n  query DeployRollback($id: ID!) {\n    deploy(id: $id) { id isRollback restoredDeploy { id } rolledBack rolledBackBy { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeploysRollbacks($serviceId: ID) {\n    deploys(first: 50, serviceId: $serviceId) { edges { node { id commitSha environment isRollback rolledBack } } }\n  }\n"): (typeof documents)["\n  query DeploysRollbacks($serviceId: ID) {\n    deploys(first: 50, serviceId: $serviceId) { edges { node { id commitSha environment isRollback rolledBack } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DoraFailures($serviceId: ID, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate }\n  }\n"): (typeof documents)["\n  query DoraFailures($serviceId: ID, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Timeline($first: Int, $after: String, $last: Int, $before: String, $serviceId: ID, $environment: String) {\n    timeline(first: $first, after: $after, last: $last, before: $before, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { __typename ... on Deploy { id } ... on ChangeEvent { id kind summary service { name } } } }\n      pageInfo { hasNextPage hasPreviousPage endCursor startCursor }\n    }\n  }\n"): (typeof documents)["\n  query Timeline($first: Int, $after: String, $last: Int, $before: String, $serviceId: ID, $environment: String) {\n    timeline(first: $first, after: $after, last: $last, before: $before, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { __typename ... on Deploy { id } ... on ChangeEvent { id kind summary service { name } } } }\n      pageInfo { hasNextPage hasPreviousPage endCursor startCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChangeEvents($serviceId: ID, $environment: String) {\n    changeEvents(first: 10, serviceId: $serviceId, environment: $environment) { edges { node { id kind summary environment url changedAt service { name } } } }\n  }\n"): (typeof documents)["\n  query ChangeEvents($serviceId: ID, $environment: String) {\n    changeEvents(first: 10, serviceId: $serviceId, environment: $environment) { edges { node { id kind summary environment url changedAt service { name } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChangeEvent($id: ID!) { changeEvent(id: $id) { id kind } }\n"): (typeof documents)["\n  query ChangeEvent($id: ID!) { changeEvent(id: $id) { id kind } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -63,3 +63,18 @@ export async function requestGraphql<TResult, TVariables>(
   });
   return { status: response.status, body: await response.json() };
 }
+
+/** requestGraphql for an operation with variables, typed by the document alone. */
+export function requestGraphqlWith<TResult, TVariables>(
+  baseUrl: string,
+  apiToken: string | undefined,
+  document: TypedDocumentNode<TResult, TVariables>,
+  variables: NoInfer<TVariables>,
+): Promise<GraphqlResponse<TResult>> {
+  return requestGraphql<TResult, Record<string, unknown>>(
+    baseUrl,
+    apiToken,
+    document as TypedDocumentNode<TResult, Record<string, unknown>>,
+    variables as Record<string, unknown>,
+  );
+}

@@ -8,7 +8,7 @@ const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
   description:
     'The Four Keys over the half-open period [from, to), for the organization or one service, optionally one environment. ' +
     'A deploy failed when someone judged it CAUSED for an incident, or when it was the top-ranked suspect of an incident ' +
-    'with no CAUSED suspect and nobody DISMISSED it.',
+    'with no CAUSED suspect and nobody DISMISSED it, or when a later deploy rolled it back.',
   fields: (t) => ({
     deploymentFrequencyPerDay: t.exposeFloat('deploymentFrequencyPerDay', { description: 'deployCount / days.' }),
     deployCount: t.exposeInt('deployCount', { description: 'Deploys with deployedAt in the period.' }),

@@ -47,7 +47,8 @@ export const IncidentRef = builder.prismaObject('Incident', {
     suspects: t.field({
       type: [SuspectRef],
       description:
-        `The deploys that may have caused the incident (the ${LIST_BOUNDS.suspects} best), ranked when it was opened. A verdict wins over the score: ` +
+        `The deploys and change events that may have caused the incident (the ${LIST_BOUNDS.suspects} best), ranked when it was opened ` +
+        'and again, while it is open, when a change dated before its start is reported late. A verdict wins over the score: ' +
         'suspects judged CAUSED come first, then the unjudged ones, then the DISMISSED ones, each group by rank.',
       complexity: listOf(LIST_BOUNDS.suspects),
       // Loaded with the incident (no query per incident in a list), then ordered by verdict.
@@ -62,8 +63,8 @@ const SuspectReasonRef = builder.objectRef<SuspectReason>('SuspectReason').imple
   fields: (t) => ({
     code: t.exposeString('code', {
       description:
-        'same_service, other_service, environment_match, environment_unknown, environment_mismatch, recency, ' +
-        'last_before_incident, change_size or redeploy.',
+        'same_service, upstream_dependency, other_service, environment_match, environment_unknown, environment_mismatch, recency, ' +
+        'last_before_incident, rolled_back, change_size, redeploy, change_event or prior.',
     }),
     detail: t.exposeString('detail', { description: 'The same, for people.' }),
   }),
@@ -71,11 +72,18 @@ const SuspectReasonRef = builder.objectRef<SuspectReason>('SuspectReason').imple
 
 const SuspectRef = builder.prismaObject('IncidentSuspect', {
   name: 'Suspect',
-  description: 'A deploy that may have caused an incident, with its score and the reasons behind it.',
+  description:
+    'A deploy or a change event that may have caused an incident, with its score and the reasons behind it. ' +
+    'Exactly one of deploy and change is set.',
   fields: (t) => ({
-    deploy: t.relation('deploy'),
+    deploy: t.relation('deploy', { nullable: true, description: 'The suspect deploy; null when the suspect is a change event.' }),
+    change: t.relation('changeEvent', { nullable: true, description: 'The suspect change event; null when the suspect is a deploy.' }),
     incident: t.relation('incident'),
-    rank: t.exposeInt('rank', { description: 'Its place by score when the incident was opened (1: the most likely).' }),
+    rank: t.exposeInt('rank', {
+      description:
+        'Its place in the latest ranking (1: the most likely). Suspects are ranked when the incident opens and again while it is ' +
+        'open, when a deploy or change event dated before its start arrives late; a suspect someone judged keeps its place in the list.',
+    }),
     score: t.exposeFloat('score', { description: 'How likely it caused the incident, in 0..1.' }),
     reasons: t.field({
       type: [SuspectReasonRef],
@@ -171,16 +179,19 @@ builder.mutationFields((t) => ({
     authScopes: { organization: true },
     type: 'Incident',
     description:
-      "Records a person's verdict on one of the incident's suspects (replacing an earlier one). It wins over the score: " +
-      'Incident.suspects lists CAUSED first and DISMISSED last, and DORA counts a CAUSED deploy as failed.',
+      "Records a person's verdict on one of the incident's suspects, a deploy (deployId) or a change event (changeId), " +
+      'replacing an earlier one. It wins over the score: Incident.suspects lists CAUSED first and DISMISSED last, DORA counts ' +
+      'a CAUSED deploy as failed, and later rankings of other incidents learn from it (the prior reason).',
     args: {
       incidentId: t.arg.id({ required: true }),
-      deployId: t.arg.id({ required: true }),
+      deployId: t.arg.id({ required: false }),
+      changeId: t.arg.id({ required: false }),
       verdict: t.arg({ type: SuspectVerdict, required: true }),
     },
     resolve: async (query, _root, args, context) => {
       const incidentId = String(args.incidentId);
-      await markSuspect(context.prisma, viewerOf(context).id, incidentId, String(args.deployId), args.verdict);
+      const subject = { deployId: args.deployId == null ? null : String(args.deployId), changeId: args.changeId == null ? null : String(args.changeId) };
+      await markSuspect(context.prisma, viewerOf(context).id, incidentId, subject, args.verdict);
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incidentId } });
     },
   }),

@@ -6,7 +6,7 @@ import { createService, rotateDeployToken } from '../../domain/services.ts';
 import { DEPLOY_ORDER, DeployConnection } from './Deploy.ts';
 import { INCIDENT_ORDER, IncidentConnection, IncidentStatus } from './Incident.ts';
 
-builder.prismaObject('Service', {
+export const ServiceRef = builder.prismaObject('Service', {
   description: 'Something that is deployed; CI pipelines authenticate as it with its deploy token.',
   fields: (t) => ({
     id: t.exposeID('id'),

@@ -1,6 +1,7 @@
 // One deploy: what was deployed, the commits it brought since the previous deploy (those the
 // pipeline sent, or the deployed head commit when it sent none) with their lead times, their
-// authors, the previous deploy, and the incidents it is a suspect of.
+// authors, the previous deploy, whether it is a rollback or was rolled back, and the incidents it
+// is a suspect of.
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { Badge, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
@@ -15,6 +16,8 @@ const DEPLOY = graphql(`
       commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }
       authors
       previousDeploy { id commitSha version deployedAt environment }
+      isRollback restoredDeploy { id commitSha version deployedAt }
+      rolledBack rolledBackBy { id commitSha version deployedAt }
       suspectIn { rank score verdict incident { id title status severity } }
     }
   }
@@ -42,12 +45,35 @@ export function DeployPage() {
       <p className="breadcrumb">
         <Link to="/deploys">Deploys</Link> › <Link to={`/services/${deploy.service.id}`}>{deploy.service.name}</Link> ›
       </p>
-      <PageHeader title={<>Deploy <span className="mono">{shortSha(deploy.commitSha)}</span>{deploy.version ? ` · ${deploy.version}` : ''}</>} />
+      <PageHeader title={<>Deploy <span className="mono">{shortSha(deploy.commitSha)}</span>{deploy.version ? ` · ${deploy.version}` : ''}</>}>
+        {deploy.isRollback && <span className="tag rollback">rollback</span>}
+        {deploy.rolledBack && <span className="tag warning">rolled back</span>}
+      </PageHeader>
       <dl className="facts">
         <dt>Service</dt>
         <dd><Link to={`/services/${deploy.service.id}`}>{deploy.service.name}</Link></dd>
         <dt>Environment</dt>
         <dd>{deploy.environment ?? '—'}</dd>
+        {deploy.restoredDeploy && (
+          <>
+            <dt>Rollback</dt>
+            <dd>
+              Brings back <Link to={`/deploys/${deploy.restoredDeploy.id}`}><span className="mono">{shortSha(deploy.restoredDeploy.commitSha)}</span>
+              {deploy.restoredDeploy.version ? ` · ${deploy.restoredDeploy.version}` : ''}</Link> of {formatDateTime(deploy.restoredDeploy.deployedAt)}; a
+              rollback is not a suspect of incidents.
+            </dd>
+          </>
+        )}
+        {deploy.rolledBackBy && (
+          <>
+            <dt>Rolled back</dt>
+            <dd>
+              By <Link to={`/deploys/${deploy.rolledBackBy.id}`}><span className="mono">{shortSha(deploy.rolledBackBy.commitSha)}</span>
+              {deploy.rolledBackBy.version ? ` · ${deploy.rolledBackBy.version}` : ''}</Link> at {formatDateTime(deploy.rolledBackBy.deployedAt)}; it
+              counts as a failed change.
+            </dd>
+          </>
+        )}
         <dt>Deployed</dt>
         <dd>{formatDateTime(deploy.deployedAt)}</dd>
         <dt>Received</dt>

@@ -1,5 +1,6 @@
-// Deploys, newest first, filtered by service and environment (kept in the address, so a
-// filtered list can be shared), a page at a time.
+// The deploy timeline: deploys and other changes (feature flags, configuration), newest first,
+// filtered by service and environment (kept in the address, so a filtered list can be shared), a
+// page at a time. Rollbacks and rolled-back deploys are marked.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -15,13 +16,20 @@ export const SERVICE_OPTIONS = graphql(`
   }
 `);
 
-const DEPLOYS = graphql(`
-  query Deploys($first: Int, $after: String, $serviceId: ID, $environment: String) {
-    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {
+const TIMELINE = graphql(`
+  query Timeline($first: Int, $after: String, $serviceId: ID, $environment: String) {
+    timeline(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {
       edges {
         node {
-          id commitSha commitMessage branch environment version deployedBy deployedAt
-          service { id name }
+          __typename
+          ... on Deploy {
+            id commitSha commitMessage branch environment version deployedBy deployedAt isRollback rolledBack
+            service { id name }
+          }
+          ... on ChangeEvent {
+            id kind summary url environment changedAt
+            service { id name }
+          }
         }
       }
       pageInfo { hasNextPage endCursor }
@@ -104,41 +112,61 @@ interface DeployPageProps {
 }
 
 function DeployPage({ first, after, serviceId, environment, onMore }: DeployPageProps) {
-  const [{ data, fetching, error }] = useQuery({ query: DEPLOYS, variables: { first: PAGE_SIZE, after, serviceId, environment } });
+  const [{ data, fetching, error }] = useQuery({ query: TIMELINE, variables: { first: PAGE_SIZE, after, serviceId, environment } });
   if (error) return <ErrorAlert error={error} />;
   if (!data) return fetching ? <Loading what="Loading deploys" /> : null;
-  const deploys = data.deploys.edges.map((edge) => edge.node);
-  if (first && deploys.length === 0) {
+  const entries = data.timeline.edges.map((edge) => edge.node);
+  if (first && entries.length === 0) {
     return (
       <Empty>
-        <p>{serviceId || environment ? 'No deploys match these filters.' : 'No deploys yet. CI pipelines report them to POST /api/ingest/deploy.'}</p>
+        <p>
+          {serviceId || environment
+            ? 'No deploys or changes match these filters.'
+            : 'No deploys yet. CI pipelines report them to POST /api/ingest/deploy, and flag or configuration tools their changes to POST /api/ingest/change.'}
+        </p>
       </Empty>
     );
   }
   return (
     <>
-      <ol className="cards" aria-label={first ? 'Deploys' : 'More deploys'}>
-        {deploys.map((deploy) => (
-          <li key={deploy.id} className="card deploy-card">
-            <div className="card-title">
-              <Link to={`/deploys/${deploy.id}`}>
-                <span className="mono">{shortSha(deploy.commitSha)}</span> {deploy.version ? `· ${deploy.version}` : ''}
-              </Link>
-              <span className="subtle">{formatDateTime(deploy.deployedAt)}</span>
-            </div>
-            <div className="card-meta">
-              <Link to={`/services/${deploy.service.id}`}>{deploy.service.name}</Link>
-              <span className="tag">{deploy.environment ?? 'no environment'}</span>
-              {deploy.branch && <span className="subtle">{deploy.branch}</span>}
-              {deploy.deployedBy && <span className="subtle">by {deploy.deployedBy}</span>}
-            </div>
-            {deploy.commitMessage && <p className="card-text">{deploy.commitMessage}</p>}
-          </li>
-        ))}
+      <ol className="cards" aria-label={first ? 'Deploys and changes' : 'More deploys and changes'}>
+        {entries.map((entry) =>
+          entry.__typename === 'Deploy' ? (
+            <li key={entry.id} className="card deploy-card">
+              <div className="card-title">
+                <Link to={`/deploys/${entry.id}`}>
+                  <span className="mono">{shortSha(entry.commitSha)}</span> {entry.version ? `· ${entry.version}` : ''}
+                </Link>
+                {entry.isRollback && <span className="tag rollback">rollback</span>}
+                {entry.rolledBack && <span className="tag warning">rolled back</span>}
+                <span className="subtle">{formatDateTime(entry.deployedAt)}</span>
+              </div>
+              <div className="card-meta">
+                <Link to={`/services/${entry.service.id}`}>{entry.service.name}</Link>
+                <span className="tag">{entry.environment ?? 'no environment'}</span>
+                {entry.branch && <span className="subtle">{entry.branch}</span>}
+                {entry.deployedBy && <span className="subtle">by {entry.deployedBy}</span>}
+              </div>
+              {entry.commitMessage && <p className="card-text">{entry.commitMessage}</p>}
+            </li>
+          ) : entry.__typename === 'ChangeEvent' ? (
+            <li key={entry.id} className="card change-card">
+              <div className="card-title">
+                <span className="tag change">{entry.kind}</span>
+                <span>{entry.url ? <a href={entry.url}>{entry.summary}</a> : entry.summary}</span>
+                <span className="subtle">{formatDateTime(entry.changedAt)}</span>
+              </div>
+              <div className="card-meta">
+                <Link to={`/services/${entry.service.id}`}>{entry.service.name}</Link>
+                <span className="tag">{entry.environment ?? 'no environment'}</span>
+              </div>
+            </li>
+          ) : null,
+        )}
       </ol>
-      {onMore && data.deploys.pageInfo.hasNextPage && data.deploys.pageInfo.endCursor && (
-        <button type="button" onClick={() => onMore(data.deploys.pageInfo.endCursor!)}>
-          Load older deploys
+      {onMore && data.timeline.pageInfo.hasNextPage && data.timeline.pageInfo.endCursor && (
+        <button type="button" onClick={() => onMore(data.timeline.pageInfo.endCursor!)}>
+          Load older deploys and changes
         </button>
       )}
     </>

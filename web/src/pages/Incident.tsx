@@ -1,4 +1,4 @@
-// One incident: acknowledge and resolve it, and judge its ranked suspect deploys.
+// One incident: acknowledge and resolve it, and judge its ranked suspects (deploys and other changes).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -15,7 +15,8 @@ graphql(`
     suspects {
       rank score verdict verdictAt
       reasons { code detail }
-      deploy { id commitSha commitMessage version environment deployedAt deployedBy service { id name } }
+      deploy { id commitSha commitMessage version environment deployedAt deployedBy isRollback rolledBack service { id name } }
+      change { id kind summary url environment changedAt service { id name } }
     }
   }
 `);
@@ -39,8 +40,8 @@ const RESOLVE = graphql(`
 `);
 
 const MARK_SUSPECT = graphql(`
-  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {
-    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentFields }
+  mutation MarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {
+    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) { ...IncidentFields }
   }
 `);
 
@@ -65,9 +66,9 @@ export function IncidentPage() {
       </>
     );
   }
-  const judge = (deployId: string, verdict: SuspectVerdict) => {
-    setVerdictFor(deployId);
-    void markSuspect({ incidentId: incident.id, deployId, verdict });
+  const judge = (suspect: { deploy?: { id: string } | null; change?: { id: string } | null }, verdict: SuspectVerdict) => {
+    setVerdictFor(suspect.deploy?.id ?? suspect.change!.id);
+    void markSuspect({ incidentId: incident.id, deployId: suspect.deploy?.id, changeId: suspect.change?.id, verdict });
   };
   const transitionError = acknowledgement.error ?? resolution.error;
 
@@ -108,56 +109,78 @@ export function IncidentPage() {
         <dd>{formatDateTime(incident.resolvedAt)}</dd>
       </dl>
 
-      <h2>Suspect deploys</h2>
+      <h2>Suspects</h2>
       <p className="help">
-        Ranked when the incident was opened, by service, environment, how shortly before the incident they happened and the size of the change.
-        Your verdict wins over the score and counts in DORA's change failure rate.
+        Deploys and other changes (feature flags, configuration) ranked by service and its dependencies, environment, how shortly before the
+        incident they happened, the size of the change, rollbacks and past verdicts; ranked again while the incident is open when a change
+        dated before its start is reported late. Your verdict wins over the score, counts in DORA's change failure rate and teaches later
+        rankings.
       </p>
       {incident.suspects.length === 0 ? (
         <Empty>
-          <p>No deploys in the lookback window before the incident started.</p>
+          <p>No deploys or changes in the lookback window before the incident started.</p>
         </Empty>
       ) : (
-        <ol className="suspects" aria-label="Suspect deploys">
-          {incident.suspects.map((suspect) => (
-            <li key={suspect.deploy.id} className="card suspect" data-verdict={suspect.verdict ?? ''}>
-              <div className="suspect-head">
-                <span className="rank" aria-label={`Rank ${suspect.rank}`}>#{suspect.rank}</span>
-                <Link to={`/deploys/${suspect.deploy.id}`}>
-                  <span className="mono">{shortSha(suspect.deploy.commitSha)}</span>
-                  {suspect.deploy.version ? ` · ${suspect.deploy.version}` : ''}
-                </Link>
-                <span className="subtle">
-                  {suspect.deploy.service.name} · {suspect.deploy.environment ?? 'no environment'} · {formatDateTime(suspect.deploy.deployedAt)}
-                  {suspect.deploy.deployedBy ? ` · by ${suspect.deploy.deployedBy}` : ''}
-                </span>
-                {suspect.verdict && <Badge value={suspect.verdict} />}
-              </div>
-              <div className="score">
-                <span>Score {formatPercent(suspect.score)}</span>
-                <meter min={0} max={1} value={suspect.score} aria-label={`Score of suspect ${suspect.rank}`}>
-                  {formatPercent(suspect.score)}
-                </meter>
-              </div>
-              {suspect.deploy.commitMessage && <p className="card-text">{suspect.deploy.commitMessage}</p>}
-              <ul className="reasons">
-                {suspect.reasons.map((reason) => (
-                  <li key={reason.code} data-code={reason.code}>
-                    {reason.detail}
-                  </li>
-                ))}
-              </ul>
-              <div className="button-row">
-                <button type="button" className="small" aria-pressed={suspect.verdict === 'CAUSED'} disabled={verdictState.fetching} onClick={() => judge(suspect.deploy.id, 'CAUSED')}>
-                  Caused it
-                </button>
-                <button type="button" className="small" aria-pressed={suspect.verdict === 'DISMISSED'} disabled={verdictState.fetching} onClick={() => judge(suspect.deploy.id, 'DISMISSED')}>
-                  Dismiss
-                </button>
-              </div>
-              {verdictFor === suspect.deploy.id && verdictState.error && <ErrorAlert>{errorMessage(verdictState.error)}</ErrorAlert>}
-            </li>
-          ))}
+        <ol className="suspects" aria-label="Suspects">
+          {incident.suspects.map((suspect) => {
+            const key = suspect.deploy?.id ?? suspect.change!.id;
+            return (
+              <li key={key} className="card suspect" data-verdict={suspect.verdict ?? ''}>
+                <div className="suspect-head">
+                  <span className="rank" aria-label={`Rank ${suspect.rank}`}>#{suspect.rank}</span>
+                  {suspect.deploy ? (
+                    <>
+                      <Link to={`/deploys/${suspect.deploy.id}`}>
+                        <span className="mono">{shortSha(suspect.deploy.commitSha)}</span>
+                        {suspect.deploy.version ? ` · ${suspect.deploy.version}` : ''}
+                      </Link>
+                      <span className="subtle">
+                        {suspect.deploy.service.name} · {suspect.deploy.environment ?? 'no environment'} · {formatDateTime(suspect.deploy.deployedAt)}
+                        {suspect.deploy.deployedBy ? ` · by ${suspect.deploy.deployedBy}` : ''}
+                      </span>
+                      {suspect.deploy.rolledBack && <span className="tag warning">rolled back</span>}
+                    </>
+                  ) : (
+                    <>
+                      <span className="tag change">{suspect.change!.kind}</span>
+                      <span className="subtle">
+                        {suspect.change!.service.name} · {suspect.change!.environment ?? 'no environment'} · {formatDateTime(suspect.change!.changedAt)}
+                      </span>
+                    </>
+                  )}
+                  {suspect.verdict && <Badge value={suspect.verdict} />}
+                </div>
+                <div className="score">
+                  <span>Score {formatPercent(suspect.score)}</span>
+                  <meter min={0} max={1} value={suspect.score} aria-label={`Score of suspect ${suspect.rank}`}>
+                    {formatPercent(suspect.score)}
+                  </meter>
+                </div>
+                {suspect.deploy?.commitMessage && <p className="card-text">{suspect.deploy.commitMessage}</p>}
+                {suspect.change && (
+                  <p className="card-text">
+                    {suspect.change.url ? <a href={suspect.change.url}>{suspect.change.summary}</a> : suspect.change.summary}
+                  </p>
+                )}
+                <ul className="reasons">
+                  {suspect.reasons.map((reason) => (
+                    <li key={reason.code} data-code={reason.code}>
+                      {reason.detail}
+                    </li>
+                  ))}
+                </ul>
+                <div className="button-row">
+                  <button type="button" className="small" aria-pressed={suspect.verdict === 'CAUSED'} disabled={verdictState.fetching} onClick={() => judge(suspect, 'CAUSED')}>
+                    Caused it
+                  </button>
+                  <button type="button" className="small" aria-pressed={suspect.verdict === 'DISMISSED'} disabled={verdictState.fetching} onClick={() => judge(suspect, 'DISMISSED')}>
+                    Dismiss
+                  </button>
+                </div>
+                {verdictFor === key && verdictState.error && <ErrorAlert>{errorMessage(verdictState.error)}</ErrorAlert>}
+              </li>
+            );
+          })}
         </ol>
       )}
     </>

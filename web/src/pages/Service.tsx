@@ -1,8 +1,10 @@
-// One service: its token (rotate with confirmation), recent deploys and incidents.
+// One service: its token (rotate with confirmation), its dependencies (edit which services it
+// depends on; see which depend on it), recent deploys and incidents.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { Badge, ConfirmButton, Empty, ErrorAlert, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
+import { DependenciesEditor } from './ServiceDependencies';
 import { formatDateTime, shortSha } from '../format';
 import { graphql } from '../gql';
 
@@ -10,6 +12,8 @@ const SERVICE = graphql(`
   query Service($id: ID!) {
     service(id: $id) {
       id name deployTokenPrefix createdAt
+      dependsOn { id name }
+      dependents { id name }
       deploys(first: 10) {
         edges { node { id commitSha commitMessage environment version deployedBy deployedAt } }
       }
@@ -90,6 +94,8 @@ export function ServicePage() {
         <dt>Id</dt>
         <dd className="mono">{service.id}</dd>
       </dl>
+
+      <DependenciesEditor service={service} />
 
       <h2>Recent deploys</h2>
       {deploys.length === 0 ? (

@@ -1,0 +1,98 @@
+// Change events that are not deploys: a feature flag flipped, a configuration changed. They are
+// reported like deploys (the service's deploy token, the same limits, one change per
+// idempotency key and token) and become suspects of the incidents that follow them.
+import { z } from 'zod';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { ingestTime, ingestUrl } from './deploys.ts';
+import { storableText, validateInput, type Validated } from './input.ts';
+import { DEPLOY_KIND } from './priors.ts';
+
+export const CHANGE_KIND_MAX_LENGTH = 50;
+export const CHANGE_SUMMARY_MAX_LENGTH = 1000;
+/** Lower-case words joined by `_`, `-` or `.`: feature_flag, config, infra.dns. */
+const CHANGE_KIND = /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*$/;
+
+const changePayloadSchema = z.object(
+  {
+    kind: storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+      .max(CHANGE_KIND_MAX_LENGTH, `must be at most ${CHANGE_KIND_MAX_LENGTH} characters`)
+      .regex(CHANGE_KIND, 'must be a lower-case word such as feature_flag or config')
+      // Deploys have their own route, and "deploy" is their kind in the verdict priors.
+      .refine((kind) => kind !== DEPLOY_KIND, 'must not be "deploy": send deploys to /api/ingest/deploy'),
+    summary: storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+      .trim()
+      .min(1, `must be 1 to ${CHANGE_SUMMARY_MAX_LENGTH} characters`)
+      .max(CHANGE_SUMMARY_MAX_LENGTH, `must be 1 to ${CHANGE_SUMMARY_MAX_LENGTH} characters`),
+    environment: storableText().nullish(),
+    url: ingestUrl,
+    changed_at: ingestTime,
+  },
+  { error: 'must be a JSON object' },
+);
+
+export type ChangePayload = z.output<typeof changePayloadSchema>;
+
+/** Every invalid field is reported, not only the first. Unknown fields are ignored. */
+export function validateChangePayload(body: unknown): Validated<ChangePayload> {
+  return validateInput(changePayloadSchema, body);
+}
+
+export interface RecordChangeInput {
+  /** SHA-256 of the presented deploy token; the token is checked by the same statement. */
+  deployTokenHash: string;
+  payload: ChangePayload;
+  idempotencyKey: string | null;
+  receivedAt: Date;
+}
+
+export type RecordChangeResult =
+  /** `openIncidentSince`: as for deploys, an incident not resolved started at or after the change. */
+  | { status: 'accepted'; changeId: string; openIncidentSince: boolean }
+  | { status: 'duplicate'; changeId: string }
+  /** The token is unknown or revoked: nothing was stored. */
+  | { status: 'invalid_token' };
+
+/**
+ * One statement (raw, as the deploy's: the token check and the insert that skips a used key in
+ * one round trip): resolves the live deploy token and inserts the change unless its idempotency
+ * key was used with this token before (then PostgreSQL waits for the first insert to commit and
+ * skips).
+ */
+const RECORD_CHANGE_SQL = `
+WITH credential AS (
+  SELECT t.id AS deploy_token_id, s.id AS service_id, s.organization_id
+  FROM deploy_tokens t JOIN services s ON s.id = t.service_id
+  WHERE t.token_hash = $1 AND t.revoked_at IS NULL
+), change AS (
+  INSERT INTO change_events (organization_id, service_id, deploy_token_id, idempotency_key, kind, summary, environment, url, changed_at, received_at)
+  SELECT organization_id, service_id, deploy_token_id, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz FROM credential
+  ON CONFLICT (deploy_token_id, idempotency_key) DO NOTHING
+  RETURNING id
+)
+SELECT (SELECT deploy_token_id FROM credential) AS "deployTokenId", (SELECT id FROM change) AS "changeId",
+  EXISTS (SELECT 1 FROM incidents i, credential WHERE i.organization_id = credential.organization_id
+    AND i.status <> 'RESOLVED' AND i.started_at >= $7::timestamptz) AS "openIncidentSince"`;
+
+export async function recordChange(prisma: PrismaClient, input: RecordChangeInput): Promise<RecordChangeResult> {
+  const { payload, idempotencyKey, receivedAt } = input;
+  const changedAt = payload.changed_at ? new Date(payload.changed_at) : receivedAt;
+  const [row] = await prisma.$queryRawUnsafe<{ deployTokenId: string | null; changeId: string | null; openIncidentSince: boolean }[]>(
+    RECORD_CHANGE_SQL,
+    input.deployTokenHash,
+    idempotencyKey,
+    payload.kind,
+    payload.summary,
+    payload.environment ?? null,
+    payload.url ?? null,
+    changedAt,
+    receivedAt,
+  );
+  if (!row?.deployTokenId) return { status: 'invalid_token' };
+  if (row.changeId) return { status: 'accepted', changeId: row.changeId, openIncidentSince: row.openIncidentSince };
+  // The key was used before with this token: the conflicting insert has committed by now.
+  const existing = await prisma.changeEvent.findUniqueOrThrow({
+    where: { deployTokenId_idempotencyKey: { deployTokenId: row.deployTokenId, idempotencyKey: idempotencyKey! } },
+    select: { id: true },
+  });
+  return { status: 'duplicate', changeId: existing.id };
+}

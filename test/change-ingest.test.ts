@@ -1,0 +1,160 @@
+// POST /api/ingest/change: feature-flag flips and configuration changes, reported with a deploy
+// token under the deploy route's rules (order of checks, body limit, shared rate limit,
+// idempotency), through real HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { postDeploy } from './support/http.ts';
+
+const CHANGE = '/api/ingest/change';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let database: TestDatabase;
+let running: RunningApp;
+let tenant: Tenant;
+
+const postChange = (token: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
+  postDeploy(running.baseUrl, token, payload, headers, CHANGE);
+
+const changeCount = () => running.app.database.prisma.changeEvent.count({ where: { organizationId: tenant.organizationId } });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' });
+  tenant = await createTenant(running.app);
+});
+
+afterAll(async () => {
+  await running?.close();
+  await database?.drop();
+});
+
+describe('POST /api/ingest/change', () => {
+  it('stores a flag flip with the service of the token, and answers accepted with its change_id', async () => {
+    const changedAt = new Date(Date.now() - 7 * 60_000).toISOString();
+    const response = await postChange(tenant.deployToken, {
+      kind: 'feature_flag',
+      summary: '  new-checkout-flow: on for 50 %  ',
+      environment: 'production',
+      url: 'https://flags.example.com/new-checkout-flow',
+      changed_at: changedAt,
+      unknown_field: 'ignored',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'accepted', change_id: expect.stringMatching(UUID) });
+    const stored = await running.app.database.prisma.changeEvent.findUniqueOrThrow({ where: { id: response.body.change_id } });
+    expect(stored).toEqual(
+      expect.objectContaining({
+        organizationId: tenant.organizationId,
+        serviceId: tenant.serviceId,
+        kind: 'feature_flag',
+        summary: 'new-checkout-flow: on for 50 %',
+        environment: 'production',
+        url: 'https://flags.example.com/new-checkout-flow',
+        changedAt: new Date(changedAt),
+        idempotencyKey: null,
+      }),
+    );
+    // Without changed_at, the time of receipt.
+    const before = Date.now();
+    const now = await postChange(tenant.deployToken, { kind: 'config', summary: 'pool size 20 → 40' });
+    const config = await running.app.database.prisma.changeEvent.findUniqueOrThrow({ where: { id: now.body.change_id } });
+    expect(config.changedAt.getTime()).toBeGreaterThanOrEqual(before - 5);
+    expect(config.changedAt).toEqual(config.receivedAt);
+    expect(config.environment).toBeNull();
+  });
+
+  it('one change per idempotency key and token: concurrent retries get duplicate with the first id', async () => {
+    const before = await changeCount();
+    const headers = { 'x-idempotency-key': 'flag-run-77' };
+    const responses = await Promise.all(Array.from({ length: 8 }, () => postChange(tenant.deployToken, { kind: 'feature_flag', summary: 'x on' }, headers)));
+    const accepted = responses.filter((r) => r.body.status === 'accepted');
+    expect(accepted).toHaveLength(1);
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.body.change_id).toBe(accepted[0]!.body.change_id);
+    }
+    expect(await changeCount()).toBe(before + 1);
+    // The same key is free for deploys (another kind of record) and for another service's token.
+    const deploy = await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, headers);
+    expect(deploy.body.status).toBe('accepted');
+    const other = await createTenant(running.app, 'flags');
+    expect((await postChange(other.deployToken, { kind: 'feature_flag', summary: 'x on' }, headers)).body.status).toBe('accepted');
+  });
+
+  it('refuses what the deploy route refuses, in the same order and body shape', async () => {
+    const before = await changeCount();
+    const valid = { kind: 'feature_flag', summary: 'on' };
+    expect((await postChange(tenant.deployToken, 'x'.repeat(102_401))).status).toBe(413);
+    const missingToken = await postChange(undefined, valid);
+    expect(missingToken.status).toBe(401);
+    expect(missingToken.body).toEqual({
+      error: { code: 'invalid_deploy_token', message: 'X-Deploy-Token is missing or is not a valid deploy token' },
+    });
+    expect((await postChange('hld_' + 'x'.repeat(40), valid)).status).toBe(401);
+    // 401 before 415 and 400.
+    expect((await postChange('hld_' + 'x'.repeat(40), '{', { 'content-type': 'text/plain' })).status).toBe(401);
+    const wrongType = await postChange(tenant.deployToken, JSON.stringify(valid), { 'content-type': 'text/plain' });
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.body.error.code).toBe('unsupported_media_type');
+    expect((await postChange(tenant.deployToken, '{"kind":')).body.error.code).toBe('invalid_json');
+
+    const invalid = await postChange(tenant.deployToken, {
+      kind: 'Feature Flag',
+      summary: '   ',
+      url: 'ftp://flags.example.com',
+      changed_at: new Date(Date.now() + 3_600_000).toISOString(),
+      environment: 42,
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'The change payload is invalid',
+        details: [
+          { field: 'kind', message: 'must be a lower-case word such as feature_flag or config' },
+          { field: 'summary', message: 'must be 1 to 1000 characters' },
+          { field: 'environment', message: 'must be a string' },
+          { field: 'url', message: 'must be an http or https address' },
+          { field: 'changed_at', message: 'must not be more than 5 minutes in the future' },
+        ],
+      },
+    });
+    const missing = await postChange(tenant.deployToken, {});
+    expect(missing.body.error.details).toEqual([
+      { field: 'kind', message: 'is required' },
+      { field: 'summary', message: 'is required' },
+    ]);
+    const deployKind = await postChange(tenant.deployToken, { kind: 'deploy', summary: 'v2' });
+    expect(deployKind.body.error.details).toEqual([{ field: 'kind', message: 'must not be "deploy": send deploys to /api/ingest/deploy' }]);
+    const badKey = await postChange(tenant.deployToken, valid, { 'x-idempotency-key': 'k'.repeat(256) });
+    expect(badKey.status).toBe(400);
+    expect(badKey.body.error.code).toBe('invalid_idempotency_key');
+    expect(await changeCount()).toBe(before);
+  });
+});
+
+describe('POST /api/ingest/change rate limit', () => {
+  it('shares the per-address ingest budget with deploys', async () => {
+    // Its own database: rate-limit counters live there, per client address.
+    const ownDatabase = await createTestDatabase();
+    const limited = await startApp(ownDatabase.url, { INGEST_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const own = await createTenant(limited.app, 'limited');
+      const deploy = await postDeploy(limited.baseUrl, own.deployToken, { commit_sha: 'a' });
+      expect(deploy.headers.get('ratelimit-remaining')).toBe('2');
+      const change = await postDeploy(limited.baseUrl, own.deployToken, { kind: 'config', summary: 'x' }, {}, CHANGE);
+      expect(change.status).toBe(200);
+      expect(change.headers.get('ratelimit-limit')).toBe('3');
+      expect(change.headers.get('ratelimit-remaining')).toBe('1');
+      await postDeploy(limited.baseUrl, own.deployToken, { commit_sha: 'b' });
+      const refused = await postDeploy(limited.baseUrl, own.deployToken, { kind: 'config', summary: 'y' }, {}, CHANGE);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('rate_limited');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await limited.close();
+      await ownDatabase.drop();
+    }
+  });
+});

@@ -1,0 +1,258 @@
+// GraphQL for correlation: service dependencies, rollbacks on deploys (and in DORA's change
+// failure rate), change events and the deploy timeline, each confined to the caller's organization.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_DEPENDENCIES } from '../src/domain/dependencies.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { graphql } from './gql/index.ts';
+import { createTenant, dataOf, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
+import { postDeploy } from './support/http.ts';
+
+const CREATE_SERVICE = graphql(`
+  mutation GraphqlCorrelationCreateService($name: String!) { createService(name: $name) { service { id name } deployToken } }
+`);
+const SET_DEPENDENCIES = graphql(`
+  mutation SetServiceDependencies($serviceId: ID!, $dependsOn: [ID!]!) {
+    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id name dependsOn { name } dependents { name } }
+  }
+`);
+const SERVICE_DEPENDENCIES = graphql(`
+  query ServiceDependencies($id: ID!) { service(id: $id) { name dependsOn { name } dependents { name } } }
+`);
+const DEPLOY_ROLLBACK = graphql(`
+  query DeployRollback($id: ID!) {
+    deploy(id: $id) { id isRollback restoredDeploy { id } rolledBack rolledBackBy { id } }
+  }
+`);
+const DEPLOYS_ROLLBACKS = graphql(`
+  query DeploysRollbacks($serviceId: ID) {
+    deploys(first: 50, serviceId: $serviceId) { edges { node { id commitSha environment isRollback rolledBack } } }
+  }
+`);
+const DORA_FAILURES = graphql(`
+  query DoraFailures($serviceId: ID, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate }
+  }
+`);
+const TIMELINE = graphql(`
+  query Timeline($first: Int, $after: String, $last: Int, $before: String, $serviceId: ID, $environment: String) {
+    timeline(first: $first, after: $after, last: $last, before: $before, serviceId: $serviceId, environment: $environment) {
+      edges { cursor node { __typename ... on Deploy { id } ... on ChangeEvent { id kind summary service { name } } } }
+      pageInfo { hasNextPage hasPreviousPage endCursor startCursor }
+    }
+  }
+`);
+const CHANGE_EVENTS = graphql(`
+  query ChangeEvents($serviceId: ID, $environment: String) {
+    changeEvents(first: 10, serviceId: $serviceId, environment: $environment) { edges { node { id kind summary environment url changedAt service { name } } } }
+  }
+`);
+const CHANGE_EVENT = graphql(`
+  query ChangeEvent($id: ID!) { changeEvent(id: $id) { id kind } }
+`);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let database: TestDatabase;
+let running: RunningApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
+});
+
+afterAll(async () => {
+  await running?.close();
+  await database?.drop();
+});
+
+function gql<TResult, TVariables>(token: string, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
+  return requestGraphqlWith(running.baseUrl, token, document, variables);
+}
+
+function errorOf(response: GraphqlResponse<unknown>) {
+  expect(response.body.errors).toHaveLength(1);
+  return response.body.errors![0]!;
+}
+
+async function service(tenant: Tenant, name: string) {
+  const created = dataOf(await gql(tenant.apiToken, CREATE_SERVICE, { name })).createService;
+  return { id: created.service.id, deployToken: created.deployToken };
+}
+
+async function deploy(token: string, payload: Record<string, unknown>, path = '/api/ingest/deploy'): Promise<string> {
+  const response = await postDeploy(running.baseUrl, token, payload, {}, path);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.deploy_id ?? response.body.change_id;
+}
+
+describe('service dependencies', () => {
+  it('sets, replaces and reads dependsOn and dependents; cycles are allowed; the same id twice counts once', async () => {
+    const tenant = await createTenant(running.app, 'checkout');
+    const payments = await service(tenant, 'payments');
+    const ledger = await service(tenant, 'ledger');
+    const set = (serviceId: string, dependsOn: string[]) => gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId, dependsOn });
+
+    expect(dataOf(await set(tenant.serviceId, [payments.id, ledger.id, payments.id.toUpperCase()])).setServiceDependencies).toEqual({
+      id: tenant.serviceId,
+      name: 'checkout',
+      dependsOn: [{ name: 'ledger' }, { name: 'payments' }],
+      dependents: [],
+    });
+    // A cycle: ledger → checkout → ledger.
+    dataOf(await set(ledger.id, [tenant.serviceId]));
+    dataOf(await set(payments.id, [ledger.id]));
+    const read = async (id: string) => dataOf(await gql(tenant.apiToken, SERVICE_DEPENDENCIES, { id })).service;
+    expect(await read(ledger.id)).toEqual({ name: 'ledger', dependsOn: [{ name: 'checkout' }], dependents: [{ name: 'checkout' }, { name: 'payments' }] });
+    // Replacing: only payments now; an empty list removes all.
+    dataOf(await set(tenant.serviceId, [payments.id]));
+    expect(await read(tenant.serviceId)).toEqual({ name: 'checkout', dependsOn: [{ name: 'payments' }], dependents: [{ name: 'ledger' }] });
+    dataOf(await set(ledger.id, []));
+    expect(await read(tenant.serviceId)).toEqual({ name: 'checkout', dependsOn: [{ name: 'payments' }], dependents: [] });
+  });
+
+  it('refuses itself, services of another organization, malformed ids and too many, per item, changing nothing', async () => {
+    const tenant = await createTenant(running.app, 'checkout');
+    const stranger = await createTenant(running.app, 'theirs');
+    const payments = await service(tenant, 'payments');
+    dataOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: [payments.id] }));
+
+    const refused = errorOf(
+      await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: [payments.id, tenant.serviceId, stranger.serviceId, 'nope'] }),
+    );
+    expect(refused.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'dependsOn[3]', message: 'must be a service id' }],
+    });
+    const foreign = errorOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: [tenant.serviceId, stranger.serviceId] }));
+    expect(foreign.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [
+        { field: 'dependsOn[0]', message: 'must not be the service itself' },
+        { field: 'dependsOn[1]', message: 'is not a service of this organization' },
+      ],
+    });
+    const tooMany = Array.from({ length: MAX_DEPENDENCIES + 1 }, () => payments.id);
+    expect(errorOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: tooMany })).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'dependsOn', message: `must have at most ${MAX_DEPENDENCIES} services` }],
+    });
+    // Another organization's service, or none, is NOT_FOUND; theirs cannot name ours either.
+    for (const serviceId of [stranger.serviceId, '00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect(errorOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId, dependsOn: [] }))).toEqual(
+        expect.objectContaining({ message: `Service ${serviceId} not found`, extensions: { code: 'NOT_FOUND' } }),
+      );
+    }
+    expect(errorOf(await gql(stranger.apiToken, SET_DEPENDENCIES, { serviceId: stranger.serviceId, dependsOn: [payments.id] })).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'dependsOn[0]', message: 'is not a service of this organization' }],
+    });
+    expect(dataOf(await gql(tenant.apiToken, SERVICE_DEPENDENCIES, { id: tenant.serviceId })).service!.dependsOn).toEqual([{ name: 'payments' }]);
+    expect(dataOf(await gql(stranger.apiToken, SERVICE_DEPENDENCIES, { id: stranger.serviceId })).service!.dependsOn).toEqual([]);
+  });
+});
+
+describe('rollbacks', () => {
+  it('marks rollbacks and what they undid, by commit or version, per service and environment; a redeploy is no rollback', async () => {
+    const tenant = await createTenant(running.app, 'checkout');
+    const start = Date.now() - 10 * HOUR;
+    const at = (hours: number) => new Date(start + hours * HOUR).toISOString();
+    const ids: Record<string, string> = {};
+    const send = async (name: string, payload: Record<string, unknown>) => (ids[name] = await deploy(tenant.deployToken, { environment: 'production', ...payload }));
+    await send('v1', { commit_sha: 'c1', version: '1.0', deployed_at: at(0) });
+    await send('v1-rerun', { commit_sha: 'c1', version: '1.0', deployed_at: at(1) });
+    await send('v2', { commit_sha: 'c2', version: '2.0', deployed_at: at(2) });
+    await send('v3', { commit_sha: 'c3', version: '3.0', deployed_at: at(3) });
+    await send('staging-v1', { commit_sha: 'c1', environment: 'staging', deployed_at: at(3.5) });
+    await send('back-to-v1', { commit_sha: 'c1-rebuilt', version: '1.0', deployed_at: at(4) });
+    await send('v4', { commit_sha: 'c4', deployed_at: at(5) });
+    // Reported late: a deploy between v4 and the next, then a rollback of it.
+    await send('v5', { commit_sha: 'c5', deployed_at: at(7) });
+    await send('v4-again', { commit_sha: 'c4', deployed_at: at(8) });
+    await send('v4-late-between', { commit_sha: 'c4b', deployed_at: at(6) });
+
+    const facts = async (name: string) => {
+      const d = dataOf(await gql(tenant.apiToken, DEPLOY_ROLLBACK, { id: ids[name]! })).deploy!;
+      const nameOf = (ref: { id: string } | null | undefined) => (ref ? Object.keys(ids).find((key) => ids[key] === ref.id) : null);
+      return [d.isRollback, nameOf(d.restoredDeploy), d.rolledBack, nameOf(d.rolledBackBy)];
+    };
+    expect(await facts('v1')).toEqual([false, null, false, null]);
+    expect(await facts('v1-rerun')).toEqual([false, null, false, null]);
+    expect(await facts('v2')).toEqual([false, null, true, 'back-to-v1']);
+    expect(await facts('v3')).toEqual([false, null, true, 'back-to-v1']);
+    expect(await facts('staging-v1')).toEqual([false, null, false, null]);
+    expect(await facts('back-to-v1')).toEqual([true, 'v1-rerun', false, null]);
+    expect(await facts('v4')).toEqual([false, null, false, null]);
+    expect(await facts('v4-late-between')).toEqual([false, null, true, 'v4-again']);
+    expect(await facts('v5')).toEqual([false, null, true, 'v4-again']);
+    expect(await facts('v4-again')).toEqual([true, 'v4', false, null]);
+
+    // A page of deploys: one loader for all of them.
+    const page = dataOf(await gql(tenant.apiToken, DEPLOYS_ROLLBACKS, { serviceId: tenant.serviceId })).deploys.edges.map((e) => e.node);
+    const flags = Object.fromEntries(page.map((d) => [Object.keys(ids).find((key) => ids[key] === d.id), [d.isRollback, d.rolledBack]]));
+    expect(flags).toEqual({
+      v1: [false, false], 'v1-rerun': [false, false], v2: [false, true], v3: [false, true], 'staging-v1': [false, false],
+      'back-to-v1': [true, false], v4: [false, false], 'v4-late-between': [false, true], v5: [false, true], 'v4-again': [true, false],
+    });
+
+    // DORA: rolled-back deploys are failed changes (4 of 10), with no incident at all.
+    const dora = dataOf(await gql(tenant.apiToken, DORA_FAILURES, { serviceId: tenant.serviceId, from: at(-1), to: new Date().toISOString() })).dora;
+    expect(dora).toEqual({ deployCount: 10, changeFailureRate: 0.4 });
+    // A period that ends before the rollbacks still counts v2 and v3 as failed: they were undone later.
+    const early = dataOf(await gql(tenant.apiToken, DORA_FAILURES, { serviceId: tenant.serviceId, from: at(-1), to: at(3.9) })).dora;
+    expect(early).toEqual({ deployCount: 5, changeFailureRate: 0.4 });
+  });
+});
+
+describe('change events and the deploy timeline', () => {
+  it('lists deploys and change events together, newest first, a page at a time in both directions, filtered', async () => {
+    const tenant = await createTenant(running.app, 'checkout');
+    const other = await createTenant(running.app, 'checkout');
+    const payments = await service(tenant, 'payments');
+    const start = Date.now() - HOUR;
+    const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
+    const d1 = await deploy(tenant.deployToken, { commit_sha: 'a', environment: 'production', deployed_at: at(0) });
+    const c1 = await deploy(tenant.deployToken, { kind: 'feature_flag', summary: 'new flow on', environment: 'production', url: 'https://flags.example.com/1', changed_at: at(10) }, '/api/ingest/change');
+    const d2 = await deploy(payments.deployToken, { commit_sha: 'b', environment: 'production', deployed_at: at(20) });
+    const c2 = await deploy(payments.deployToken, { kind: 'config', summary: 'timeout 2 s', environment: 'staging', changed_at: at(30) }, '/api/ingest/change');
+    const d3 = await deploy(tenant.deployToken, { commit_sha: 'c', environment: 'staging', deployed_at: at(40) });
+    await deploy(other.deployToken, { commit_sha: 'theirs', deployed_at: at(35) });
+    await deploy(other.deployToken, { kind: 'config', summary: 'theirs', changed_at: at(36) }, '/api/ingest/change');
+
+    type Page = { edges: { cursor: string; node: { __typename?: string; id: string } }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor?: string | null; startCursor?: string | null } };
+    const page = async (variables: Record<string, unknown>): Promise<Page> => dataOf(await gql(tenant.apiToken, TIMELINE, variables)).timeline;
+    const first = await page({ first: 2 });
+    expect(first.edges.map((e) => [e.node.__typename, e.node.id])).toEqual([['Deploy', d3], ['ChangeEvent', c2]]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = await page({ first: 2, after: first.pageInfo.endCursor });
+    expect(second.edges.map((e) => e.node.id)).toEqual([d2, c1]);
+    const third = await page({ first: 2, after: second.pageInfo.endCursor });
+    expect(third.edges.map((e) => e.node.id)).toEqual([d1]);
+    expect(third.pageInfo.hasNextPage).toBe(false);
+    const back = await page({ last: 2, before: second.pageInfo.startCursor });
+    expect(back.edges.map((e) => e.node.id)).toEqual([d3, c2]);
+
+    expect((await page({ first: 10, serviceId: tenant.serviceId })).edges.map((e) => e.node.id)).toEqual([d3, c1, d1]);
+    expect((await page({ first: 10, environment: 'staging' })).edges.map((e) => e.node.id)).toEqual([d3, c2]);
+    expect((await page({ first: 10, serviceId: 'nope' })).edges).toEqual([]);
+
+    const changes = dataOf(await gql(tenant.apiToken, CHANGE_EVENTS, {})).changeEvents.edges.map((e) => e.node);
+    expect(changes).toEqual([
+      { id: c2, kind: 'config', summary: 'timeout 2 s', environment: 'staging', url: null, changedAt: at(30), service: { name: 'payments' } },
+      { id: c1, kind: 'feature_flag', summary: 'new flow on', environment: 'production', url: 'https://flags.example.com/1', changedAt: at(10), service: { name: 'checkout' } },
+    ]);
+    expect(dataOf(await gql(tenant.apiToken, CHANGE_EVENTS, { serviceId: payments.id })).changeEvents.edges.map((e) => e.node.id)).toEqual([c2]);
+
+    // Another organization sees none of it, and cannot page from our entries.
+    expect(dataOf(await gql(other.apiToken, CHANGE_EVENT, { id: c1 })).changeEvent).toBeNull();
+    expect(dataOf(await gql(tenant.apiToken, CHANGE_EVENT, { id: c1 })).changeEvent).toEqual({ id: c1, kind: 'feature_flag' });
+    const theirs = dataOf(await gql(other.apiToken, TIMELINE, { first: 10 })).timeline.edges.map((e) => e.node.id);
+    expect(theirs).toHaveLength(2);
+    expect(theirs).not.toContain(c1);
+    expect(errorOf(await gql(other.apiToken, TIMELINE, { first: 2, after: first.pageInfo.endCursor })).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'after', message: 'is not a cursor of this list' }],
+    });
+  });
+});
