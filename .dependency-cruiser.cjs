@@ -7,6 +7,7 @@
 //   graphql   ← domain, db, auth: the GraphQL schema and resolvers
 //   http      ← graphql, domain, db, auth: the Fastify server, REST routes, WebSocket
 //   auth      ← domain: who a request is (Bearer and deploy tokens)
+//   client    ← only the pure signing and webhook-body modules: the CLI's API client (listen, trigger)
 //   app, main, cli, config, metrics and friends at the top level compose the layers.
 const layer = (name) => `^src/${name}/`;
 
@@ -61,6 +62,25 @@ module.exports = {
       comment: 'Authentication is shared by REST, GraphQL and WebSocket, and so depends on none of them.',
       from: { path: layer('auth') },
       to: { path: '^src/', pathNot: ['^src/auth/', '^src/domain/', '^src/db/', '^src/generated/'] },
+    },
+    {
+      name: 'client-only-on-pure-modules',
+      severity: 'error',
+      comment:
+        'The client talks to a Hookline, maybe remote, through its public API only: it shares the signing scheme and the ' +
+        'webhook body with the server (pure functions), never the database, the domain rules or the server.',
+      from: { path: layer('client') },
+      to: {
+        path: '^src/',
+        pathNot: ['^src/client/', '^src/delivery/signing\\.ts$', '^src/domain/signing-secrets\\.ts$', '^src/domain/events\\.ts$'],
+      },
+    },
+    {
+      name: 'client-only-for-the-cli',
+      severity: 'error',
+      comment: 'The server never runs client code: only the CLI does.',
+      from: { path: '^src/', pathNot: ['^src/client/', '^src/cli\\.ts$'] },
+      to: { path: layer('client') },
     },
   ],
   options: {

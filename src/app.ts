@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { readMigrations } from './db/migrate.ts';
 import type { Resolver } from './delivery/destination.ts';
-import { listenForDeliveryChanges } from './delivery/notifications.ts';
+import { listenForDeliveryChanges, listenForEvents } from './delivery/notifications.ts';
 import { attemptQueue, startQueue } from './delivery/queue.ts';
 import { startDeliveryWorker, type DeliveryPolicy, type DeliveryWorker } from './delivery/worker.ts';
 import { buildServer } from './http/server.ts';
@@ -34,7 +34,7 @@ export function deliveryPolicy(config: Config): DeliveryPolicy {
     backoffBaseMs: config.DELIVERY_BACKOFF_BASE_MS,
     backoffFactor: config.DELIVERY_BACKOFF_FACTOR,
     disableAfterFailures: config.ENDPOINT_DISABLE_AFTER_FAILURES,
-    destination: { allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE },
+    destination: { allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, maxTimeoutMs: config.DELIVERY_TIMEOUT_MS },
   };
 }
 
@@ -51,12 +51,14 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
   // Api processes serve the changes to subscribers; workers wake on them when work is queued.
   const deliveryChanges = await listenForDeliveryChanges(databaseUrl, { warn: (o, m) => server.log.warn(o, m) });
   const serveApi = config.ROLE !== 'worker';
+  // Api processes serve new events to listeners; workers have no use for them.
+  const events = serveApi ? await listenForEvents(databaseUrl, { warn: (o, m) => server.log.warn(o, m) }) : undefined;
   const server: FastifyInstance = buildServer({
     config,
     database,
     metrics,
     migrations: await readMigrations(),
-    api: serveApi ? { queue: attemptQueue(boss), deliveryChanges, destination: policy.destination } : undefined,
+    api: events ? { queue: attemptQueue(boss), deliveryChanges, events, destination: policy.destination } : undefined,
   });
   let worker: DeliveryWorker | undefined;
   if (config.ROLE !== 'api') {
@@ -90,6 +92,7 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
       await worker?.stop();
       await boss.stop({ graceful: true, timeout: config.DELIVERY_TIMEOUT_MS + 5000 });
       await deliveryChanges.close();
+      await events?.close();
       await database.close();
     },
   };

@@ -1,8 +1,14 @@
 // `hookline`: operator commands for organizations and API tokens (how a deployment gets its
-// first credentials). Exit codes: 0 done, 1 failed (bad config, nothing found, database
-// error), 2 usage error. With --json, stdout holds exactly one JSON line, and only on success.
-import { Command, CommanderError } from 'commander';
-import { loadConfig } from './config.ts';
+// first credentials), and the developer loop against a running Hookline, here or remote
+// (`listen`, `trigger`). Exit codes: 0 done, 1 failed (bad config, nothing found, database
+// error, API refused or unreachable), 2 usage error. With --json, stdout holds exactly one JSON
+// line, and only on success.
+import { Argument, Command, CommanderError, Option } from 'commander';
+import { ClientError, type HooklineApi } from './client/api.ts';
+import { listen } from './client/listen.ts';
+import { loadListenSecret } from './client/listen-secret.ts';
+import { trigger, TRIGGER_TYPES, type TriggerType } from './client/trigger.ts';
+import { developerConfigDirectory, loadConfig } from './config.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { connectDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
@@ -47,7 +53,7 @@ function print(json: boolean | undefined, value: unknown, text: string): void {
 }
 
 const program = new Command('hookline')
-  .description('Manage Hookline organizations and API tokens')
+  .description('Manage Hookline organizations and API tokens; listen to and trigger events')
   // Throw instead of exiting, so the end of this file sets every exit code in one place.
   .exitOverride();
 
@@ -134,6 +140,65 @@ tokens
     print(options.json, { revoked }, `Revoked ${revoked} API token${revoked === 1 ? '' : 's'} matching ${prefix.slice(0, 12)}.`);
   });
 
+/** --url and --token of the commands that use a running Hookline's API. */
+function apiOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--url <url>', 'base URL of the Hookline API').env('HOOKLINE_URL').default('http://localhost:4000'))
+    .addOption(new Option('--token <token>', 'API token of the organization (hla_...)').env('HOOKLINE_API_TOKEN').makeOptionMandatory());
+}
+
+function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
+function apiOf(options: { url: string; token: string }, command: Command): HooklineApi {
+  // An empty HOOKLINE_API_TOKEN counts as none, as an empty variable does for the server.
+  if (!options.token) command.error("error: required option '--token <token>' not specified (or set HOOKLINE_API_TOKEN)", { exitCode: 2 });
+  if (!isHttpUrl(options.url)) command.error('error: --url must be an http(s) URL', { exitCode: 2 });
+  return { baseUrl: options.url.replace(/\/+$/, ''), apiToken: options.token };
+}
+
+apiOptions(
+  program
+    .command('listen')
+    .description("Receive your organization's events live and forward each, signed with your own secret, to a local URL")
+    .option('--forward-to <url>', 'POST each event here (http or https), signed as Hookline signs webhooks')
+    .option('--events <types>', 'comma-separated event types to receive (default: every type)')
+    .option('--print-json', 'print each event as one JSON line {"event", "status", "durationMs", "error"} instead of a summary'),
+).action(async (options: { forwardTo?: string; events?: string; printJson?: boolean; url: string; token: string }, command: Command) => {
+  const api = apiOf(options, command);
+  if (options.forwardTo !== undefined && !isHttpUrl(options.forwardTo)) command.error('error: --forward-to must be an http(s) URL', { exitCode: 2 });
+  const eventTypes = (options.events ?? '').split(',').map((type) => type.trim()).filter(Boolean);
+  const secret = await loadListenSecret(developerConfigDirectory());
+  if (secret.created) {
+    console.error(`Your listen signing secret is ${secret.signingSecret}`);
+    console.error(`(shown once; kept in ${secret.file}): configure your app to verify webhooks with it.`);
+  } else {
+    console.error(`Signing with your listen secret from ${secret.file}.`);
+  }
+  const listening = await listen({
+    api,
+    forwardTo: options.forwardTo,
+    eventTypes,
+    printJson: options.printJson === true,
+    signingSecret: secret.signingSecret,
+    print: (line) => console.log(line),
+    status: (line) => console.error(line),
+  });
+  const stop = () => listening.stop();
+  process.once('SIGINT', stop).once('SIGTERM', stop);
+  await listening.done;
+});
+
+apiOptions(
+  program
+    .command('trigger')
+    .description('Make a realistic event of a type through the API (a deploy, an incident, a ping), for listen and your endpoints')
+    .addArgument(new Argument('<type>', 'the event type to make').choices(TRIGGER_TYPES)),
+).action(async (type: TriggerType, options: { url: string; token: string }, command: Command) => {
+  for (const line of await trigger(apiOf(options, command), type)) console.log(line);
+});
+
 /** One line for the user; no stack trace. */
 function describe(error: unknown): string {
   let text = error === undefined ? '' : String(error);
@@ -149,7 +214,8 @@ try {
     process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else {
     // Start-up failures (configuration, database) say what to do; the rest get commander's prefix.
-    console.error(describeStartupError(error, startup) ?? `error: ${describe(error)}`);
+    const startupProblem = error instanceof ClientError ? undefined : describeStartupError(error, startup);
+    console.error(startupProblem ?? `error: ${describe(error)}`);
     process.exitCode = 1;
   }
 }

@@ -1,5 +1,7 @@
 // The only reader of process.env: every setting is parsed and validated here once, so a
 // bad value stops start-up with a message naming the variable.
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 
 /** A per-minute limit, or `off` where something in front of Hookline already limits. */
@@ -100,4 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return parsed.data;
+}
+
+/**
+ * Where the CLI keeps a developer's own settings (the `hookline listen` signing secret):
+ * `$XDG_CONFIG_HOME/hookline`, else `~/.config/hookline`, as the XDG base directory spec says.
+ */
+export function developerConfigDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
+  return path.join(base, 'hookline');
 }

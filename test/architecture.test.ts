@@ -22,11 +22,13 @@ describe('the layers of src/', () => {
 
   it('were all looked at: every layer, with its imports resolved', () => {
     const modules = result.modules.filter((module) => module.source.startsWith('src/') && !module.source.startsWith('src/generated/'));
-    for (const layer of ['db', 'domain', 'auth', 'delivery', 'graphql', 'http']) {
+    for (const layer of ['db', 'domain', 'auth', 'delivery', 'graphql', 'http', 'client']) {
       expect(modules.some((module) => module.source.startsWith(`src/${layer}/`)), layer).toBe(true);
     }
     // The worker's imports of the domain were seen (a resolution failure would hide every rule).
     const worker = modules.find((module) => module.source === 'src/delivery/worker.ts')!;
     expect(worker.dependencies.map((dependency) => dependency.resolved)).toContain('src/domain/events.ts');
+    const listen = modules.find((module) => module.source === 'src/client/listen.ts')!;
+    expect(listen.dependencies.map((dependency) => dependency.resolved)).toContain('src/delivery/signing.ts');
   });
 });

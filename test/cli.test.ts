@@ -68,7 +68,7 @@ describe('hookline CLI', () => {
     expect(output.apiToken).toMatch(API_TOKEN);
     ({ organizationId, apiToken: firstToken } = output);
 
-    expect(await authenticateApiToken(database.prisma, firstToken)).toEqual({ id: organizationId, name: 'acme' });
+    expect(await authenticateApiToken(database.prisma, firstToken)).toEqual({ id: organizationId, name: 'acme', apiTokenId: expect.any(String) });
   });
 
   it('orgs create without --json says the token is shown once', async () => {
@@ -86,7 +86,7 @@ describe('hookline CLI', () => {
     expect(output.organizationId).toBe(organizationId);
     expect(output.apiToken).toMatch(API_TOKEN);
     expect(output.apiToken).not.toBe(firstToken);
-    expect(await authenticateApiToken(database.prisma, output.apiToken)).toEqual({ id: organizationId, name: 'acme' });
+    expect(await authenticateApiToken(database.prisma, output.apiToken)).toEqual({ id: organizationId, name: 'acme', apiTokenId: expect.any(String) });
   });
 
   it.each([

@@ -274,7 +274,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
     // Each event's checkbox sits on the line of its name (the middle of one within 2 px of the other's).
     const checkboxes = form.getByRole('checkbox');
-    expect(await checkboxes.count()).toBe(5);
+    expect(await checkboxes.count()).toBe(6);
     for (const checkbox of await checkboxes.all()) {
       const box = (await checkbox.boundingBox())!;
       const name = (await checkbox.locator('xpath=ancestor::label[1]').locator('.mono').boundingBox())!;
@@ -407,7 +407,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
     // Rotate the signing secret: confirmed, then the new one shown once.
     await card.getByRole('button', { name: 'Rotate secret' }).click();
-    await page.getByRole('dialog').getByText('For 24 hours deliveries also carry a signature made with the current one').waitFor();
+    await page.getByRole('dialog').getByText('During the overlap deliveries also carry a signature made with the current one').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
     const secret = card.getByTestId('secret-once');
     expect(await secret.getByTestId('secret-value').inputValue()).toMatch(/^whsec_/);
@@ -696,6 +696,73 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await done(tab);
   });
 
+  it("sets an endpoint's custom headers, timeout and rate limit, with the API's refusals next to the fields", async () => {
+    const id = await createEndpointByApi(`${receiver.url}/settings`, 'Settings', ['test.ping']);
+    const tab = await signedIn(`/webhooks/${id}`);
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Edit endpoint' }) });
+    await form.getByText('100 to 3000 ms; empty: the server\'s 3000 ms.').waitFor();
+    await form.getByLabel('Custom headers').fill('Host: example.com\nX-Team: payments');
+    await form.getByLabel('Timeout (ms)').fill('5000');
+    await form.getByLabel('Rate limit (deliveries per second)').fill('5');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.getByText('Line 1 (name): host is set by Hookline or by the connection and cannot be changed.').waitFor();
+    await form.getByText('Must be 100 to 3000 milliseconds (the server maximum).').waitFor();
+    await screenshot(page, 'delivery-02-endpoint-settings-refused');
+
+    await form.getByLabel('Custom headers').fill('X-Team: payments\nAuthorization: Bearer receiver-token');
+    await form.getByLabel('Timeout (ms)').fill('2000');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.locator('dl.facts dt:text-is("Custom headers") + dd:text-is("X-Team: payments, Authorization: Bearer receiver-token")').waitFor();
+    await page.locator('dl.facts dt:text-is("Timeout") + dd:text-is("2000 ms")').waitFor();
+    await page.locator('dl.facts dt:text-is("Rate limit") + dd:text-is("5 deliveries per second")').waitFor();
+    expect(await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      customHeaders: [
+        { name: 'X-Team', value: 'payments' },
+        { name: 'Authorization', value: 'Bearer receiver-token' },
+      ],
+      timeoutMs: 2000,
+      rateLimitPerSecond: 5,
+    });
+    await page.getByRole('button', { name: 'Send Test' }).click();
+    const [request] = await receiver.waitForRequests(1, { path: '/settings' });
+    expect(request!.headers).toMatchObject({ 'x-team': 'payments', authorization: 'Bearer receiver-token' });
+    await screenshot(page, 'delivery-03-endpoint-settings');
+    await done(tab);
+  });
+
+  it('recovers the failed deliveries of a window after an outage, and resends a succeeded one, live in the log', async () => {
+    failing = true;
+    const id = await createEndpointByApi(`${receiver.url}/fail-recover`, 'Recovering receiver', ['test.ping']);
+    const tab = await signedIn(`/webhooks/${id}`);
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Recovering receiver', level: 1 }).waitFor();
+    await sendTestByApi(id);
+    await sendTestByApi(id);
+    await page.locator('li.delivery[data-status="FAILED"]').nth(1).waitFor({ timeout: 15_000 });
+
+    failing = false;
+    const recover = page.locator('form', { has: page.getByRole('heading', { name: 'Recover failed deliveries' }) });
+    await recover.getByRole('button', { name: 'Recover' }).click();
+    await recover.getByText('2 deliveries queued again.').waitFor();
+    await page.locator('li.delivery[data-status="SUCCEEDED"][data-attempts="4"]').nth(1).waitFor({ timeout: 15_000 });
+    const failedIds = new Set(receiver.requests.filter((request) => request.path === '/fail-recover').map((request) => request.headers['webhook-id']));
+    expect(failedIds.size).toBe(2);
+
+    const delivery = page.locator('li.delivery').first();
+    const deliveryId = await delivery.getAttribute('data-delivery-id');
+    await delivery.getByRole('button', { name: 'Resend' }).click();
+    await page.locator(`li.delivery[data-delivery-id="${deliveryId}"][data-status="SUCCEEDED"][data-attempts="5"]`).waitFor({ timeout: 15_000 });
+    const sent = receiver.requests.filter((request) => request.headers['webhook-id'] === deliveryId);
+    expect(sent.map((request) => request.path)).toEqual(Array(5).fill('/fail-recover'));
+    await screenshot(page, 'delivery-01-recover-resend');
+    failing = true;
+    await done(tab);
+  });
+
   it('lists, creates and revokes API tokens, and warns before revoking the one this tab is signed in with', async () => {
     // An organization of its own: this test revokes its token.
     const own = await createTenant(running.app, 'tokens');
@@ -861,6 +928,117 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await suspects.nth(0).getByRole('button', { name: 'Caused it' }).click();
     await page.locator('li.suspect[data-verdict="CAUSED"]').filter({ hasText: 'one-click-buy' }).waitFor();
     await screenshot(page, '18-incident-change-suspect');
+    await done(tab);
+  });
+
+  it('searches deliveries and events with filters, reveals an endpoint secret with an audit entry, and rotates it with a chosen overlap', async () => {
+    const searcher = await createTenant(running.app, 'search');
+    const asSearcher = async <T,>(query: string, variables: Record<string, unknown>): Promise<T> => {
+      const response = await fetch(`${running.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${searcher.apiToken}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data: T; errors?: unknown };
+      expect(body.errors).toBeUndefined();
+      return body.data;
+    };
+    type Created = { createWebhookEndpoint: { signingSecret: string; endpoint: { id: string } } };
+    const create = (name: string, eventTypes: string[] | null) =>
+      asSearcher<Created>('mutation C($url: String!, $name: String!, $types: [String!]) { createWebhookEndpoint(url: $url, name: $name, eventTypes: $types) { signingSecret endpoint { id } } }', {
+        url: `${receiver.url}/${name}`,
+        name,
+        types: eventTypes,
+      });
+    const all = (await create('search-all', null)).createWebhookEndpoint;
+    const pings = (await create('search-pings', ['test.ping'])).createWebhookEndpoint;
+    for (const sha of ['5ea7c11a', '5ea7c11b']) expect((await ingest(searcher.deployToken, { commit_sha: sha, environment: 'production' })).status).toBe(200);
+    await asSearcher('mutation T($id: ID!) { sendTestEvent(endpointId: $id) { id } }', { id: pings.endpoint.id });
+    await eventually(async () =>
+      (await running.app.database.prisma.delivery.count({ where: { organizationId: searcher.organizationId, status: 'SUCCEEDED' } })) === 3 ? true : undefined,
+    );
+
+    // Deliveries: every endpoint's, then narrowed by endpoint, event type and answer.
+    const tab = await signedIn('/deliveries', { token: searcher.apiToken });
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor();
+    const total = page.getByTestId('deliveries-total');
+    await total.getByText('3 deliveries', { exact: true }).waitFor();
+    await page.getByLabel('Endpoint').selectOption({ label: 'search-pings' });
+    await total.getByText('1 delivery', { exact: true }).waitFor();
+    expect(await page.locator('.deliveries-table tbody tr').count()).toBe(1);
+    await page.getByLabel('Endpoint').selectOption({ label: 'All endpoints' });
+    await page.getByLabel('Event type').selectOption('deploy.ingested');
+    await total.getByText('2 deliveries', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('type')).toBe('deploy.ingested');
+    await page.getByLabel('Response').selectOption({ label: '2xx' });
+    // The count reads the same before and after: wait for the list of the new filter.
+    await eventually(async () => (new URL(page.url()).searchParams.get('response') === 'SUCCESS' ? true : undefined));
+    const rows = page.locator('.deliveries-table tbody tr');
+    await eventually(async () => ((await rows.count()) === 2 ? true : undefined), 5000, 'two rows');
+    await total.getByText('2 deliveries', { exact: true }).waitFor();
+    for (const row of await rows.all()) {
+      expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('SUCCEEDED');
+      expect(await row.getByRole('link', { name: 'search-all' }).count()).toBe(1);
+      expect(await row.locator('td.mono').textContent()).toBe('200');
+    }
+    await screenshot(page, 'search-01-deliveries-filtered');
+    await page.getByLabel('Response').selectOption({ label: '5xx' });
+    await page.getByText('No deliveries match these filters.').waitFor();
+
+    // Events: each with its deliveries to every endpoint; one event's page.
+    await page.getByRole('link', { name: 'Events', exact: true }).click();
+    await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+    await page.getByTestId('events-total').getByText('3 events', { exact: true }).waitFor();
+    const cards = page.getByRole('list', { name: 'Events' }).locator(':scope > li');
+    expect(await cards.count()).toBe(3);
+    await cards.nth(0).getByRole('link', { name: 'test.ping' }).waitFor();
+    await cards.nth(0).getByRole('list', { name: 'Deliveries of test.ping' }).getByRole('link', { name: 'search-pings' }).waitFor();
+    await cards.nth(1).getByRole('list', { name: 'Deliveries of deploy.ingested' }).getByRole('link', { name: 'search-all' }).waitFor();
+    await page.getByLabel('Event type').selectOption('deploy.ingested');
+    await page.getByTestId('events-total').getByText('2 events', { exact: true }).waitFor();
+    await screenshot(page, 'search-02-events');
+    await cards.nth(0).getByRole('link', { name: 'deploy.ingested' }).click();
+    await page.getByRole('heading', { name: 'deploy.ingested', level: 1 }).waitFor();
+    await page.locator('pre.event-data').getByText('"commitSha": "5ea7c11b"').waitFor();
+
+    // The endpoint's secret: hidden until a click, which is recorded with the API token.
+    await page.goto(`${running.baseUrl}/webhooks/${all.endpoint.id}`);
+    await page.getByRole('heading', { name: 'search-all', level: 1 }).waitFor();
+    const secretSection = page.getByRole('region', { name: 'Signing secret' });
+    expect(await secretSection.getByTestId('secret-value').count()).toBe(0);
+    await secretSection.getByRole('button', { name: 'Reveal secret' }).click();
+    expect(await secretSection.getByTestId('secret-value').inputValue()).toBe(all.signingSecret);
+    await secretSection.getByRole('table', { name: 'Latest reveals' }).getByText(`${searcher.apiToken.slice(0, 12)}…`).waitFor();
+    expect(await running.app.database.prisma.secretReveal.count({ where: { endpointId: all.endpoint.id } })).toBe(1);
+    await screenshot(page, 'search-03-secret-revealed');
+    await secretSection.getByRole('button', { name: 'Hide secret' }).click();
+
+    // Rotation without overlap: the previous secret stops at once.
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Keep the current secret signing for').selectOption({ label: 'No overlap: the current secret stops at once' });
+    await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+    const once = page.getByTestId('secret-once');
+    await once.getByText('The previous secret no longer signs.').waitFor();
+    const rotated = await once.getByTestId('secret-value').inputValue();
+    expect(await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: all.endpoint.id } })).toMatchObject({
+      signingSecret: rotated,
+      previousSigningSecret: null,
+      previousSecretExpiresAt: null,
+    });
+    await once.getByRole('button', { name: 'I have copied it' }).click();
+
+    // With 7 days' overlap: the page says until when the previous one still signs.
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await dialog.getByLabel('Keep the current secret signing for').selectOption({ label: '7 days' });
+    await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+    await once.getByText('The previous secret keeps signing for 7 days.').waitFor();
+    await secretSection.getByText(/also carry a signature made with the previous secret until/).waitFor();
+    const after = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: all.endpoint.id } });
+    expect(after.previousSigningSecret).toBe(rotated);
+    expect(after.previousSecretExpiresAt!.getTime() - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    await screenshot(page, 'search-04-secret-rotated');
     await done(tab);
   });
 });

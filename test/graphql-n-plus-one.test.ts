@@ -1,6 +1,7 @@
 // A page of a list costs a fixed number of SQL queries, the same for 5 items as for 50: webhook
 // endpoints with their latest delivery, 24-hour stats and pending retries; deploys with their
-// service, commits, previous deploy, commits since it and authors; incidents with their suspects.
+// service, commits, previous deploy, commits since it and authors; incidents with their suspects;
+// searched deliveries, and events with their deliveries.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpoint } from '../src/domain/endpoints.ts';
@@ -34,6 +35,21 @@ const DEPLOYS_PAGE = graphql(`
 const INCIDENTS_PAGE = graphql(`
   query NPlusOneIncidents($first: Int) {
     incidents(first: $first) { edges { node { id title service { name } suspects { rank deploy { id service { name } } } } } }
+  }
+`);
+
+const DELIVERIES_SEARCH = graphql(`
+  query NPlusOneDeliveriesSearch($first: Int) {
+    deliveries(first: $first) { totalCount edges { node { id status endpoint { name } event { type } attempts { number } } } }
+  }
+`);
+
+const EVENTS_SEARCH = graphql(`
+  query NPlusOneEventsSearch($first: Int) {
+    events(first: 4) {
+      totalCount
+      edges { node { id type deliveries(first: $first) { totalCount edges { node { id status endpoint { name } attempts { number } } } } } }
+    }
   }
 `);
 
@@ -279,5 +295,34 @@ describe('incidents with their service and suspects', () => {
     console.info(`SQL statements for 5 incidents: ${five.statements.length}; for 50: ${fifty.statements.length}`);
     expect(five.statements.length, report(five.statements)).toBeLessThanOrEqual(QUERY_BOUND);
     expect(fifty.statements.length, report(fifty.statements)).toBe(five.statements.length);
+  });
+});
+
+describe('deliveries and events search, each event with its deliveries', () => {
+  it('answers correctly, in the same small number of SQL queries for 5 endpoints as for 50', async () => {
+    const [small, large] = [await seed(5), await seed(50)];
+    const deliveries = (seeded: Seeded) =>
+      counted(async () => dataOf(await requestGraphql(running.baseUrl, seeded.tenant.apiToken, DELIVERIES_SEARCH, { first: 50 })));
+    const events = (seeded: Seeded) => counted(async () => dataOf(await requestGraphql(running.baseUrl, seeded.tenant.apiToken, EVENTS_SEARCH, { first: 50 })));
+
+    for (const seeded of [small, large]) {
+      const count = seeded.endpointIds.length;
+      const { data: found } = await deliveries(seeded);
+      expect(found.deliveries.totalCount).toBe(4 * count);
+      expect(found.deliveries.edges).toHaveLength(Math.min(50, 4 * count));
+      const { data: listed } = await events(seeded);
+      expect(listed.events.totalCount).toBe(4);
+      for (const { node } of listed.events.edges) {
+        expect(node.deliveries.totalCount).toBe(count);
+        expect(node.deliveries.edges).toHaveLength(count);
+      }
+    }
+    for (const run of [deliveries, events]) {
+      const five = await run(small);
+      const fifty = await run(large);
+      console.info(`SQL statements for the search of 5 endpoints: ${five.statements.length}; for 50: ${fifty.statements.length}`);
+      expect(five.statements.length, report(five.statements)).toBeLessThanOrEqual(QUERY_BOUND);
+      expect(fifty.statements.length, report(fifty.statements)).toBe(five.statements.length);
+    }
   });
 });

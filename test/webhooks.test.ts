@@ -71,7 +71,7 @@ describe('POST /api/webhooks/endpoints', () => {
           { field: 'name', message: 'must be 1 to 200 characters' },
           {
             field: 'eventTypes[1]',
-            message: 'must be one of deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping',
+            message: 'must be one of deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping, endpoint.disabled',
           },
         ],
       },

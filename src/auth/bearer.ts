@@ -5,10 +5,11 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { authenticateApiToken } from '../domain/api-tokens.ts';
 
-/** The organization a request acts for. */
+/** The organization a request acts for, and the API token it came with. */
 export interface Viewer {
   id: string;
   name: string;
+  apiTokenId: string;
 }
 
 export function bearerToken(authorization: string | null | undefined): string | undefined {

@@ -13,6 +13,8 @@ export interface DeliverJob {
   deliveryId: string;
   /** The attempt this job makes (1-based); a job whose attempt was already made is stale. */
   attempt: number;
+  /** ISO time claimed for it under its endpoint's rate limit: it is sent then without claiming another. */
+  slotAt?: string;
 }
 
 export interface QueueOptions {
@@ -63,8 +65,8 @@ export function attemptQueue(boss: PgBoss): AttemptQueue {
   return {
     async enqueue(transaction, attempts) {
       if (attempts.length === 0) return;
-      const inserts: JobInsert<DeliverJob>[] = attempts.map(({ deliveryId, attempt, startAfter }) => ({
-        data: { deliveryId, attempt },
+      const inserts: JobInsert<DeliverJob>[] = attempts.map(({ deliveryId, attempt, startAfter, slotAt }) => ({
+        data: slotAt ? { deliveryId, attempt, slotAt: slotAt.toISOString() } : { deliveryId, attempt },
         ...(startAfter ? { startAfter } : {}),
       }));
       await boss.insert(DELIVER_QUEUE, inserts, { db: inTransaction(transaction) });

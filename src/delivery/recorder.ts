@@ -27,9 +27,11 @@ export type Outcome =
   | ({ kind: 'succeeded' } & SucceededAttempt)
   | ({ kind: 'retrying' } & RetryingAttempt)
   /** The last attempt failed: the delivery is FAILED. */
-  | { kind: 'failed'; deliveryId: string; endpointId: string; attempt: number; result: AttemptResult }
+  | { kind: 'failed'; deliveryId: string; endpointId: string; attempt: number; result: AttemptResult; gone: boolean }
   /** Its endpoint is no longer live: the delivery is CANCELLED without an attempt. */
   | { kind: 'cancelled'; deliveryId: string }
+  /** Its endpoint's rate limit gives it a later turn: the attempt is queued again for then, not made nor counted. */
+  | { kind: 'throttled'; deliveryId: string; attempt: number; slotAt: Date }
   /** Nothing to record (the delivery finished, or this attempt was made already): only the job ends. */
   | { kind: 'stale' };
 
@@ -59,6 +61,9 @@ interface Entry {
 
 const RETRY_DELAY_MS = { first: 100, max: 2000 };
 
+/** Why an endpoint whose receiver answered 410 Gone is disabled (Standard Webhooks: stop sending). */
+export const GONE_REASON = 'the receiver answered 410 Gone';
+
 export function createRecorder(options: RecorderOptions): Recorder {
   const { pool, boss, metrics, log } = options;
   const queue = attemptQueue(boss);
@@ -67,15 +72,15 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let writing: Promise<void> | undefined;
   let giveUpAt = Number.POSITIVE_INFINITY;
 
-  async function write(entries: Entry[]): Promise<{ disabledEndpoints: string[] }> {
+  async function write(entries: Entry[]): Promise<{ disabledEndpoints: { endpointId: string; reason: string }[] }> {
     const of = <K extends Outcome['kind']>(kind: K) =>
       entries.map((entry) => entry.outcome).filter((outcome): outcome is Extract<Outcome, { kind: K }> => outcome.kind === kind);
     const succeeded = of('succeeded');
     const retrying = of('retrying');
     const failed = of('failed');
     const cancelled = of('cancelled');
-    const disabledEndpoints: string[] = [];
-    const reason = `${options.disableAfterFailures} consecutive deliveries failed`;
+    const throttled = of('throttled');
+    const disabledEndpoints: { endpointId: string; reason: string }[] = [];
     await transaction(pool, async (client) => {
       if (succeeded.length > 0) await client.query(RECORD_SUCCESSES_SQL, successValues(succeeded));
       if (retrying.length > 0) {
@@ -84,11 +89,15 @@ export function createRecorder(options: RecorderOptions): Recorder {
       }
       // One at a time: each counts a failure on its endpoint and may disable it.
       for (const failure of failed) {
-        const values = [...attemptValues(failure.deliveryId, failure.attempt, failure.result), options.disableAfterFailures, reason];
-        const { rows } = await client.query<{ justDisabled: boolean }>(RECORD_FAILURE_SQL, values);
-        if (rows[0]?.justDisabled) disabledEndpoints.push(failure.endpointId);
+        const reason = failure.gone ? GONE_REASON : `${options.disableAfterFailures} consecutive deliveries failed`;
+        const values = [...attemptValues(failure.deliveryId, failure.attempt, failure.result), options.disableAfterFailures, reason, failure.gone];
+        const { rows } = await client.query<{ justDisabled: boolean; alertDeliveryIds: string[] }>(RECORD_FAILURE_SQL, values);
+        if (!rows[0]?.justDisabled) continue;
+        disabledEndpoints.push({ endpointId: failure.endpointId, reason });
+        await queue.enqueue(client, rows[0].alertDeliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })));
       }
       if (cancelled.length > 0) await client.query(CANCEL_DELIVERIES_SQL, [cancelled.map((outcome) => outcome.deliveryId)]);
+      await queue.enqueue(client, throttled.map(({ deliveryId, attempt, slotAt }) => ({ deliveryId, attempt, startAfter: slotAt, slotAt })));
       await completeAttempts(boss, client, entries.map((entry) => entry.job));
     });
     if (succeeded.length > 0) metrics.deliveries.inc({ outcome: 'succeeded' }, succeeded.length);
@@ -103,7 +112,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     for (let delay = RETRY_DELAY_MS.first; ; delay = Math.min(delay * 2, RETRY_DELAY_MS.max)) {
       try {
         const { disabledEndpoints } = await write(entries);
-        for (const endpointId of disabledEndpoints) log.warn({ endpointId }, `endpoint disabled: ${options.disableAfterFailures} consecutive deliveries failed`);
+        for (const { endpointId, reason } of disabledEndpoints) log.warn({ endpointId }, `endpoint disabled: ${reason}`);
         return;
       } catch (error) {
         const retry = isDatabaseUnavailable(error) && Date.now() + delay < giveUpAt;

@@ -2,7 +2,9 @@
 // (fetched by the dispatcher), sends each signed attempt, and hands its outcome to the
 // recorder, which stores it and completes the job in one transaction; a failed attempt's next
 // attempt is a new job written there too. Any number of workers may run: pg-boss hands a job
-// to one of them, and every write checks the attempt number.
+// to one of them, and every write checks the attempt number. An endpoint's rate limit is kept
+// by turns claimed in PostgreSQL while a batch is read (store.ts): an attempt whose turn is
+// later goes back to the queue for then, without counting as an attempt.
 import type pg from 'pg';
 import type { Job, PgBoss } from 'pg-boss';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -51,6 +53,8 @@ export interface DeliveryWorker {
 
 /** Jobs fetched in one round trip at most, whatever the free slots. */
 const MAX_FETCH = 100;
+/** A rate-limited attempt whose turn is at most this far off is made now (clock and timer granularity). */
+const TURN_SLACK_MS = 5;
 
 function secretsFor(delivery: DeliveryToSend, now: Date): string[] {
   const previousValid = delivery.previousSigningSecret && delivery.previousSecretExpiresAt && delivery.previousSecretExpiresAt > now;
@@ -62,11 +66,28 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   const send = createWebhookTransport(policy.destination, { timeoutMs: policy.timeoutMs, resolve: deps.resolve });
   const recorder = createRecorder({ pool, boss, metrics, log, disableAfterFailures: policy.disableAfterFailures });
 
+  /** Timers that wake the dispatcher when a throttled attempt's turn comes (pg-boss is polled, not pushed). */
+  const turnTimers = new Set<NodeJS.Timeout>();
+  function wakeAt(time: Date): void {
+    const timer = setTimeout(() => {
+      turnTimers.delete(timer);
+      dispatcher.wake();
+    }, time.getTime() - Date.now() + TURN_SLACK_MS);
+    turnTimers.add(timer);
+  }
+
   /** Makes the attempt the job asks for, if it is still due, and says what became of it. */
-  async function attempt(delivery: DeliveryToSend | undefined, number: number): Promise<Outcome> {
+  async function attempt(delivery: DeliveryToSend | undefined, job: DeliverJob): Promise<Outcome> {
+    const number = job.attempt;
     // Gone with its organization, finished, or this attempt was made already (a job repeated after a worker died).
     if (!delivery || delivery.status !== 'PENDING' || delivery.attemptCount !== number - 1) return { kind: 'stale' };
     if (delivery.endpointDeleted || delivery.endpointStatus !== 'ACTIVE') return { kind: 'cancelled', deliveryId: delivery.id };
+    const slotAt = job.slotAt ? new Date(job.slotAt) : delivery.slotAt;
+    if (slotAt && slotAt.getTime() - Date.now() > TURN_SLACK_MS) {
+      wakeAt(slotAt);
+      return { kind: 'throttled', deliveryId: delivery.id, attempt: number, slotAt };
+    }
+    const timeoutMs = delivery.timeoutMs ?? policy.timeoutMs;
     const now = new Date();
     const body = webhookBody({
       id: delivery.eventId,
@@ -74,8 +95,9 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
       organizationId: delivery.organizationId,
       createdAt: delivery.eventCreatedAt,
       data: delivery.eventData,
+      example: delivery.eventExample,
     });
-    const headers = webhookHeaders({
+    const signed = webhookHeaders({
       deliveryId: delivery.id,
       eventType: delivery.eventType,
       timestamp: Math.floor(now.getTime() / 1000),
@@ -83,10 +105,14 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
       secrets: secretsFor(delivery, now),
       version: packageJson.version,
     });
-    const result = await attemptDelivery(send, { url: delivery.url, body, headers, timeoutMs: policy.timeoutMs });
+    // The endpoint's own headers never share a name with Hookline's (they are refused when set).
+    const headers = delivery.customHeaders.length === 0 ? signed : { ...Object.fromEntries(delivery.customHeaders.map((header) => [header.name, header.value])), ...signed };
+    const result = await attemptDelivery(send, { url: delivery.url, body, headers, timeoutMs });
     metrics.attemptDuration.observe({ result: result.succeeded ? 'success' : 'failure' }, result.durationMs / 1000);
     if (result.succeeded) return { kind: 'succeeded', deliveryId: delivery.id, attempt: number, result };
-    if (number > policy.maxRetries) return { kind: 'failed', deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: number, result };
+    // 410 Gone: the receiver asks for no more deliveries (no retry; the endpoint is disabled).
+    const gone = result.status === 410;
+    if (gone || number > policy.maxRetries) return { kind: 'failed', deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: number, result, gone };
     const delayMs = nextAttemptDelayMs({
       attempt: number,
       baseMs: policy.backoffBaseMs,
@@ -101,7 +127,8 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   /** The deliveries of a fetched batch are read in one query; each job then goes its own way. */
   function run(jobs: Job<DeliverJob>[]): Promise<void>[] {
     if (jobs.length === 0) return [];
-    const deliveries = pool.query<DeliveryToSend>(LOAD_DELIVERIES_SQL, [jobs.map((job) => job.data.deliveryId)]).then(
+    const unclaimed = jobs.filter((job) => !job.data.slotAt).map((job) => job.data.deliveryId);
+    const deliveries = pool.query<DeliveryToSend>(LOAD_DELIVERIES_SQL, [jobs.map((job) => job.data.deliveryId), unclaimed]).then(
       ({ rows }) => new Map(rows.map((row) => [row.id, row])),
     );
     return jobs.map(async (job) => {
@@ -113,7 +140,7 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
         if (job === jobs[0]) log.warn({ err: error, jobs: jobs.length }, 'could not read the deliveries of fetched jobs; they will be retried');
         return;
       }
-      await recorder.record(job, await attempt(byId.get(job.data.deliveryId), job.data.attempt));
+      await recorder.record(job, await attempt(byId.get(job.data.deliveryId), job.data));
     });
   }
 
@@ -131,6 +158,7 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     async stop() {
       // Attempts in flight end within the timeout; their outcomes get as long again to be written.
       recorder.giveUpAfter(2 * policy.timeoutMs);
+      turnTimers.forEach((timer) => clearTimeout(timer));
       await dispatcher.stop();
     },
   };

@@ -87,9 +87,9 @@ export async function revokeApiTokens(prisma: PrismaClient, prefixOrToken: strin
 export async function authenticateApiToken(
   prisma: PrismaClient,
   plaintext: string | undefined,
-): Promise<{ id: string; name: string } | null> {
+): Promise<{ id: string; name: string; apiTokenId: string } | null> {
   if (!looksLikeToken('api', plaintext)) return null;
-  const rows = await prisma.$queryRaw<{ id: string; name: string }[]>`
+  const rows = await prisma.$queryRaw<{ id: string; name: string; apiTokenId: string }[]>`
     WITH token AS (
       SELECT t.id, t.last_used_at, o.id AS organization_id, o.name AS organization_name
         FROM api_tokens t JOIN organizations o ON o.id = t.organization_id
@@ -99,6 +99,6 @@ export async function authenticateApiToken(
         FROM token
        WHERE api_tokens.id = token.id AND (token.last_used_at IS NULL OR token.last_used_at < now() - interval '1 minute')
     )
-    SELECT organization_id::text AS id, organization_name AS name FROM token`;
+    SELECT organization_id::text AS id, organization_name AS name, id::text AS "apiTokenId" FROM token`;
   return rows[0] ?? null;
 }

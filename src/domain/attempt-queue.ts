@@ -9,6 +9,8 @@ export interface QueuedAttempt {
   attempt: number;
   /** Not before this time (a retry's backoff); now when absent. */
   startAfter?: Date;
+  /** The start time already claimed under the endpoint's rate limit (a throttled attempt's turn). */
+  slotAt?: Date;
 }
 
 export interface AttemptQueue {

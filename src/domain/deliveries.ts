@@ -1,4 +1,4 @@
-// Deliveries seen from the API: a manual retry of one that ended without success, what a
+// Deliveries seen from the API: a manual retry, resend or recovery of finished ones, what a
 // dashboard shows of each endpoint (its newest delivery, its last 24 hours, its pending
 // retries), each answered for a whole page of endpoints at once, and a delivery as it was at a
 // live change.
@@ -6,17 +6,25 @@ import type { Delivery, Prisma, PrismaClient } from '../generated/prisma/client.
 import type { DeliveryChange } from './delivery-changes.ts';
 import { InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
+import { isStorableTime, NOT_STORABLE_TIME_MESSAGE } from './input.ts';
 import type { Outbox } from './outbox.ts';
 
 /**
- * Queues one more attempt of a FAILED or CANCELLED delivery of an ACTIVE endpoint (same
- * delivery id, so receivers still deduplicate).
+ * Queues one more attempt of a delivery in one of `statuses` to an ACTIVE endpoint (same delivery
+ * id, so receivers still deduplicate); explains the refusal otherwise. The attempt continues the
+ * delivery's count: it gets the retries the delivery has left, and at least this one attempt.
  */
-export async function retryDelivery({ prisma, queue }: Outbox, organizationId: string, id: string): Promise<void> {
+async function reopenDelivery(
+  { prisma, queue }: Outbox,
+  organizationId: string,
+  id: string,
+  statuses: Delivery['status'][],
+  verb: string,
+): Promise<void> {
   if (!isUuid(id)) throw new NotFoundError('Delivery', id);
   const reopened = await prisma.$transaction(async (tx) => {
     const [delivery] = await tx.delivery.updateManyAndReturn({
-      where: { id, organizationId, status: { in: ['FAILED', 'CANCELLED'] }, endpoint: { status: 'ACTIVE', deletedAt: null } },
+      where: { id, organizationId, status: { in: statuses }, endpoint: { status: 'ACTIVE', deletedAt: null } },
       data: { status: 'PENDING', nextAttemptAt: new Date(), updatedAt: new Date() },
       select: { attemptCount: true },
     });
@@ -32,8 +40,87 @@ export async function retryDelivery({ prisma, queue }: Outbox, organizationId: s
   const message =
     delivery.endpoint.status !== 'ACTIVE'
       ? `The endpoint is ${delivery.endpoint.status}; activate it first`
-      : `Only a FAILED or CANCELLED delivery can be retried; this one is ${delivery.status}`;
+      : `Only a ${statuses.join(' or ')} delivery can be ${verb}; this one is ${delivery.status}`;
   throw new InputError([{ field: 'id', message }], message);
+}
+
+/** One more attempt of a FAILED or CANCELLED delivery of an ACTIVE endpoint. */
+export function retryDelivery(outbox: Outbox, organizationId: string, id: string): Promise<void> {
+  return reopenDelivery(outbox, organizationId, id, ['FAILED', 'CANCELLED'], 'retried');
+}
+
+/**
+ * Sends a finished delivery again, SUCCEEDED included, as a new attempt of the same delivery. A
+ * PENDING one is refused: its next attempt is already queued.
+ */
+export function resendDelivery(outbox: Outbox, organizationId: string, id: string): Promise<void> {
+  return reopenDelivery(outbox, organizationId, id, ['SUCCEEDED', 'FAILED', 'CANCELLED'], 'resent');
+}
+
+/** The most deliveries one recoverDeliveries call queues. */
+export const RECOVER_BATCH_LIMIT = 1000;
+
+export interface RecoveredDeliveries {
+  /** Deliveries queued again by this call. */
+  queued: number;
+  /** More FAILED or CANCELLED deliveries remain in the window: call again from `nextSince`. */
+  hasMore: boolean;
+  /** Creation time of the first delivery left for the next call (null when none is left). */
+  nextSince: Date | null;
+}
+
+/**
+ * After an outage on the receiver's side: queues a new attempt of every FAILED or CANCELLED
+ * delivery of an ACTIVE endpoint created in [since, until), oldest first, at most `limit` per
+ * call. PENDING deliveries are left as they are (their attempts are queued already).
+ */
+export async function recoverDeliveries(
+  { prisma, queue }: Outbox,
+  organizationId: string,
+  input: { endpointId: string; since: Date; until?: Date | null; limit?: number },
+  now = new Date(),
+): Promise<RecoveredDeliveries> {
+  const { endpointId, since } = input;
+  const until = input.until ?? now;
+  const limit = input.limit ?? RECOVER_BATCH_LIMIT;
+  if (!isUuid(endpointId)) throw new NotFoundError('Webhook endpoint', endpointId);
+  for (const [field, date] of [['since', since], ['until', until]] as const) {
+    if (!isStorableTime(date.getTime())) throw new InputError([{ field, message: NOT_STORABLE_TIME_MESSAGE }], `${field} ${NOT_STORABLE_TIME_MESSAGE}`);
+  }
+  if (since.getTime() >= until.getTime()) throw new InputError([{ field: 'until', message: 'must be later than since' }], 'until must be later than since');
+  const endpoint = await prisma.webhookEndpoint.findFirst({ where: { id: endpointId, organizationId, deletedAt: null }, select: { status: true } });
+  if (!endpoint) throw new NotFoundError('Webhook endpoint', endpointId);
+  if (endpoint.status !== 'ACTIVE') {
+    const message = `The endpoint is ${endpoint.status}; activate it first`;
+    throw new InputError([{ field: 'endpointId', message }], message);
+  }
+  return prisma.$transaction(async (tx) => {
+    // One more than the limit is read, and left as it is, to tell whether more remain. The
+    // endpoint must still be ACTIVE as this statement sees it (a concurrent disable wins).
+    const rows = await tx.$queryRaw<{ id: string; attemptCount: number; createdAt: Date; reopened: boolean }[]>`
+      WITH locked AS (
+        SELECT d.id, d.attempt_count, d.created_at
+        FROM deliveries d
+        WHERE d.endpoint_id = ${endpointId}::uuid AND d.organization_id = ${organizationId}::uuid
+          AND d.status IN ('FAILED', 'CANCELLED') AND d.created_at >= ${since} AND d.created_at < ${until}
+          AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.status = 'ACTIVE' AND e.deleted_at IS NULL)
+        ORDER BY d.created_at, d.id
+        LIMIT ${limit + 1}
+        FOR UPDATE OF d SKIP LOCKED
+      ), found AS (
+        SELECT *, row_number() OVER (ORDER BY created_at, id) AS position FROM locked
+      ), reopened AS (
+        UPDATE deliveries d SET status = 'PENDING', next_attempt_at = now(), updated_at = now()
+        FROM found f WHERE d.id = f.id AND f.position <= ${limit}
+        RETURNING d.id
+      )
+      SELECT f.id::text AS id, f.attempt_count AS "attemptCount", f.created_at AS "createdAt", f.position <= ${limit} AS reopened
+      FROM found f ORDER BY f.position`;
+    const reopened = rows.filter((row) => row.reopened);
+    await queue.enqueue(tx, reopened.map((row) => ({ deliveryId: row.id, attempt: row.attemptCount + 1 })));
+    const next = rows.find((row) => !row.reopened);
+    return { queued: reopened.length, hasMore: next !== undefined, nextSince: next?.createdAt ?? null };
+  });
 }
 
 /** A Prisma selection of a delivery and what it relates to (an API picks what it shows). */

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { transaction } from '../db/transaction.ts';
 import type { AttemptQueue } from './attempt-queue.ts';
 import { subscribedEndpointCondition } from './events.ts';
+import { liveListenerCondition } from './listeners.ts';
 import { EMITTED_COLUMNS, eventWithDeliveries } from './outbox.ts';
 import { liveDeployToken } from './services.ts';
 import { IN_FUTURE_MESSAGE, isNotInFuture, storableText, storableTimestamp, validateInput, type Validated } from './input.ts';
@@ -103,17 +104,19 @@ export type RecordDeployResult =
 
 // Recording a deploy is ingest's hot path, so it is hand-written SQL, one statement: the
 // token check, the deploy and its commits together (README, Performance). Two forms, from the
-// same fragments: without the outbox when nobody listens (the common case), with it otherwise.
+// same fragments: without the outbox when nobody listens (no endpoint and no live listener takes
+// deploy.ingested: the common case), with it otherwise.
 // $1 token hash, $2 idempotency key, $3..$12 the deploy's columns, $13 its commits (JSON),
 // $14 (outbox only) the deploy as webhook receivers see it.
 
 /** The live deploy token presented, and its service. */
 const CREDENTIAL = `credential AS (${liveDeployToken('$1')})`;
 
-/** Whether an endpoint of the token's organization takes deploy.ingested. */
+/** Whether an endpoint, or a live listener, of the token's organization takes deploy.ingested. */
 const SUBSCRIBED = `subscribed AS (
   SELECT EXISTS (SELECT 1 FROM webhook_endpoints e, credential WHERE e.organization_id = credential."organizationId"
-    AND ${subscribedEndpointCondition("'deploy.ingested'")}) AS found
+    AND ${subscribedEndpointCondition("'deploy.ingested'")})
+    OR EXISTS (SELECT 1 FROM credential WHERE ${liveListenerCondition('credential."organizationId"', "'deploy.ingested'")}) AS found
 )`;
 
 /**

@@ -8,6 +8,8 @@ import ipaddr from 'ipaddr.js';
 export interface DestinationPolicy {
   allowHttp: boolean;
   allowPrivate: boolean;
+  /** The longest attempt timeout an endpoint may ask for (DELIVERY_TIMEOUT_MS). */
+  maxTimeoutMs?: number;
 }
 
 export const MAX_ENDPOINT_URL_LENGTH = 2048;

@@ -7,9 +7,14 @@ export const EVENT_TYPES = [
   'incident.acknowledged',
   'incident.resolved',
   'test.ping',
+  'endpoint.disabled',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
 
 export interface StoredEvent {
   id: string;
@@ -17,9 +22,11 @@ export interface StoredEvent {
   organizationId: string;
   createdAt: Date;
   data: unknown;
+  /** Sent by sendExample: the body says `"example": true` (absent: a real event). */
+  example?: boolean;
 }
 
-/** The webhook body: `{"id", "type", "createdAt", "organizationId", "data"}`. */
+/** The webhook body: `{"id", "type", "createdAt", "organizationId", "data"}`, and `"example": true` for an example. */
 export function webhookBody(event: StoredEvent): string {
   return JSON.stringify({
     id: event.id,
@@ -27,6 +34,7 @@ export function webhookBody(event: StoredEvent): string {
     createdAt: event.createdAt.toISOString(),
     organizationId: event.organizationId,
     data: event.data,
+    ...(event.example ? { example: true } : {}),
   });
 }
 

@@ -32,7 +32,7 @@ export function storableText(params?: Parameters<typeof z.string>[0]) {
 const EARLIEST_TIMESTAMP_MS = Date.parse('0001-01-01T00:00:00.000Z');
 const LATEST_TIMESTAMP_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
-const NOT_STORABLE_TIME_MESSAGE = 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z';
+export const NOT_STORABLE_TIME_MESSAGE = 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z';
 
 export function isStorableTime(milliseconds: number): boolean {
   return milliseconds >= EARLIEST_TIMESTAMP_MS && milliseconds <= LATEST_TIMESTAMP_MS;

@@ -29,11 +29,14 @@ export function eventWithDeliveries(eventRow: string, endpoints: string): string
 /** SQL fragment: what eventWithDeliveries wrote, as "eventId" and "deliveryIds". */
 export const EMITTED_COLUMNS = `(SELECT id FROM event) AS "eventId", coalesce((SELECT array_agg(id) FROM delivery), '{}') AS "deliveryIds"`;
 
-/** $1 organization, $2 type, $3 data, $4 the only endpoint (or null: every subscribed one). */
+/**
+ * $1 organization, $2 type, $3 data, $4 the only endpoint (or null: every subscribed one), $5
+ * true for no endpoint at all (the event is for live listeners only).
+ */
 const INSERT_EVENT_WITH_DELIVERIES_SQL = `
 WITH ${eventWithDeliveries(
   'VALUES ($1::uuid, $2, $3::jsonb)',
-  `($4::uuid IS NULL AND ${subscribedEndpointCondition('$2')}) OR (e.id = $4::uuid AND e.status = 'ACTIVE' AND e.deleted_at IS NULL)`,
+  `NOT $5::boolean AND (($4::uuid IS NULL AND ${subscribedEndpointCondition('$2')}) OR (e.id = $4::uuid AND e.status = 'ACTIVE' AND e.deleted_at IS NULL))`,
 )}
 SELECT ${EMITTED_COLUMNS}`;
 
@@ -45,12 +48,13 @@ export interface EmittedEvent {
 /**
  * Stores an event for an organization and queues its deliveries, in the caller's transaction
  * `tx`. With `onlyEndpointId`, only that endpoint gets a delivery, if it is live, whatever its
- * event filter (Send Test). Raw SQL: the event and its deliveries in one statement.
+ * event filter (Send Test); with `onlyListeners`, no endpoint does (the organization's live
+ * listeners see it as every event). Raw SQL: the event and its deliveries in one statement.
  */
 export async function emitEvent(
   tx: Prisma.TransactionClient,
   queue: AttemptQueue,
-  event: { organizationId: string; type: EventType; data: unknown; onlyEndpointId?: string },
+  event: { organizationId: string; type: EventType; data: unknown; onlyEndpointId?: string; onlyListeners?: boolean },
 ): Promise<EmittedEvent> {
   const [emitted] = await tx.$queryRawUnsafe<{ eventId: string; deliveryIds: string[] }[]>(
     INSERT_EVENT_WITH_DELIVERIES_SQL,
@@ -58,6 +62,7 @@ export async function emitEvent(
     event.type,
     JSON.stringify(event.data),
     event.onlyEndpointId ?? null,
+    event.onlyListeners ?? false,
   );
   const { eventId, deliveryIds } = emitted!;
   await queue.enqueue(tx, deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })));

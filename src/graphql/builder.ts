@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import { COMMITS_MAX_ITEMS } from '../domain/deploys.ts';
+import { ENDPOINT_HEADER_LIMITS } from '../domain/endpoints.ts';
 import { EVENT_TYPES } from '../domain/events.ts';
 import { MAX_REASONS_PER_SUSPECT, MAX_SUSPECTS } from '../domain/suspects.ts';
 import { InputError } from '../domain/errors.ts';
@@ -37,6 +38,9 @@ export const LIST_BOUNDS = {
   /** Attempts of a delivery shown: the latest ones (1 + DELIVERY_MAX_RETRIES per round; manual retries add more). */
   attempts: 20,
   eventTypes: EVENT_TYPES.length,
+  endpointHeaders: ENDPOINT_HEADER_LIMITS.count,
+  /** Reveals of an endpoint's signing secret shown: the latest ones. */
+  secretReveals: 20,
 } as const;
 
 /** The complexity of a list field: its selection counted `max` times. */

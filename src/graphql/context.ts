@@ -1,11 +1,12 @@
 // What every resolver receives: what the process provides (the database, the delivery queue,
-// the destination rules, the live delivery changes) and the organization the request's API
+// the destination rules, the live delivery changes and new events) and the organization the request's API
 // token belongs to (null without a valid one: fields that need one are refused by scope-auth).
 import { authenticate, type Viewer } from '../auth/bearer.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { AttemptQueue } from '../domain/attempt-queue.ts';
 import type { DeliveryChangeFeed } from '../domain/delivery-changes.ts';
 import type { DestinationPolicy } from '../domain/destinations.ts';
+import type { EventFeed } from '../domain/listeners.ts';
 
 /** What resolvers need besides the caller: the same for every request of a process. */
 export interface Services {
@@ -13,6 +14,8 @@ export interface Services {
   queue: AttemptQueue;
   destination: DestinationPolicy;
   deliveryChanges: DeliveryChangeFeed;
+  /** New events, for listeners' subscriptions. */
+  events: EventFeed;
   /** How far before an incident's start deploys are suspects (INCIDENT_LOOKBACK_HOURS), in ms. */
   lookbackMs: number;
 }

@@ -38,6 +38,7 @@ const OWNED_IDS: Record<string, OwnedIds> = {
   WebhookEndpoint: (prisma, organizationId, ids) =>
     prisma.webhookEndpoint.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   Delivery: (prisma, organizationId, ids) => prisma.delivery.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
+  Event: (prisma, organizationId, ids) => prisma.event.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   ApiToken: (prisma, organizationId, ids) => prisma.apiToken.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   ChangeEvent: (prisma, organizationId, ids) =>
     prisma.changeEvent.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),

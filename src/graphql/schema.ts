@@ -7,7 +7,9 @@ import './types/WebhookEndpoint.ts';
 import './types/Delivery.ts';
 import './types/DeliveryAttempt.ts';
 import './types/Event.ts';
+import './types/EventType.ts';
 import './types/Subscription.ts';
+import './types/Listener.ts';
 import './types/Deploy.ts';
 import './types/Incident.ts';
 import './types/Dora.ts';
@@ -17,6 +19,7 @@ import './types/WebhookDestinationPolicy.ts';
 import './types/ServiceDependencies.ts';
 import './types/ChangeEvent.ts';
 import './types/Rollbacks.ts';
+import './types/SecretReveal.ts';
 
 export const schema = builder.toSchema();
 

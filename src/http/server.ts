@@ -11,6 +11,7 @@ import { schema } from '../graphql/schema.ts';
 import type { AttemptQueue } from '../domain/attempt-queue.ts';
 import type { DeliveryChangeFeed } from '../domain/delivery-changes.ts';
 import type { DestinationPolicy } from '../domain/destinations.ts';
+import type { EventFeed } from '../domain/listeners.ts';
 import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { createClientErrorHandler, handleError, handleNotFound } from './errors.ts';
@@ -28,6 +29,7 @@ export interface ServerDependencies {
   api?: {
     queue: AttemptQueue;
     deliveryChanges: DeliveryChangeFeed;
+    events: EventFeed;
     destination: DestinationPolicy;
   };
 }

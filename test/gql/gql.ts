@@ -21,10 +21,28 @@ type Documents = {
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": typeof types.CorrelationMarkSuspectDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": typeof types.DeliveryEndpointsSetActiveDocument,
     "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.DeliveryEndpointsDeleteDocument,
+    "\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": typeof types.RecoveryCreateEndpointDocument,
+    "\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n": typeof types.RecoveryResendDocument,
+    "\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": typeof types.RecoveryRecoverDocument,
+    "\n  mutation RecoverySetActive($id: ID!, $active: Boolean!) { setWebhookEndpointActive(id: $id, active: $active) { id status } }\n": typeof types.RecoverySetActiveDocument,
+    "\n  subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }\n": typeof types.RecoveryDeliveryUpdatedDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraKeysDocument,
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": typeof types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": typeof types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": typeof types.DoraMarkSuspectDocument,
+    "\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n": typeof types.DisabledCreateEndpointDocument,
+    "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n": typeof types.DisabledEndpointDocument,
+    "\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n": typeof types.SettingsCreateEndpointDocument,
+    "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": typeof types.SettingsUpdateEndpointDocument,
+    "\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.SettingsSendTestDocument,
+    "\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n": typeof types.SettingsPolicyDocument,
+    "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n": typeof types.CatalogueEventTypesDocument,
+    "\n  mutation CatalogueCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": typeof types.CatalogueCreateEndpointDocument,
+    "\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n": typeof types.CatalogueOpenIncidentDocument,
+    "\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": typeof types.CatalogueAcknowledgeIncidentDocument,
+    "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": typeof types.CatalogueResolveIncidentDocument,
+    "\n  mutation CatalogueSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.CatalogueSendTestDocument,
+    "\n  mutation CatalogueSendExample($endpointId: ID!, $eventType: String!) {\n    sendExample(endpointId: $endpointId, eventType: $eventType) { id status event { id type example data } endpoint { id } }\n  }\n": typeof types.CatalogueSendExampleDocument,
     "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
@@ -65,8 +83,15 @@ type Documents = {
     "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": typeof types.NPlusOneEndpointsDashboardDocument,
     "\n  query NPlusOneDeploys($first: Int) {\n    deploys(first: $first) {\n      edges { node { id commitSha service { name } commits { sha } previousDeploy { id commitSha } commitsSincePrevious { sha derived } authors } }\n    }\n  }\n": typeof types.NPlusOneDeploysDocument,
     "\n  query NPlusOneIncidents($first: Int) {\n    incidents(first: $first) { edges { node { id title service { name } suspects { rank deploy { id service { name } } } } } }\n  }\n": typeof types.NPlusOneIncidentsDocument,
+    "\n  query NPlusOneDeliveriesSearch($first: Int) {\n    deliveries(first: $first) { totalCount edges { node { id status endpoint { name } event { type } attempts { number } } } }\n  }\n": typeof types.NPlusOneDeliveriesSearchDocument,
+    "\n  query NPlusOneEventsSearch($first: Int) {\n    events(first: 4) {\n      totalCount\n      edges { node { id type deliveries(first: $first) { totalCount edges { node { id status endpoint { name } attempts { number } } } } } }\n    }\n  }\n": typeof types.NPlusOneEventsSearchDocument,
     "\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n": typeof types.NPlusOneOpenIncidentDocument,
     "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": typeof types.ProtocolDeliveryUpdatedDocument,
+    "\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n": typeof types.SearchCreateEndpointDocument,
+    "\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": typeof types.SearchOpenIncidentDocument,
+    "\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { cursor node { id status createdAt endpoint { id } event { id type } attempts { responseStatus } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.SearchDeliveriesDocument,
+    "\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { id type createdAt example deliveries(first: 10) { totalCount edges { node { id status endpoint { id } } } } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.SearchEventsDocument,
+    "\n  query SearchEvent($id: ID!) { event(id: $id) { id type } }\n": typeof types.SearchEventDocument,
     "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": typeof types.WebhookDestinationPolicyDocument,
     "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": typeof types.AddRetryingEndpointDocument,
     "\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n": typeof types.SendRetryingTestDocument,
@@ -97,12 +122,23 @@ type Documents = {
     "\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.IncidentsListDocument,
     "\n  query ServiceIncidents($id: ID!, $status: IncidentStatus) {\n    service(id: $id) { id incidents(first: 50, status: $status) { edges { node { id status } } } }\n  }\n": typeof types.ServiceIncidentsDocument,
     "\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n": typeof types.DeploySuspectInDocument,
+    "\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n": typeof types.ListenersCreateDocument,
+    "\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n": typeof types.ListenersListenerDocument,
+    "\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n": typeof types.ListenersEventCreatedDocument,
+    "\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": typeof types.ListenersOpenIncidentDocument,
+    "\n  mutation ListenersPing { pingListeners { id type data } }\n": typeof types.ListenersPingDocument,
+    "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": typeof types.ListenersCreateEndpointDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.RotateDeployTokenDocument,
     "\n  query ServicesPage($after: String) {\n    viewer { id name }\n    services(first: 2, after: $after) { edges { node { name } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ServicesPageDocument,
     "\n  query Service($id: ID!) { service(id: $id) { id name } }\n": typeof types.ServiceDocument,
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": typeof types.OnDeliveryUpdatedDocument,
     "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.GraphqlWsSendPingDocument,
+    "\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": typeof types.SecretsCreateEndpointDocument,
+    "\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n": typeof types.SecretsRotateDocument,
+    "\n  mutation SecretsReveal($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": typeof types.SecretsRevealDocument,
+    "\n  query SecretsReveals($id: ID!) {\n    webhookEndpoint(id: $id) { id secretReveals { id revealedAt apiToken { id prefix } } }\n  }\n": typeof types.SecretsRevealsDocument,
+    "\n  mutation SecretsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.SecretsSendTestDocument,
     "\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n": typeof types.LimitsDeliveryUpdatedDocument,
 };
 const documents: Documents = {
@@ -113,10 +149,28 @@ const documents: Documents = {
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": types.CorrelationMarkSuspectDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": types.DeliveryEndpointsSetActiveDocument,
     "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.DeliveryEndpointsDeleteDocument,
+    "\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": types.RecoveryCreateEndpointDocument,
+    "\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n": types.RecoveryResendDocument,
+    "\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": types.RecoveryRecoverDocument,
+    "\n  mutation RecoverySetActive($id: ID!, $active: Boolean!) { setWebhookEndpointActive(id: $id, active: $active) { id status } }\n": types.RecoverySetActiveDocument,
+    "\n  subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }\n": types.RecoveryDeliveryUpdatedDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraKeysDocument,
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": types.DoraMarkSuspectDocument,
+    "\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n": types.DisabledCreateEndpointDocument,
+    "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n": types.DisabledEndpointDocument,
+    "\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n": types.SettingsCreateEndpointDocument,
+    "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": types.SettingsUpdateEndpointDocument,
+    "\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.SettingsSendTestDocument,
+    "\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n": types.SettingsPolicyDocument,
+    "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n": types.CatalogueEventTypesDocument,
+    "\n  mutation CatalogueCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": types.CatalogueCreateEndpointDocument,
+    "\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n": types.CatalogueOpenIncidentDocument,
+    "\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": types.CatalogueAcknowledgeIncidentDocument,
+    "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": types.CatalogueResolveIncidentDocument,
+    "\n  mutation CatalogueSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.CatalogueSendTestDocument,
+    "\n  mutation CatalogueSendExample($endpointId: ID!, $eventType: String!) {\n    sendExample(endpointId: $endpointId, eventType: $eventType) { id status event { id type example data } endpoint { id } }\n  }\n": types.CatalogueSendExampleDocument,
     "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": types.RevokeApiTokenDocument,
@@ -157,8 +211,15 @@ const documents: Documents = {
     "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": types.NPlusOneEndpointsDashboardDocument,
     "\n  query NPlusOneDeploys($first: Int) {\n    deploys(first: $first) {\n      edges { node { id commitSha service { name } commits { sha } previousDeploy { id commitSha } commitsSincePrevious { sha derived } authors } }\n    }\n  }\n": types.NPlusOneDeploysDocument,
     "\n  query NPlusOneIncidents($first: Int) {\n    incidents(first: $first) { edges { node { id title service { name } suspects { rank deploy { id service { name } } } } } }\n  }\n": types.NPlusOneIncidentsDocument,
+    "\n  query NPlusOneDeliveriesSearch($first: Int) {\n    deliveries(first: $first) { totalCount edges { node { id status endpoint { name } event { type } attempts { number } } } }\n  }\n": types.NPlusOneDeliveriesSearchDocument,
+    "\n  query NPlusOneEventsSearch($first: Int) {\n    events(first: 4) {\n      totalCount\n      edges { node { id type deliveries(first: $first) { totalCount edges { node { id status endpoint { name } attempts { number } } } } } }\n    }\n  }\n": types.NPlusOneEventsSearchDocument,
     "\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n": types.NPlusOneOpenIncidentDocument,
     "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": types.ProtocolDeliveryUpdatedDocument,
+    "\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n": types.SearchCreateEndpointDocument,
+    "\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": types.SearchOpenIncidentDocument,
+    "\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { cursor node { id status createdAt endpoint { id } event { id type } attempts { responseStatus } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.SearchDeliveriesDocument,
+    "\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { id type createdAt example deliveries(first: 10) { totalCount edges { node { id status endpoint { id } } } } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.SearchEventsDocument,
+    "\n  query SearchEvent($id: ID!) { event(id: $id) { id type } }\n": types.SearchEventDocument,
     "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": types.WebhookDestinationPolicyDocument,
     "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": types.AddRetryingEndpointDocument,
     "\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n": types.SendRetryingTestDocument,
@@ -189,12 +250,23 @@ const documents: Documents = {
     "\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.IncidentsListDocument,
     "\n  query ServiceIncidents($id: ID!, $status: IncidentStatus) {\n    service(id: $id) { id incidents(first: 50, status: $status) { edges { node { id status } } } }\n  }\n": types.ServiceIncidentsDocument,
     "\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n": types.DeploySuspectInDocument,
+    "\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n": types.ListenersCreateDocument,
+    "\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n": types.ListenersListenerDocument,
+    "\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n": types.ListenersEventCreatedDocument,
+    "\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": types.ListenersOpenIncidentDocument,
+    "\n  mutation ListenersPing { pingListeners { id type data } }\n": types.ListenersPingDocument,
+    "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": types.ListenersCreateEndpointDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.RotateDeployTokenDocument,
     "\n  query ServicesPage($after: String) {\n    viewer { id name }\n    services(first: 2, after: $after) { edges { node { name } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ServicesPageDocument,
     "\n  query Service($id: ID!) { service(id: $id) { id name } }\n": types.ServiceDocument,
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": types.OnDeliveryUpdatedDocument,
     "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.GraphqlWsSendPingDocument,
+    "\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": types.SecretsCreateEndpointDocument,
+    "\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n": types.SecretsRotateDocument,
+    "\n  mutation SecretsReveal($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": types.SecretsRevealDocument,
+    "\n  query SecretsReveals($id: ID!) {\n    webhookEndpoint(id: $id) { id secretReveals { id revealedAt apiToken { id prefix } } }\n  }\n": types.SecretsRevealsDocument,
+    "\n  mutation SecretsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.SecretsSendTestDocument,
     "\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n": types.LimitsDeliveryUpdatedDocument,
 };
 
@@ -243,6 +315,26 @@ export function graphql(source: "\n  mutation DeliveryEndpointsDelete($id: ID!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n"): (typeof documents)["\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n"): (typeof documents)["\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecoverySetActive($id: ID!, $active: Boolean!) { setWebhookEndpointActive(id: $id, active: $active) { id status } }\n"): (typeof documents)["\n  mutation RecoverySetActive($id: ID!, $active: Boolean!) { setWebhookEndpointActive(id: $id, active: $active) { id status } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }\n"): (typeof documents)["\n  subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"): (typeof documents)["\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -256,6 +348,58 @@ export function graphql(source: "\n  mutation DoraResolveIncident($id: ID!) { re
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n"): (typeof documents)["\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n"): (typeof documents)["\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n"): (typeof documents)["\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n"): (typeof documents)["\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n"): (typeof documents)["\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n"): (typeof documents)["\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CatalogueCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation CatalogueCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n"): (typeof documents)["\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n"): (typeof documents)["\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n"): (typeof documents)["\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CatalogueSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation CatalogueSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CatalogueSendExample($endpointId: ID!, $eventType: String!) {\n    sendExample(endpointId: $endpointId, eventType: $eventType) { id status event { id type example data } endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation CatalogueSendExample($endpointId: ID!, $eventType: String!) {\n    sendExample(endpointId: $endpointId, eventType: $eventType) { id status event { id type example data } endpoint { id } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -419,11 +563,39 @@ export function graphql(source: "\n  query NPlusOneIncidents($first: Int) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query NPlusOneDeliveriesSearch($first: Int) {\n    deliveries(first: $first) { totalCount edges { node { id status endpoint { name } event { type } attempts { number } } } }\n  }\n"): (typeof documents)["\n  query NPlusOneDeliveriesSearch($first: Int) {\n    deliveries(first: $first) { totalCount edges { node { id status endpoint { name } event { type } attempts { number } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NPlusOneEventsSearch($first: Int) {\n    events(first: 4) {\n      totalCount\n      edges { node { id type deliveries(first: $first) { totalCount edges { node { id status endpoint { name } attempts { number } } } } } }\n    }\n  }\n"): (typeof documents)["\n  query NPlusOneEventsSearch($first: Int) {\n    events(first: 4) {\n      totalCount\n      edges { node { id type deliveries(first: $first) { totalCount edges { node { id status endpoint { name } attempts { number } } } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n"): (typeof documents)["\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n"): (typeof documents)["\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n"): (typeof documents)["\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { cursor node { id status createdAt endpoint { id } event { id type } attempts { responseStatus } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { cursor node { id status createdAt endpoint { id } event { id type } attempts { responseStatus } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { id type createdAt example deliveries(first: 10) { totalCount edges { node { id status endpoint { id } } } } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { id type createdAt example deliveries(first: 10) { totalCount edges { node { id status endpoint { id } } } } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchEvent($id: ID!) { event(id: $id) { id type } }\n"): (typeof documents)["\n  query SearchEvent($id: ID!) { event(id: $id) { id type } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -547,6 +719,30 @@ export function graphql(source: "\n  query DeploySuspectIn($id: ID!) {\n    depl
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n"): (typeof documents)["\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n"): (typeof documents)["\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n"): (typeof documents)["\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n"): (typeof documents)["\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ListenersPing { pingListeners { id type data } }\n"): (typeof documents)["\n  mutation ListenersPing { pingListeners { id type data } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n"): (typeof documents)["\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n"): (typeof documents)["\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -568,6 +764,26 @@ export function graphql(source: "\n  subscription OnDeliveryUpdated($endpointId:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n"): (typeof documents)["\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SecretsReveal($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation SecretsReveal($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SecretsReveals($id: ID!) {\n    webhookEndpoint(id: $id) { id secretReveals { id revealedAt apiToken { id prefix } } }\n  }\n"): (typeof documents)["\n  query SecretsReveals($id: ID!) {\n    webhookEndpoint(id: $id) { id secretReveals { id revealedAt apiToken { id prefix } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SecretsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation SecretsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

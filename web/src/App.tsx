@@ -15,6 +15,8 @@ import { IncidentsPage } from './pages/Incidents';
 import { IncidentPage } from './pages/Incident';
 import { DoraPage } from './pages/Dora';
 import { ApiTokensPage } from './pages/ApiTokens';
+import { DeliveriesPage } from './pages/Deliveries';
+import { EventPage, EventsPage } from './pages/Events';
 
 const VIEWER = graphql(`
   query Viewer {
@@ -69,6 +71,8 @@ function Shell() {
             <li><NavLink to="/incidents">Incidents</NavLink></li>
             <li><NavLink to="/dora">DORA</NavLink></li>
             <li><NavLink to="/webhooks">Integrations › Webhooks</NavLink></li>
+            <li><NavLink to="/deliveries">Deliveries</NavLink></li>
+            <li><NavLink to="/events">Events</NavLink></li>
             <li><NavLink to="/api-tokens">API tokens</NavLink></li>
           </ul>
         </nav>
@@ -92,6 +96,9 @@ function Shell() {
           <Route path="/dora" element={<DoraPage />} />
           <Route path="/webhooks" element={<WebhooksPage />} />
           <Route path="/webhooks/:id" element={<EndpointPage />} />
+          <Route path="/deliveries" element={<DeliveriesPage />} />
+          <Route path="/events" element={<EventsPage />} />
+          <Route path="/events/:id" element={<EventPage />} />
           <Route path="/api-tokens" element={<ApiTokensPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>

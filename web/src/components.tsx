@@ -81,8 +81,11 @@ export function CopyField({ label, value }: { label: string; value: string }) {
  * since an HMAC signature needs the secret itself (never displayed again all the same).
  */
 const KEPT_AS = {
-  hash: 'Hookline keeps only a hash of it.',
-  signingKey: 'Hookline keeps it to sign deliveries (a signature needs the secret itself) but never displays it again; if it is lost, rotate it.',
+  hash: { warning: 'Copy it now: it will not be shown again.', kept: 'Hookline keeps only a hash of it.' },
+  signingKey: {
+    warning: 'Copy it now: it will not be shown again here.',
+    kept: "Hookline keeps it to sign deliveries (a signature needs the secret itself); only Reveal secret on the endpoint's page shows it again, and each reveal is recorded.",
+  },
 } as const;
 
 /** A secret shown once, with its warning; it disappears when dismissed. */
@@ -103,7 +106,7 @@ export function SecretOnce({ title, label, value, keptAs, children, onDismiss }:
         {title}
       </h2>
       <p className="warning">
-        <strong>Copy it now: it will not be shown again.</strong> {KEPT_AS[keptAs]}
+        <strong>{KEPT_AS[keptAs].warning}</strong> {KEPT_AS[keptAs].kept}
       </p>
       {children}
       <CopyField label={label} value={value} />

@@ -3,7 +3,7 @@
 import type { CombinedError } from 'urql';
 
 export interface FormErrors {
-  /** Messages by field name (`eventTypes[2]` counts as `eventTypes`). */
+  /** Messages by field name (`eventTypes[2]` and `headers[2].name` count as `eventTypes` and `headers`). */
   fields: Record<string, string>;
   /** What no field of the form explains. */
   general: string | null;
@@ -43,9 +43,15 @@ export function formErrors(error: CombinedError | null | undefined, known: reado
     const details = Array.isArray(graphQLError.extensions?.fields) ? graphQLError.extensions.fields.filter(isFieldDetail) : [];
     let placed = false;
     for (const detail of details) {
-      const field = detail.field.replace(/\[\d+\]$/, '');
+      // `eventTypes[2]` counts as `eventTypes`; a part of a list item (`headers[2].name`) too,
+      // and every such message is kept, each saying which line it is about.
+      const item = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(detail.field);
+      const field = item ? item[1]! : detail.field.replace(/\[\d+\]$/, '');
       if (!known.includes(field)) continue;
-      result.fields[field] ??= sentence(detail.message);
+      if (item) {
+        const message = `Line ${Number(item[2]) + 1} (${item[3]}): ${detail.message}`;
+        result.fields[field] = result.fields[field] ? `${result.fields[field]} ${sentence(message)}` : sentence(message);
+      } else result.fields[field] ??= sentence(detail.message);
       placed = true;
     }
     if (!placed) leftover.push(graphQLError.message);

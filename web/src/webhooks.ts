@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   { type: 'incident.acknowledged', label: 'An incident was acknowledged' },
   { type: 'incident.resolved', label: 'An incident was resolved' },
   { type: 'test.ping', label: 'Send Test (always delivered on Send Test)' },
+  { type: 'endpoint.disabled', label: 'Another endpoint was disabled automatically (operational alert)' },
 ] as const;
 
 export const NAME_MAX_LENGTH = 200;
@@ -17,6 +18,7 @@ export const URL_MAX_LENGTH = 2048;
 graphql(`
   fragment EndpointFields on WebhookEndpoint {
     id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt
+    headers { name value } timeoutMs rateLimitPerSecond
   }
 `);
 
@@ -67,4 +69,20 @@ export function checkEndpointInput(url: string, name: string, policy: Destinatio
 /** "none", "1 delivery", "3 deliveries". */
 export function deliveryCount(count: number): string {
   return count === 0 ? 'none' : `${count} deliver${count === 1 ? 'y' : 'ies'}`;
+}
+
+/** Custom headers as the endpoint form shows them: one `Name: value` per line. */
+export function headersToText(headers: readonly { name: string; value: string }[]): string {
+  return headers.map((header) => `${header.name}: ${header.value}`).join('\n');
+}
+
+/** The form's lines back into headers (blank lines skipped); a line without a colon is all name, and the API says what is wrong. */
+export function headersFromText(text: string): { name: string; value: string }[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const colon = line.indexOf(':');
+      return colon < 0 ? { name: line.trim(), value: '' } : { name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
+    });
 }

@@ -1,11 +1,77 @@
+import { viewerOf } from '../context.ts';
+import { connectionTotalCount } from '../total-count.ts';
 import { builder } from '../builder.ts';
+import { ownedWhere } from '../ownership.ts';
+import { EVENT_TYPES } from '../../domain/events.ts';
+import { eventSearchWhere } from '../../domain/search.ts';
+import { DeliveryConnection } from './Delivery.ts';
 
-builder.prismaObject('Event', {
+const EventRef = builder.prismaObject('Event', {
   description: 'Something that happened, stored once; each subscribed endpoint gets one delivery of it.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The `id` of the webhook body.' }),
-    type: t.exposeString('type', { description: 'deploy.ingested, incident.opened, incident.acknowledged, incident.resolved or test.ping.' }),
+    type: t.exposeString('type', { description: `${EVENT_TYPES.join(', ')} (see eventTypes).` }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     data: t.expose('data', { type: 'JSON', description: 'The `data` of the webhook body.' }),
+    example: t.exposeBoolean('example', { description: 'Sent by sendExample: its webhook body says `"example": true`.' }),
+    deliveries: t.relatedConnection(
+      'deliveries',
+      {
+        description: 'Its deliveries, one per endpoint it was sent to, newest first.',
+        cursor: 'id',
+        totalCount: true,
+        query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+      },
+      DeliveryConnection,
+    ),
   }),
 });
+
+const EventConnection = builder.connectionObject(
+  {
+    type: EventRef,
+    name: 'EventConnection',
+    fields: (t) => ({
+      totalCount: t.int({
+        description: 'How many events the list holds in all, across its pages.',
+        resolve: connectionTotalCount,
+      }),
+    }),
+  },
+  { name: 'EventEdge' },
+);
+
+const EventFilter = builder.inputType('EventFilter', {
+  description: 'Every given field narrows the list; from (inclusive) and to (exclusive) bound when the event happened.',
+  fields: (t) => ({
+    type: t.string({ required: false, description: 'One of the eventTypes.' }),
+    from: t.field({ type: 'DateTime', required: false }),
+    to: t.field({ type: 'DateTime', required: false }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  events: t.prismaConnection(
+    {
+      authScopes: { organization: true },
+      type: 'Event',
+      cursor: 'id',
+      description: "The organization's events, newest first.",
+      args: { filter: t.arg({ type: EventFilter, required: false }) },
+      totalCount: (_connection, { filter }, context) => context.prisma.event.count({ where: eventSearchWhere(viewerOf(context).id, filter ?? {}) }),
+      resolve: (query, _root, { filter }, context) =>
+        context.prisma.event.findMany({ ...query, where: eventSearchWhere(viewerOf(context).id, filter ?? {}), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    },
+    EventConnection,
+  ),
+  event: t.prismaField({
+    authScopes: { organization: true },
+    type: 'Event',
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, { id }, context) => {
+      const where = ownedWhere(context, id);
+      return where && context.prisma.event.findFirst({ ...query, where });
+    },
+  }),
+}));

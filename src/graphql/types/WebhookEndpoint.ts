@@ -6,14 +6,18 @@ import type { WebhookEndpoint } from '../../generated/prisma/client.ts';
 import { WebhookEndpointStatus as WebhookEndpointStatusValues } from '../../generated/prisma/enums.ts';
 import { endpointStats, latestDeliveries, type DeliveryQuery, type EndpointStats as EndpointStatsShape } from '../../domain/deliveries.ts';
 import {
+  type EndpointHeader,
   createEndpoint,
+  DEFAULT_SECRET_GRACE_SECONDS,
   deleteEndpoint,
+  MAX_SECRET_GRACE_SECONDS,
+  revealSigningSecret,
   rotateSigningSecret,
   sendTestEvent,
   setEndpointActive,
   updateEndpoint,
 } from '../../domain/endpoints.ts';
-import { DeliveryStatus } from './Delivery.ts';
+import { DeliveryConnection, DeliveryStatus } from './Delivery.ts';
 
 export const WebhookEndpointStatus = builder.enumType(WebhookEndpointStatusValues, {
   name: 'WebhookEndpointStatus',
@@ -37,8 +41,20 @@ const EndpointStats = builder.objectRef<EndpointStatsShape>('EndpointStats').imp
   }),
 });
 
+const WebhookHeader = builder.objectRef<EndpointHeader>('WebhookHeader').implement({
+  description: 'A custom header sent with every attempt to an endpoint.',
+  fields: (t) => ({ name: t.exposeString('name'), value: t.exposeString('value') }),
+});
+
+const WebhookHeaderInput = builder.inputType('WebhookHeaderInput', {
+  description:
+    'A custom header: a valid name that is not webhook-*, x-service-*, host, content-type, content-length, user-agent, expect or hop-by-hop; a value of visible ASCII.',
+  fields: (t) => ({ name: t.string({ required: true }), value: t.string({ required: true }) }),
+});
+
 export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
-  description: 'A customer URL that receives signed webhooks. Its signing secret is shown only when made or rotated.',
+  description:
+    'A customer URL that receives signed webhooks. Its signing secret is shown when made or rotated, and on request (revealWebhookSecret, recorded in secretReveals).',
   // Select mode: only the columns the requested fields need are read, so the secrets never are.
   select: { id: true },
   fields: (t) => ({
@@ -51,7 +67,25 @@ export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
       description: 'Deliveries that ended FAILED in a row; at the limit the endpoint becomes DISABLED.',
     }),
     disabledAt: t.expose('disabledAt', { type: 'DateTime', nullable: true }),
-    disabledReason: t.exposeString('disabledReason', { nullable: true }),
+    disabledReason: t.exposeString('disabledReason', {
+      nullable: true,
+      description: 'Why it was disabled: too many failed deliveries in a row, or its receiver answered 410 Gone.',
+    }),
+    headers: t.field({
+      type: [WebhookHeader],
+      description: 'Custom headers sent with every attempt, in order.',
+      select: { customHeaders: true },
+      complexity: listOf(LIST_BOUNDS.endpointHeaders),
+      resolve: (endpoint) => endpoint.customHeaders as unknown as EndpointHeader[],
+    }),
+    timeoutMs: t.exposeInt('timeoutMs', {
+      nullable: true,
+      description: "Its attempt timeout in milliseconds; null: the server's (webhookDestinationPolicy.maxTimeoutMs).",
+    }),
+    rateLimitPerSecond: t.exposeInt('rateLimitPerSecond', {
+      nullable: true,
+      description: 'At most this many attempts start per second (others wait their turn; none is dropped); null: no limit.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     deliveries: t.relatedConnection(
@@ -59,15 +93,27 @@ export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
       {
         description: 'Its deliveries, newest first.',
         cursor: 'id',
+        totalCount: true,
         args: { status: t.arg({ type: DeliveryStatus, required: false }) },
         query: ({ status }) => ({
           where: status ? { status } : {},
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         }),
       },
-      { name: 'DeliveryConnection' },
-      { name: 'DeliveryEdge' },
+      DeliveryConnection,
     ),
+    previousSecretExpiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'Until when attempts also carry a signature made with the secret before the last rotation; null when they do not.',
+      select: { previousSecretExpiresAt: true },
+      resolve: ({ previousSecretExpiresAt }) => (previousSecretExpiresAt && previousSecretExpiresAt > new Date() ? previousSecretExpiresAt : null),
+    }),
+    secretReveals: t.relation('secretReveals', {
+      description: `Who revealed its signing secret and when, newest first (the latest ${LIST_BOUNDS.secretReveals}).`,
+      query: { orderBy: [{ revealedAt: 'desc' }, { id: 'desc' }], take: LIST_BOUNDS.secretReveals },
+      complexity: listOf(LIST_BOUNDS.secretReveals),
+    }),
     latestDelivery: t.prismaField({
       type: 'Delivery',
       nullable: true,
@@ -120,7 +166,7 @@ const EndpointWithSecret = (name: string, description: string) =>
     fields: (t) => ({
       endpoint: t.field({ type: WebhookEndpointRef, resolve: (payload) => payload.endpoint }),
       signingSecret: t.exposeString('signingSecret', {
-        description: 'The plaintext signing secret (whsec_ + base64). It is shown only here, never again.',
+        description: 'The plaintext signing secret (whsec_ + base64). Shown again only by revealWebhookSecret, which is recorded.',
       }),
     }),
   });
@@ -128,8 +174,16 @@ const EndpointWithSecret = (name: string, description: string) =>
 const CreateWebhookEndpointPayload = EndpointWithSecret('CreateWebhookEndpointPayload', 'A new endpoint and its signing secret.');
 const RotateWebhookSecretPayload = EndpointWithSecret(
   'RotateWebhookSecretPayload',
-  'The endpoint and its new signing secret; for 24 hours attempts also carry a signature made with the previous one.',
+  'The endpoint and its new signing secret; during the grace period attempts also carry a signature made with the previous one.',
 );
+const RevealWebhookSecretPayload = EndpointWithSecret('RevealWebhookSecretPayload', 'The endpoint and its current signing secret.');
+
+/** The optional settings of an endpoint, as arguments of its create and update mutations. */
+const settingArgs = builder.args((t) => ({
+  headers: t.field({ type: [WebhookHeaderInput], required: false, description: `At most ${LIST_BOUNDS.endpointHeaders}; replaces the existing ones.` }),
+  timeoutMs: t.int({ required: false, description: 'Attempt timeout in milliseconds, at most webhookDestinationPolicy.maxTimeoutMs.' }),
+  rateLimitPerSecond: t.int({ required: false, description: 'Deliveries started per second at most (1 to 1000).' }),
+}));
 
 /** GraphQL passes an explicit null for an omitted optional argument as null: both mean "unchanged". */
 const unlessNull = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
@@ -138,27 +192,36 @@ builder.mutationFields((t) => ({
   createWebhookEndpoint: t.field({
     authScopes: { organization: true },
     type: CreateWebhookEndpointPayload,
-    description: 'url: https only, not a private or loopback destination; eventTypes absent or empty: every event.',
+    description:
+      'url: https only, not a private or loopback destination; eventTypes absent or empty: every event; headers, timeoutMs and rateLimitPerSecond optional.',
     args: {
       url: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),
       eventTypes: t.arg.stringList({ required: false }),
+      ...settingArgs,
     },
-    resolve: (_root, { url, name, eventTypes }, context) =>
-      createEndpoint(context.prisma, viewerOf(context).id, { url, name, eventTypes: unlessNull(eventTypes) }, context.destination),
+    resolve: (_root, { url, name, eventTypes, headers, timeoutMs, rateLimitPerSecond }, context) =>
+      createEndpoint(
+        context.prisma,
+        viewerOf(context).id,
+        { url, name, eventTypes: unlessNull(eventTypes), headers, timeoutMs, rateLimitPerSecond },
+        context.destination,
+      ),
   }),
   updateWebhookEndpoint: t.field({
     authScopes: { organization: true },
     type: WebhookEndpointRef,
-    description: 'Changes the given fields; the others stay as they are.',
+    description:
+      'Changes the given fields; the others stay as they are. An explicit null clears a setting: headers (none), timeoutMs (the server\'s), rateLimitPerSecond (no limit).',
     args: {
       id: t.arg.id({ required: true }),
       url: t.arg.string({ required: false }),
       name: t.arg.string({ required: false }),
       eventTypes: t.arg.stringList({ required: false }),
+      ...settingArgs,
     },
-    resolve: (_root, { id, url, name, eventTypes }, context) => {
-      const input = { url: unlessNull(url), name: unlessNull(name), eventTypes: unlessNull(eventTypes) };
+    resolve: (_root, { id, url, name, eventTypes, headers, timeoutMs, rateLimitPerSecond }, context) => {
+      const input = { url: unlessNull(url), name: unlessNull(name), eventTypes: unlessNull(eventTypes), headers, timeoutMs, rateLimitPerSecond };
       return updateEndpoint(context.prisma, viewerOf(context).id, String(id), input, context.destination);
     },
   }),
@@ -181,8 +244,22 @@ builder.mutationFields((t) => ({
   rotateWebhookSecret: t.field({
     authScopes: { organization: true },
     type: RotateWebhookSecretPayload,
+    description:
+      `A new signing secret. For gracePeriodSeconds (0 to ${MAX_SECRET_GRACE_SECONDS}, default ${DEFAULT_SECRET_GRACE_SECONDS}) ` +
+      'attempts carry signatures made with both the new and the previous secret; with 0 the previous one stops at once.',
+    args: {
+      id: t.arg.id({ required: true }),
+      gracePeriodSeconds: t.arg.int({ required: false, description: `0 to ${MAX_SECRET_GRACE_SECONDS}; default ${DEFAULT_SECRET_GRACE_SECONDS} (24 hours).` }),
+    },
+    resolve: (_root, { id, gracePeriodSeconds }, context) =>
+      rotateSigningSecret(context.prisma, viewerOf(context).id, String(id), gracePeriodSeconds ?? DEFAULT_SECRET_GRACE_SECONDS),
+  }),
+  revealWebhookSecret: t.field({
+    authScopes: { organization: true },
+    type: RevealWebhookSecretPayload,
+    description: "The endpoint's current signing secret. Every reveal is recorded with the API token that asked (secretReveals).",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => rotateSigningSecret(context.prisma, viewerOf(context).id, String(id)),
+    resolve: (_root, { id }, context) => revealSigningSecret(context.prisma, viewerOf(context), String(id)),
   }),
   sendTestEvent: t.prismaField({
     authScopes: { organization: true },

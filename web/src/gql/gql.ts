@@ -18,6 +18,8 @@ type Documents = {
     "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
+    "\n  query SearchOptions {\n    eventTypes { name }\n    webhookEndpoints(first: 100) { edges { node { id name } } }\n  }\n": typeof types.SearchOptionsDocument,
+    "\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        node {\n          id status attemptCount createdAt lastAttemptAt\n          endpoint { id name }\n          event { id type }\n          attempts { id number responseStatus error }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.SearchDeliveriesDocument,
     "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      isRollback restoredDeploy { id commitSha version deployedAt }\n      rolledBack rolledBackBy { id commitSha version deployedAt }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": typeof types.DeployDocument,
     "\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n": typeof types.ServiceOptionsDocument,
     "\n  query Timeline($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    timeline(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          __typename\n          ... on Deploy {\n            id commitSha commitMessage branch environment version deployedBy deployedAt isRollback rolledBack\n            service { id name }\n          }\n          ... on ChangeEvent {\n            id kind summary url environment changedAt\n            service { id name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.TimelineDocument,
@@ -27,12 +29,19 @@ type Documents = {
     "\n  query EndpointDeliveries($id: ID!, $first: Int, $after: String, $status: DeliveryStatus) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(first: $first, after: $after, status: $status) {\n        edges { node { ...DeliveryFields } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.EndpointDeliveriesDocument,
     "\n  subscription DeliveryUpdated($endpointId: ID!) {\n    deliveryUpdated(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": typeof types.DeliveryUpdatedDocument,
     "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) { ...DeliveryFields }\n  }\n": typeof types.RetryDeliveryDocument,
-    "\n  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {\n    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }\n  }\n": typeof types.UpdateEndpointDocument,
+    "\n  mutation ResendDelivery($id: ID!) {\n    resendDelivery(id: $id) { ...DeliveryFields }\n  }\n": typeof types.ResendDeliveryDocument,
+    "\n  mutation RecoverDeliveries($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": typeof types.RecoverDeliveriesDocument,
+    "\n  mutation UpdateEndpoint(\n    $id: ID!\n    $url: String\n    $name: String\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    updateWebhookEndpoint(\n      id: $id\n      url: $url\n      name: $name\n      eventTypes: $eventTypes\n      headers: $headers\n      timeoutMs: $timeoutMs\n      rateLimitPerSecond: $rateLimitPerSecond\n    ) { ...EndpointFields }\n  }\n": typeof types.UpdateEndpointDocument,
     "\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": typeof types.SendTestEventDocument,
     "\n  mutation SetEndpointActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { ...EndpointFields }\n  }\n": typeof types.SetEndpointActiveDocument,
-    "\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n": typeof types.RotateSecretDocument,
+    "\n  mutation RotateSecret($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { ...EndpointFields previousSecretExpiresAt } }\n  }\n": typeof types.RotateSecretDocument,
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteEndpointDocument,
-    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate }\n  }\n": typeof types.DestinationPolicyDocument,
+    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n": typeof types.DestinationPolicyDocument,
+    "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n": typeof types.EndpointSecretDocument,
+    "\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": typeof types.RevealSecretDocument,
+    "\n  fragment EventSummary on Event {\n    id type createdAt example\n    deliveries(first: 10) {\n      totalCount\n      edges { node { id status attemptCount endpoint { id name } } }\n    }\n  }\n": typeof types.EventSummaryFragmentDoc,
+    "\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { ...EventSummary } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.SearchEventsDocument,
+    "\n  query EventPage($id: ID!) {\n    event(id: $id) { ...EventSummary data }\n  }\n": typeof types.EventPageDocument,
     "\n  fragment IncidentFields on Incident {\n    id title severity status environment startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects {\n      rank score verdict verdictAt\n      reasons { code detail }\n      deploy { id commitSha commitMessage version environment deployedAt deployedBy isRollback rolledBack service { id name } }\n      change { id kind summary url environment changedAt service { id name } }\n    }\n  }\n": typeof types.IncidentFieldsFragmentDoc,
     "\n  query Incident($id: ID!) {\n    incident(id: $id) { ...IncidentFields }\n  }\n": typeof types.IncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) {\n    acknowledgeIncident(id: $id) { ...IncidentFields }\n  }\n": typeof types.AcknowledgeIncidentDocument,
@@ -47,8 +56,8 @@ type Documents = {
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n": typeof types.CreateServiceDocument,
     "\n  query SignInCheck {\n    viewer { id name }\n  }\n": typeof types.SignInCheckDocument,
     "\n  query Endpoints {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n          latestDelivery { id status createdAt event { type } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.EndpointsDocument,
-    "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": typeof types.CreateEndpointDocument,
-    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n  }\n": typeof types.EndpointFieldsFragmentDoc,
+    "\n  mutation CreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": typeof types.CreateEndpointDocument,
+    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n    headers { name value } timeoutMs rateLimitPerSecond\n  }\n": typeof types.EndpointFieldsFragmentDoc,
     "\n  fragment DeliveryFields on Delivery {\n    id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt\n    event { id type createdAt }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": typeof types.DeliveryFieldsFragmentDoc,
 };
 const documents: Documents = {
@@ -56,6 +65,8 @@ const documents: Documents = {
     "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n": types.RevokeApiTokenDocument,
+    "\n  query SearchOptions {\n    eventTypes { name }\n    webhookEndpoints(first: 100) { edges { node { id name } } }\n  }\n": types.SearchOptionsDocument,
+    "\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        node {\n          id status attemptCount createdAt lastAttemptAt\n          endpoint { id name }\n          event { id type }\n          attempts { id number responseStatus error }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.SearchDeliveriesDocument,
     "\n  query Deploy($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt\n      service { id name }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      previousDeploy { id commitSha version deployedAt environment }\n      isRollback restoredDeploy { id commitSha version deployedAt }\n      rolledBack rolledBackBy { id commitSha version deployedAt }\n      suspectIn { rank score verdict incident { id title status severity } }\n    }\n  }\n": types.DeployDocument,
     "\n  query ServiceOptions {\n    services(first: 100) { edges { node { id name } } }\n  }\n": types.ServiceOptionsDocument,
     "\n  query Timeline($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    timeline(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges {\n        node {\n          __typename\n          ... on Deploy {\n            id commitSha commitMessage branch environment version deployedBy deployedAt isRollback rolledBack\n            service { id name }\n          }\n          ... on ChangeEvent {\n            id kind summary url environment changedAt\n            service { id name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.TimelineDocument,
@@ -65,12 +76,19 @@ const documents: Documents = {
     "\n  query EndpointDeliveries($id: ID!, $first: Int, $after: String, $status: DeliveryStatus) {\n    webhookEndpoint(id: $id) {\n      id\n      deliveries(first: $first, after: $after, status: $status) {\n        edges { node { ...DeliveryFields } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.EndpointDeliveriesDocument,
     "\n  subscription DeliveryUpdated($endpointId: ID!) {\n    deliveryUpdated(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": types.DeliveryUpdatedDocument,
     "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) { ...DeliveryFields }\n  }\n": types.RetryDeliveryDocument,
-    "\n  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {\n    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }\n  }\n": types.UpdateEndpointDocument,
+    "\n  mutation ResendDelivery($id: ID!) {\n    resendDelivery(id: $id) { ...DeliveryFields }\n  }\n": types.ResendDeliveryDocument,
+    "\n  mutation RecoverDeliveries($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": types.RecoverDeliveriesDocument,
+    "\n  mutation UpdateEndpoint(\n    $id: ID!\n    $url: String\n    $name: String\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    updateWebhookEndpoint(\n      id: $id\n      url: $url\n      name: $name\n      eventTypes: $eventTypes\n      headers: $headers\n      timeoutMs: $timeoutMs\n      rateLimitPerSecond: $rateLimitPerSecond\n    ) { ...EndpointFields }\n  }\n": types.UpdateEndpointDocument,
     "\n  mutation SendTestEvent($endpointId: ID!) {\n    sendTestEvent(endpointId: $endpointId) { ...DeliveryFields }\n  }\n": types.SendTestEventDocument,
     "\n  mutation SetEndpointActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { ...EndpointFields }\n  }\n": types.SetEndpointActiveDocument,
-    "\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n": types.RotateSecretDocument,
+    "\n  mutation RotateSecret($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { ...EndpointFields previousSecretExpiresAt } }\n  }\n": types.RotateSecretDocument,
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteEndpointDocument,
-    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate }\n  }\n": types.DestinationPolicyDocument,
+    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n": types.DestinationPolicyDocument,
+    "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n": types.EndpointSecretDocument,
+    "\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": types.RevealSecretDocument,
+    "\n  fragment EventSummary on Event {\n    id type createdAt example\n    deliveries(first: 10) {\n      totalCount\n      edges { node { id status attemptCount endpoint { id name } } }\n    }\n  }\n": types.EventSummaryFragmentDoc,
+    "\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { ...EventSummary } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.SearchEventsDocument,
+    "\n  query EventPage($id: ID!) {\n    event(id: $id) { ...EventSummary data }\n  }\n": types.EventPageDocument,
     "\n  fragment IncidentFields on Incident {\n    id title severity status environment startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects {\n      rank score verdict verdictAt\n      reasons { code detail }\n      deploy { id commitSha commitMessage version environment deployedAt deployedBy isRollback rolledBack service { id name } }\n      change { id kind summary url environment changedAt service { id name } }\n    }\n  }\n": types.IncidentFieldsFragmentDoc,
     "\n  query Incident($id: ID!) {\n    incident(id: $id) { ...IncidentFields }\n  }\n": types.IncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) {\n    acknowledgeIncident(id: $id) { ...IncidentFields }\n  }\n": types.AcknowledgeIncidentDocument,
@@ -85,8 +103,8 @@ const documents: Documents = {
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n": types.CreateServiceDocument,
     "\n  query SignInCheck {\n    viewer { id name }\n  }\n": types.SignInCheckDocument,
     "\n  query Endpoints {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n          latestDelivery { id status createdAt event { type } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.EndpointsDocument,
-    "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": types.CreateEndpointDocument,
-    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n  }\n": types.EndpointFieldsFragmentDoc,
+    "\n  mutation CreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": types.CreateEndpointDocument,
+    "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n    headers { name value } timeoutMs rateLimitPerSecond\n  }\n": types.EndpointFieldsFragmentDoc,
     "\n  fragment DeliveryFields on Delivery {\n    id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt\n    event { id type createdAt }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }\n  }\n": types.DeliveryFieldsFragmentDoc,
 };
 
@@ -120,6 +138,14 @@ export function graphql(source: "\n  mutation CreateApiToken($name: String) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n"): (typeof documents)["\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchOptions {\n    eventTypes { name }\n    webhookEndpoints(first: 100) { edges { node { id name } } }\n  }\n"): (typeof documents)["\n  query SearchOptions {\n    eventTypes { name }\n    webhookEndpoints(first: 100) { edges { node { id name } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        node {\n          id status attemptCount createdAt lastAttemptAt\n          endpoint { id name }\n          event { id type }\n          attempts { id number responseStatus error }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        node {\n          id status attemptCount createdAt lastAttemptAt\n          endpoint { id name }\n          event { id type }\n          attempts { id number responseStatus error }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -159,7 +185,15 @@ export function graphql(source: "\n  mutation RetryDelivery($id: ID!) {\n    ret
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {\n    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }\n  }\n"): (typeof documents)["\n  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {\n    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }\n  }\n"];
+export function graphql(source: "\n  mutation ResendDelivery($id: ID!) {\n    resendDelivery(id: $id) { ...DeliveryFields }\n  }\n"): (typeof documents)["\n  mutation ResendDelivery($id: ID!) {\n    resendDelivery(id: $id) { ...DeliveryFields }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecoverDeliveries($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n"): (typeof documents)["\n  mutation RecoverDeliveries($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateEndpoint(\n    $id: ID!\n    $url: String\n    $name: String\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    updateWebhookEndpoint(\n      id: $id\n      url: $url\n      name: $name\n      eventTypes: $eventTypes\n      headers: $headers\n      timeoutMs: $timeoutMs\n      rateLimitPerSecond: $rateLimitPerSecond\n    ) { ...EndpointFields }\n  }\n"): (typeof documents)["\n  mutation UpdateEndpoint(\n    $id: ID!\n    $url: String\n    $name: String\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    updateWebhookEndpoint(\n      id: $id\n      url: $url\n      name: $name\n      eventTypes: $eventTypes\n      headers: $headers\n      timeoutMs: $timeoutMs\n      rateLimitPerSecond: $rateLimitPerSecond\n    ) { ...EndpointFields }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -171,7 +205,7 @@ export function graphql(source: "\n  mutation SetEndpointActive($id: ID!, $activ
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n"): (typeof documents)["\n  mutation RotateSecret($id: ID!) {\n    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }\n  }\n"];
+export function graphql(source: "\n  mutation RotateSecret($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { ...EndpointFields previousSecretExpiresAt } }\n  }\n"): (typeof documents)["\n  mutation RotateSecret($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { ...EndpointFields previousSecretExpiresAt } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -179,7 +213,27 @@ export function graphql(source: "\n  mutation DeleteEndpoint($id: ID!) {\n    de
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate }\n  }\n"): (typeof documents)["\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate }\n  }\n"];
+export function graphql(source: "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n"): (typeof documents)["\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n"): (typeof documents)["\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment EventSummary on Event {\n    id type createdAt example\n    deliveries(first: 10) {\n      totalCount\n      edges { node { id status attemptCount endpoint { id name } } }\n    }\n  }\n"): (typeof documents)["\n  fragment EventSummary on Event {\n    id type createdAt example\n    deliveries(first: 10) {\n      totalCount\n      edges { node { id status attemptCount endpoint { id name } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { ...EventSummary } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { ...EventSummary } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EventPage($id: ID!) {\n    event(id: $id) { ...EventSummary data }\n  }\n"): (typeof documents)["\n  query EventPage($id: ID!) {\n    event(id: $id) { ...EventSummary data }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -239,11 +293,11 @@ export function graphql(source: "\n  query Endpoints {\n    webhookEndpoints(fir
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n  }\n"): (typeof documents)["\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n  }\n"];
+export function graphql(source: "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n    headers { name value } timeoutMs rateLimitPerSecond\n  }\n"): (typeof documents)["\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt\n    headers { name value } timeoutMs rateLimitPerSecond\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

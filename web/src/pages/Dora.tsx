@@ -107,7 +107,8 @@ export function DoraPage() {
           <li className="card key">
             <h2>Deployment frequency</h2>
             <p className="key-value">{metrics.deploymentFrequencyPerDay.toFixed(2)} <span>per day</span></p>
-            <p className="subtle">{metrics.deployCount} deploys in {Math.round(metrics.days)} days</p>
+            {/* The chosen calendar days, today's hours so far included (the API's fractional `days` is 29.3 at 7 am). */}
+            <p className="subtle">{metrics.deployCount} deploys in {days} days</p>
           </li>
           <li className="card key">
             <h2>Lead time for changes</h2>

@@ -1,6 +1,7 @@
 // One webhook endpoint: its settings (editable) and actions, and its delivery log, kept current by the
 // `deliveryUpdated` subscription (new deliveries, status changes and attempts appear without
-// a reload), each delivery with its attempts and a Retry for a failed one.
+// a reload), each delivery with its attempts, a Retry for a failed one and a Resend for a
+// succeeded one; and Recover, which re-sends every failed delivery of a time window.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useSubscription } from 'urql';
@@ -13,6 +14,7 @@ import type { DeliveryFieldsFragment, DeliveryStatus, DeliveryUpdatedSubscriptio
 import { deliveryCount } from '../webhooks';
 import { EndpointActions } from './EndpointActions';
 import { EndpointForm, type EndpointValues } from './EndpointForm';
+import { EndpointSecret } from './EndpointSecret';
 
 const PAGE_SIZE = 25;
 const STATUSES: DeliveryStatus[] = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED'];
@@ -45,6 +47,18 @@ const DELIVERY_UPDATED = graphql(`
 const RETRY_DELIVERY = graphql(`
   mutation RetryDelivery($id: ID!) {
     retryDelivery(id: $id) { ...DeliveryFields }
+  }
+`);
+
+const RESEND_DELIVERY = graphql(`
+  mutation ResendDelivery($id: ID!) {
+    resendDelivery(id: $id) { ...DeliveryFields }
+  }
+`);
+
+const RECOVER_DELIVERIES = graphql(`
+  mutation RecoverDeliveries($endpointId: ID!, $since: DateTime!, $until: DateTime) {
+    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }
   }
 `);
 
@@ -113,6 +127,12 @@ export function EndpointPage() {
         </dd>
         <dt>Events</dt>
         <dd>{endpoint.eventTypes.length === 0 ? 'all events' : endpoint.eventTypes.join(', ')}</dd>
+        <dt>Custom headers</dt>
+        <dd className="mono wrap">{endpoint.headers.length === 0 ? 'none' : endpoint.headers.map((header) => `${header.name}: ${header.value}`).join(', ')}</dd>
+        <dt>Timeout</dt>
+        <dd>{endpoint.timeoutMs == null ? "the server's" : `${endpoint.timeoutMs} ms`}</dd>
+        <dt>Rate limit</dt>
+        <dd>{endpoint.rateLimitPerSecond == null ? 'none' : `${endpoint.rateLimitPerSecond} deliveries per second`}</dd>
         <dt>Failed deliveries in a row</dt>
         <dd>{endpoint.consecutiveFailures}</dd>
         <dt>Retrying now</dt>
@@ -127,18 +147,36 @@ export function EndpointPage() {
         onEdit={editing ? undefined : () => { setSaved(false); setEditing(true); }}
         onDeleted={() => navigate('/webhooks')}
       />
+      <EndpointSecret endpointId={endpoint.id} />
+      {endpoint.status === 'ACTIVE' && <RecoverForm endpointId={endpoint.id} />}
       <DeliveryLog endpointId={endpoint.id} onDeliveryChanged={refreshEndpoint} />
     </>
   );
 }
 
 const UPDATE_ENDPOINT = graphql(`
-  mutation UpdateEndpoint($id: ID!, $url: String, $name: String, $eventTypes: [String!]) {
-    updateWebhookEndpoint(id: $id, url: $url, name: $name, eventTypes: $eventTypes) { ...EndpointFields }
+  mutation UpdateEndpoint(
+    $id: ID!
+    $url: String
+    $name: String
+    $eventTypes: [String!]
+    $headers: [WebhookHeaderInput!]
+    $timeoutMs: Int
+    $rateLimitPerSecond: Int
+  ) {
+    updateWebhookEndpoint(
+      id: $id
+      url: $url
+      name: $name
+      eventTypes: $eventTypes
+      headers: $headers
+      timeoutMs: $timeoutMs
+      rateLimitPerSecond: $rateLimitPerSecond
+    ) { ...EndpointFields }
   }
 `);
 
-/** Edit the URL, name and event types; `onDone(true)` once saved, `onDone(false)` on Cancel. */
+/** Edit the URL, name, event types and delivery settings (an empty setting is sent as null: cleared); `onDone(true)` once saved, `onDone(false)` on Cancel. */
 function EditEndpoint({ endpoint, onDone }: { endpoint: EndpointFieldsFragment; onDone(saved: boolean): void }) {
   const [{ fetching, error }, updateEndpoint] = useMutation(UPDATE_ENDPOINT);
   const submit = async (values: EndpointValues) => {
@@ -148,7 +186,14 @@ function EditEndpoint({ endpoint, onDone }: { endpoint: EndpointFieldsFragment; 
   return (
     <EndpointForm
       title="Edit endpoint"
-      initial={{ url: endpoint.url, name: endpoint.name, eventTypes: endpoint.eventTypes }}
+      initial={{
+        url: endpoint.url,
+        name: endpoint.name,
+        eventTypes: endpoint.eventTypes,
+        headers: endpoint.headers,
+        timeoutMs: endpoint.timeoutMs ?? null,
+        rateLimitPerSecond: endpoint.rateLimitPerSecond ?? null,
+      }}
       submitLabel="Save changes"
       busyLabel="Saving…"
       busy={fetching}
@@ -306,8 +351,58 @@ function DeliveryPage({ endpointId, status, after, live, refresh, first, onMore 
   );
 }
 
+/** A `datetime-local` input's value for `date`, in the browser's time zone. */
+function localInputValue(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** Re-sends the FAILED and CANCELLED deliveries of a window (after the receiver's outage), a batch per click. */
+function RecoverForm({ endpointId }: { endpointId: string }) {
+  const id = useId();
+  const [since, setSince] = useState(() => localInputValue(new Date(Date.now() - 24 * 3600_000)));
+  const [until, setUntil] = useState('');
+  const [recovered, recover] = useMutation(RECOVER_DELIVERIES);
+  const result = recovered.data?.recoverDeliveries;
+  const submit = (from: string) => recover({ endpointId, since: new Date(from).toISOString(), until: until ? new Date(until).toISOString() : null }, DELIVERY_CONTEXT);
+  return (
+    <form
+      className="card form recover"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(since);
+      }}
+    >
+      <h2 id={`${id}-title`}>Recover failed deliveries</h2>
+      <p className="help">After an outage of your receiver: every FAILED or CANCELLED delivery created in the window is sent again (same delivery id), up to 1,000 per click.</p>
+      <div className="field inline">
+        <label htmlFor={`${id}-since`}>From</label>
+        <input id={`${id}-since`} type="datetime-local" required value={since} onChange={(e) => setSince(e.target.value)} />
+        <label htmlFor={`${id}-until`}>To (empty: now)</label>
+        <input id={`${id}-until`} type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
+        <button type="submit" disabled={recovered.fetching || !since}>
+          {recovered.fetching ? 'Recovering…' : 'Recover'}
+        </button>
+      </div>
+      {recovered.error && <ErrorAlert error={recovered.error} />}
+      {result && (
+        <p className="success" role="status">
+          {result.queued === 0 ? 'No failed or cancelled deliveries in this window.' : `${deliveryCount(result.queued)} queued again.`}{' '}
+          {result.hasMore && result.nextSince && (
+            <button type="button" className="small" onClick={() => void submit(result.nextSince!)}>
+              Recover the next ones
+            </button>
+          )}
+        </p>
+      )}
+    </form>
+  );
+}
+
 function DeliveryItem({ delivery }: { delivery: DeliveryFieldsFragment }) {
   const [retry, retryDelivery] = useMutation(RETRY_DELIVERY);
+  const [resend, resendDelivery] = useMutation(RESEND_DELIVERY);
   const retryable = delivery.status === 'FAILED' || delivery.status === 'CANCELLED';
   const attemptsLabel = `${delivery.attemptCount} attempt${delivery.attemptCount === 1 ? '' : 's'}`;
   return (
@@ -325,8 +420,20 @@ function DeliveryItem({ delivery }: { delivery: DeliveryFieldsFragment }) {
             {retry.fetching ? 'Retrying…' : 'Retry'}
           </button>
         )}
+        {delivery.status === 'SUCCEEDED' && (
+          <button
+            type="button"
+            className="small"
+            title="Send this delivery again, as a new attempt with the same delivery id"
+            disabled={resend.fetching}
+            onClick={() => resendDelivery({ id: delivery.id })}
+          >
+            {resend.fetching ? 'Resending…' : 'Resend'}
+          </button>
+        )}
       </div>
       {retry.error && <ErrorAlert error={retry.error} />}
+      {resend.error && <ErrorAlert error={resend.error} />}
       <p className="subtle mono small-text">Delivery {delivery.id}</p>
       {delivery.attempts.length > 0 && (
         <details className="attempts" open={delivery.status !== 'SUCCEEDED' || undefined}>

@@ -1,7 +1,7 @@
 // The actions on one webhook endpoint, on the list and on its page: Edit (on its page), Send
-// Test, active/inactive, re-enable a disabled one, rotate the signing secret, delete. Each
-// shows its own outcome.
-import { useState } from 'react';
+// Test, active/inactive, re-enable a disabled one, rotate the signing secret (with the overlap
+// chosen), delete. Each shows its own outcome.
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
 import { ConfirmButton, ErrorAlert, SecretOnce } from '../components';
@@ -22,10 +22,20 @@ const SET_ENDPOINT_ACTIVE = graphql(`
 `);
 
 const ROTATE_SECRET = graphql(`
-  mutation RotateSecret($id: ID!) {
-    rotateWebhookSecret(id: $id) { signingSecret endpoint { ...EndpointFields } }
+  mutation RotateSecret($id: ID!, $gracePeriodSeconds: Int) {
+    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { ...EndpointFields previousSecretExpiresAt } }
   }
 `);
+
+/** How long the previous secret keeps signing after a rotation (the API takes 0 to 7 days). */
+const GRACE_PERIODS = [
+  { seconds: 0, label: 'No overlap: the current secret stops at once', duration: '' },
+  { seconds: 3600, label: '1 hour', duration: '1 hour' },
+  { seconds: 86_400, label: '24 hours (default)', duration: '24 hours' },
+  { seconds: 3 * 86_400, label: '3 days', duration: '3 days' },
+  { seconds: 7 * 86_400, label: '7 days', duration: '7 days' },
+] as const;
+const DEFAULT_GRACE_SECONDS = 86_400;
 
 const DELETE_ENDPOINT = graphql(`
   mutation DeleteEndpoint($id: ID!) {
@@ -51,6 +61,9 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
   const [, deleteEndpoint] = useMutation(DELETE_ENDPOINT);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [secret, setSecret] = useState<string | null>(null);
+  const [graceSeconds, setGraceSeconds] = useState<number>(DEFAULT_GRACE_SECONDS);
+  const [rotatedOverlap, setRotatedOverlap] = useState('');
+  const graceId = useId();
   const active = endpoint.status === 'ACTIVE';
 
   const run = async <T,>(action: () => Promise<{ error?: Parameters<typeof errorMessage>[0]; data?: T }>, success: (data: T) => Outcome) => {
@@ -113,16 +126,27 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
           title={`Rotate the signing secret of ${endpoint.name}?`}
           confirmLabel="Rotate secret"
           onConfirm={() =>
-            run(() => rotateSecret({ id: endpoint.id }), (data) => {
+            run(() => rotateSecret({ id: endpoint.id, gracePeriodSeconds: graceSeconds }), (data) => {
               setSecret(data.rotateWebhookSecret.signingSecret);
+              setRotatedOverlap(GRACE_PERIODS.find((period) => period.seconds === graceSeconds)?.duration ?? '');
               return null;
             })
           }
         >
           <p>
-            A new signing secret signs every delivery from now on. For 24 hours deliveries also carry a signature made with the current one, so
-            your receiver can switch over without losing any. The new secret is shown once.
+            A new signing secret signs every delivery from now on. During the overlap deliveries also carry a signature made with the current
+            one, so your receiver can switch over without losing any. The new secret is shown once (and can be revealed again later).
           </p>
+          <div className="field">
+            <label htmlFor={graceId}>Keep the current secret signing for</label>
+            <select id={graceId} value={graceSeconds} onChange={(event) => setGraceSeconds(Number(event.target.value))}>
+              {GRACE_PERIODS.map((period) => (
+                <option key={period.seconds} value={period.seconds}>
+                  {period.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </ConfirmButton>
         <ConfirmButton
           label="Delete"
@@ -150,7 +174,10 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
       )}
       {secret && (
         <SecretOnce keptAs="signingKey" title="New signing secret" label="Signing secret" value={secret} onDismiss={() => setSecret(null)}>
-          <p>Give it to the receiver at {endpoint.url}; the previous secret keeps signing for 24 hours.</p>
+          <p>
+            Give it to the receiver at {endpoint.url}.{' '}
+            {rotatedOverlap ? `The previous secret keeps signing for ${rotatedOverlap}.` : 'The previous secret no longer signs.'}
+          </p>
         </SecretOnce>
       )}
     </div>

@@ -1,16 +1,16 @@
 // The form of a webhook endpoint, to add one or edit one: URL (with the destination rules of
-// this server), name and event types, checked before sending; the API's refusals shown next to
-// the field they name.
+// this server), name, event types and the delivery settings (custom headers, timeout, rate
+// limit), checked before sending; the API's refusals shown next to the field they name.
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery, type CombinedError } from 'urql';
 import { FieldError, FormButtons } from '../components';
 import { formErrors } from '../errors';
 import { graphql } from '../gql';
-import { checkEndpointInput, destinationHint, EVENT_TYPES } from '../webhooks';
+import { checkEndpointInput, destinationHint, EVENT_TYPES, headersFromText, headersToText } from '../webhooks';
 
 const DESTINATION_POLICY = graphql(`
   query DestinationPolicy {
-    webhookDestinationPolicy { allowHttp allowPrivate }
+    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }
   }
 `);
 
@@ -19,7 +19,15 @@ export interface EndpointValues {
   name: string;
   /** Empty: every event. */
   eventTypes: string[];
+  headers: { name: string; value: string }[];
+  /** null: the server's timeout. */
+  timeoutMs: number | null;
+  /** null: no limit. */
+  rateLimitPerSecond: number | null;
 }
+
+/** An optional whole number typed in a form: empty is null; anything else goes to the API as typed, which says if it is wrong. */
+const optionalNumber = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
 interface Props {
   title: string;
@@ -40,8 +48,11 @@ export function EndpointForm({ title, initial, submitLabel, busyLabel, busy, err
   const [url, setUrl] = useState(initial?.url ?? '');
   const [name, setName] = useState(initial?.name ?? '');
   const [eventTypes, setEventTypes] = useState<string[]>(initial?.eventTypes ?? []);
+  const [headers, setHeaders] = useState(headersToText(initial?.headers ?? []));
+  const [timeoutMs, setTimeoutMs] = useState(initial?.timeoutMs?.toString() ?? '');
+  const [rateLimit, setRateLimit] = useState(initial?.rateLimitPerSecond?.toString() ?? '');
   const [checked, setChecked] = useState<Record<'url' | 'name', string | undefined>>({ url: undefined, name: undefined });
-  const api = formErrors(error, ['url', 'name', 'eventTypes']);
+  const api = formErrors(error, ['url', 'name', 'eventTypes', 'headers', 'timeoutMs', 'rateLimitPerSecond']);
   const urlError = checked.url ?? api.fields.url;
   const nameError = checked.name ?? api.fields.name;
 
@@ -50,7 +61,14 @@ export function EndpointForm({ title, initial, submitLabel, busyLabel, busy, err
     const problems = checkEndpointInput(url.trim(), name, policy);
     setChecked(problems);
     if (problems.url || problems.name) return;
-    onSubmit({ url: url.trim(), name: name.trim(), eventTypes });
+    onSubmit({
+      url: url.trim(),
+      name: name.trim(),
+      eventTypes,
+      headers: headersFromText(headers),
+      timeoutMs: optionalNumber(timeoutMs),
+      rateLimitPerSecond: optionalNumber(rateLimit),
+    });
   };
 
   const toggleType = (type: string) => setEventTypes((types) => (types.includes(type) ? types.filter((t) => t !== type) : [...types, type]));
@@ -108,6 +126,62 @@ export function EndpointForm({ title, initial, submitLabel, busyLabel, busy, err
         ))}
         <FieldError id={`${id}-types-error`} message={api.fields.eventTypes} />
       </fieldset>
+      <div className="field">
+        <label htmlFor={`${id}-headers`}>Custom headers</label>
+        <textarea
+          id={`${id}-headers`}
+          rows={3}
+          className="mono"
+          placeholder="Authorization: Bearer …"
+          value={headers}
+          onChange={(e) => setHeaders(e.target.value)}
+          aria-invalid={api.fields.headers ? true : undefined}
+          aria-describedby={`${id}-headers-help${api.fields.headers ? ` ${id}-headers-error` : ''}`}
+        />
+        <p className="help" id={`${id}-headers-help`}>
+          One <span className="mono">Name: value</span> per line, sent with every attempt (at most 20). Hookline's own headers (webhook-*, x-service-*),
+          host, content-type and connection headers cannot be set.
+        </p>
+        <FieldError id={`${id}-headers-error`} message={api.fields.headers} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-timeout`}>Timeout (ms)</label>
+        <input
+          id={`${id}-timeout`}
+          type="number"
+          inputMode="numeric"
+          min={policy?.minTimeoutMs}
+          max={policy?.maxTimeoutMs}
+          placeholder={policy ? String(policy.maxTimeoutMs) : ''}
+          value={timeoutMs}
+          onChange={(e) => setTimeoutMs(e.target.value)}
+          aria-invalid={api.fields.timeoutMs ? true : undefined}
+          aria-describedby={`${id}-timeout-help${api.fields.timeoutMs ? ` ${id}-timeout-error` : ''}`}
+        />
+        <p className="help" id={`${id}-timeout-help`}>
+          {policy ? `${policy.minTimeoutMs} to ${policy.maxTimeoutMs} ms; empty: the server's ${policy.maxTimeoutMs} ms.` : "Empty: the server's timeout."}
+        </p>
+        <FieldError id={`${id}-timeout-error`} message={api.fields.timeoutMs} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-rate`}>Rate limit (deliveries per second)</label>
+        <input
+          id={`${id}-rate`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={policy?.maxRateLimitPerSecond}
+          placeholder="no limit"
+          value={rateLimit}
+          onChange={(e) => setRateLimit(e.target.value)}
+          aria-invalid={api.fields.rateLimitPerSecond ? true : undefined}
+          aria-describedby={`${id}-rate-help${api.fields.rateLimitPerSecond ? ` ${id}-rate-error` : ''}`}
+        />
+        <p className="help" id={`${id}-rate-help`}>
+          Deliveries beyond it wait their turn; none is dropped. Empty: no limit.
+        </p>
+        <FieldError id={`${id}-rate-error`} message={api.fields.rateLimitPerSecond} />
+      </div>
       <FormButtons error={api.general} busy={busy} label={submitLabel} busyLabel={busyLabel} onCancel={onCancel} />
     </form>
   );

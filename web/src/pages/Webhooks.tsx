@@ -29,8 +29,15 @@ const ENDPOINTS = graphql(`
 `);
 
 const CREATE_ENDPOINT = graphql(`
-  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {
-    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) {
+  mutation CreateEndpoint(
+    $url: String!
+    $name: String!
+    $eventTypes: [String!]
+    $headers: [WebhookHeaderInput!]
+    $timeoutMs: Int
+    $rateLimitPerSecond: Int
+  ) {
+    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {
       signingSecret
       endpoint { ...EndpointFields }
     }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "events" ADD COLUMN     "example" BOOLEAN NOT NULL DEFAULT false;

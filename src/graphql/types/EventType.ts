@@ -1,0 +1,40 @@
+// The event-type catalogue, and sending one of its examples to an endpoint.
+import { viewerOf } from '../context.ts';
+import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
+import { eventTypeCatalogue, type EventTypeEntry } from '../../domain/event-catalogue.ts';
+import { sendExampleEvent } from '../../domain/endpoints.ts';
+
+const EventTypeRef = builder.objectRef<{ name: string } & EventTypeEntry>('EventType').implement({
+  description: 'A kind of webhook event: what it means, the JSON Schema of its `data`, and an example.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The `type` of the webhook body, e.g. incident.opened.' }),
+    description: t.exposeString('description'),
+    schema: t.expose('schema', { type: 'JSON', description: 'JSON Schema (draft 2020-12) of the `data` of its webhook body.' }),
+    example: t.expose('example', { type: 'JSON', description: 'An example `data`, valid against `schema`; sendExample sends it.' }),
+  }),
+});
+
+builder.queryField('eventTypes', (t) =>
+  t.field({
+    authScopes: { organization: true },
+    type: [EventTypeRef],
+    description: 'Every webhook event type, in a fixed order.',
+    complexity: listOf(LIST_BOUNDS.eventTypes),
+    resolve: () => eventTypeCatalogue(),
+  }),
+);
+
+builder.mutationField('sendExample', (t) =>
+  t.prismaField({
+    authScopes: { organization: true },
+    type: 'Delivery',
+    description:
+      'Queues the example of an event type to an ACTIVE endpoint, whatever its event types, signed like any delivery; ' +
+      'its body says `"example": true`.',
+    args: { endpointId: t.arg.id({ required: true }), eventType: t.arg.string({ required: true }) },
+    resolve: async (query, _root, { endpointId, eventType }, context) => {
+      const deliveryId = await sendExampleEvent(context, viewerOf(context).id, String(endpointId), eventType);
+      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: deliveryId } });
+    },
+  }),
+);

@@ -1,0 +1,244 @@
+// `hookline listen` and `hookline trigger` as a developer runs them: child processes through
+// bin/hookline.js against a Hookline server process (as against a remote one: only its URL and
+// an API token), forwarding to a real receiver on loopback that verifies every request with the
+// standardwebhooks library and the secret listen printed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { connectDatabase } from '../src/db/client.ts';
+import { createOrganization } from '../src/domain/organizations.ts';
+import { startApp } from './support/app.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { startReceiver, type Receiver } from './support/receiver.ts';
+import { startHooklineProcess, type WorkerProcess } from './support/worker-process.ts';
+
+const BIN = fileURLToPath(new URL('../bin/hookline.js', import.meta.url));
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const running = new Set<ChildProcess>();
+
+interface Cli {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout or stderr, re-checked on every chunk. */
+  waitFor(stream: 'stdout' | 'stderr', pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+}
+
+function hookline(args: string[], env: Record<string, string>): Cli {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  const output = { stdout: '', stderr: '' };
+  const changed = new Set<() => void>();
+  for (const stream of ['stdout', 'stderr'] as const) {
+    child[stream]!.on('data', (chunk: Buffer) => {
+      output[stream] += chunk.toString();
+      changed.forEach((check) => check());
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  void exited.then(() => {
+    running.delete(child);
+    changed.forEach((check) => check());
+  });
+  return {
+    child,
+    stdout: () => output.stdout,
+    stderr: () => output.stderr,
+    exited,
+    waitFor(stream, pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output[stream]);
+          if (!match) return;
+          changed.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          changed.delete(check);
+          reject(new Error(`${pattern} not in ${stream} within ${timeoutMs} ms:\n${output.stdout}\n---\n${output.stderr}`));
+        }, timeoutMs);
+        changed.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** Runs a CLI command to its end. */
+async function run(args: string[], env: Record<string, string>) {
+  const cli = hookline(args, env);
+  const code = await cli.exited;
+  return { code, stdout: cli.stdout(), stderr: cli.stderr() };
+}
+
+let testDatabase: TestDatabase;
+let server: WorkerProcess;
+let baseUrl: string;
+let apiToken: string;
+let receiver: Receiver;
+let configHome: string;
+/** What `listen` needs besides its flags: the API from the environment, the secret's directory. */
+let listenEnv: Record<string, string>;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  const database = connectDatabase(testDatabase.url, { maxConnections: 1 });
+  try {
+    apiToken = (await createOrganization(database.prisma, 'developer')).apiToken;
+  } finally {
+    await database.close();
+  }
+  server = startHooklineProcess('all', testDatabase.url, {});
+  baseUrl = await server.ready;
+  receiver = await startReceiver();
+  configHome = await mkdtemp(path.join(os.tmpdir(), 'hookline-listen-'));
+  listenEnv = { HOOKLINE_URL: baseUrl, HOOKLINE_API_TOKEN: apiToken, XDG_CONFIG_HOME: configHome };
+});
+
+afterAll(async () => {
+  running.forEach((child) => child.kill('SIGKILL'));
+  await server?.stop();
+  await receiver?.close();
+  await testDatabase?.drop();
+  if (configHome) await rm(configHome, { recursive: true, force: true });
+});
+
+describe('hookline listen and trigger', () => {
+  let secret: string;
+  let listenAll: Cli;
+
+  it('forwards a triggered deploy.ingested, signed with the secret it printed once', async () => {
+    listenAll = hookline(['listen', '--forward-to', `${receiver.url}/webhooks`], listenEnv);
+    secret = (await listenAll.waitFor('stderr', /Your listen signing secret is (whsec_\S+)/))[1]!;
+    await listenAll.waitFor('stderr', new RegExp(`Ready: listener ${UUID} receives every event type, forwarded to ${receiver.url}/webhooks`));
+    const stored = JSON.parse(await readFile(path.join(configHome, 'hookline', 'listen.json'), 'utf8')) as { signingSecret: string };
+    expect(stored).toEqual({ signingSecret: secret });
+    expect((await stat(path.join(configHome, 'hookline', 'listen.json'))).mode & 0o777).toBe(0o600);
+
+    // --url and --token work as the environment does.
+    const triggered = await run(['trigger', 'deploy.ingested', '--url', baseUrl, '--token', apiToken], { XDG_CONFIG_HOME: configHome });
+    expect(triggered.stderr).toBe('');
+    expect(triggered.code).toBe(0);
+    const deployId = new RegExp(`^Created deploy (${UUID}) of service hookline-trigger \\(commit [0-9a-f]{7} on main, staging\\): a deploy.ingested event.\\n$`).exec(
+      triggered.stdout,
+    )?.[1];
+    expect(deployId, triggered.stdout).toBeDefined();
+
+    const [request] = await receiver.waitForRequests(1, { path: '/webhooks' });
+    const event = new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>) as {
+      id: string;
+      type: string;
+      organizationId: string;
+      data: { deploy: { id: string; service: { name: string }; commits: unknown[] } };
+    };
+    expect(event).toMatchObject({ type: 'deploy.ingested', data: { deploy: { id: deployId, service: { name: 'hookline-trigger' } } } });
+    expect(event.data.deploy.commits).toHaveLength(2);
+    expect(request!.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-service-event': 'deploy.ingested',
+      'webhook-id': event.id,
+      'x-service-delivery': event.id,
+    });
+    expect(request!.headers['user-agent']).toMatch(/^Hookline-Webhooks\//);
+    // The secret is no endpoint's: a wrong one fails verification.
+    expect(() => new Webhook('whsec_' + Buffer.alloc(32).toString('base64')).verify(request!.body, request!.headers as Record<string, string>)).toThrow();
+    await listenAll.waitFor('stdout', new RegExp(`^200 \\d+ms deploy.ingested ${event.id}$`, 'm'));
+  });
+
+  it('keeps the secret on later runs, filters with --events and prints JSON with --print-json', async () => {
+    const listenResolved = hookline(['listen', '--forward-to', `${receiver.url}/resolved`, '--events', 'incident.resolved', '--print-json'], listenEnv);
+    try {
+      await listenResolved.waitFor('stderr', /Ready: listener \S+ receives incident.resolved/);
+      expect(listenResolved.stderr()).not.toContain('whsec_');
+      expect(listenResolved.stderr()).toContain(`Signing with your listen secret from ${path.join(configHome, 'hookline', 'listen.json')}.`);
+
+      const triggered = await run(['trigger', 'incident.resolved'], listenEnv);
+      expect(triggered.code).toBe(0);
+      const incidentId = new RegExp(`^Opened incident (${UUID}) "[^"]+" on hookline-trigger: an incident.opened event.\\nIncident \\1 resolved: an incident.resolved event.\\n$`).exec(
+        triggered.stdout,
+      )?.[1];
+      expect(incidentId, triggered.stdout).toBeDefined();
+
+      const line = (await listenResolved.waitFor('stdout', /^\{.*\}$/m))[0];
+      const printed = JSON.parse(line) as { event: { type: string; data: { incident: { id: string; status: string } } }; status: number; durationMs: number };
+      expect(printed).toMatchObject({ event: { type: 'incident.resolved', data: { incident: { id: incidentId, status: 'RESOLVED' } } }, status: 200 });
+      expect(printed.durationMs).toBeGreaterThanOrEqual(0);
+      // The listener of every type got both events, in order; the filtered one only the second.
+      await listenAll.waitFor('stdout', /incident.opened \S+\n.*incident.resolved/);
+      const [resolvedRequest] = await receiver.waitForRequests(1, { path: '/resolved' });
+      expect(new Webhook(secret).verify(resolvedRequest!.body, resolvedRequest!.headers as Record<string, string>)).toMatchObject({ type: 'incident.resolved' });
+      expect(receiver.requests.filter((request) => request.path === '/resolved')).toHaveLength(1);
+      expect(listenResolved.stdout().trim().split('\n')).toHaveLength(1);
+    } finally {
+      listenResolved.child.kill('SIGINT');
+      expect(await listenResolved.exited).toBe(0);
+    }
+  });
+
+  it('triggers a test.ping for listeners', async () => {
+    const triggered = await run(['trigger', 'test.ping'], listenEnv);
+    expect(triggered.code).toBe(0);
+    const eventId = new RegExp(`^Stored test.ping event (${UUID}) for your live listeners \\(no endpoint gets it\\).\\n$`).exec(triggered.stdout)?.[1];
+    expect(eventId, triggered.stdout).toBeDefined();
+    await listenAll.waitFor('stdout', new RegExp(`^200 \\d+ms test.ping ${eventId}$`, 'm'));
+  });
+
+  it('says what is wrong: an unknown type is a usage error, a refused token a failure', async () => {
+    const unknown = await run(['trigger', 'deploy.exploded'], listenEnv);
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toBe(
+      "error: command-argument value 'deploy.exploded' is invalid for argument 'type'. " +
+        'Allowed choices are deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping.\n',
+    );
+    const badForward = await run(['listen', '--forward-to', 'localhost:3000'], listenEnv);
+    expect(badForward).toEqual({ code: 2, stdout: '', stderr: 'error: --forward-to must be an http(s) URL\n' });
+    const refused = await run(['trigger', 'test.ping', '--token', 'hla_' + 'x'.repeat(40)], listenEnv);
+    expect(refused).toEqual({ code: 1, stdout: '', stderr: 'error: the API token was refused (check --token or HOOKLINE_API_TOKEN)\n' });
+    const noToken = await run(['listen'], { HOOKLINE_URL: baseUrl, HOOKLINE_API_TOKEN: '', XDG_CONFIG_HOME: configHome });
+    expect(noToken).toEqual({ code: 2, stdout: '', stderr: "error: required option '--token <token>' not specified (or set HOOKLINE_API_TOKEN)\n" });
+  });
+
+  it('reconnects to a server back within its retries, with the same listener', async () => {
+    // In this process, so that the restart fits in the first retries whatever the machine's load.
+    const first = await startApp(testDatabase.url);
+    const env = { ...listenEnv, HOOKLINE_URL: first.baseUrl };
+    const listenAcross = hookline(['listen', '--forward-to', `${receiver.url}/across`], env);
+    const listenerId = (await listenAcross.waitFor('stderr', /Ready: listener (\S+) receives/))[1]!;
+    await first.close();
+    const second = await createApp(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: testDatabase.url }), testDatabase.url);
+    try {
+      await second.listen(Number(new URL(first.baseUrl).port), '127.0.0.1');
+      await listenAcross.waitFor('stderr', new RegExp(`Reconnected to ${first.baseUrl}: listening again.`));
+      const live = await second.database.prisma.listener.findUniqueOrThrow({ where: { id: listenerId } });
+      expect(live.liveUntil!.getTime()).toBeGreaterThan(Date.now());
+      const triggered = await run(['trigger', 'test.ping'], env);
+      const eventId = /test.ping event (\S+)/.exec(triggered.stdout)?.[1];
+      await listenAcross.waitFor('stdout', new RegExp(`^200 \\d+ms test.ping ${eventId}$`, 'm'));
+      const [request] = await receiver.waitForRequests(1, { path: '/across' });
+      expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toMatchObject({ id: eventId, type: 'test.ping' });
+    } finally {
+      listenAcross.child.kill('SIGINT');
+      await listenAcross.exited;
+      await second.close();
+    }
+  });
+
+  it('retries a lost connection three times, then exits 1 saying so', async () => {
+    await server.stop();
+    const code = await listenAll.exited;
+    expect(code).toBe(1);
+    const stderr = listenAll.stderr();
+    expect(stderr).toContain(`Connection to ${baseUrl} closed: code 1001`);
+    expect(stderr).toContain('Reconnecting in 1 s (attempt 1 of 3)...');
+    expect(stderr).toContain('Reconnecting in 4 s (attempt 3 of 3)...');
+    expect(stderr).toMatch(new RegExp(`error: lost the connection to ${baseUrl}: .+\\n$`));
+  });
+});

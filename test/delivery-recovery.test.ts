@@ -1,0 +1,203 @@
+// Resend and Recover through GraphQL against a real receiver: a receiver that fails, then
+// recovers and gets the same deliveries again (same webhook-id, verified with standardwebhooks),
+// live in `deliveryUpdated`; the bound per recover call; what is refused (PENDING, an endpoint
+// that is not ACTIVE, another organization's deliveries).
+import type { ServerResponse } from 'node:http';
+import type { Client } from 'graphql-ws';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './gql/index.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { connectGraphqlWs, subscribe, untilLive } from './support/graphql-ws.ts';
+import { postDeploy } from './support/http.ts';
+import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
+
+const CREATE_ENDPOINT = graphql(`
+  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {
+    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }
+  }
+`);
+const RESEND = graphql(`
+  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }
+`);
+const RECOVER = graphql(`
+  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {
+    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }
+  }
+`);
+const SET_ACTIVE = graphql(`
+  mutation RecoverySetActive($id: ID!, $active: Boolean!) { setWebhookEndpointActive(id: $id, active: $active) { id status } }
+`);
+const ON_UPDATE = graphql(`
+  subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }
+`);
+
+let database: TestDatabase;
+let running: RunningApp;
+const receivers: Receiver[] = [];
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // No retries: a failed first attempt ends its delivery FAILED at once.
+  running = await startApp(database.url, { ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off', DELIVERY_MAX_RETRIES: '0' });
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+  await running?.close();
+  await Promise.all(receivers.map((receiver) => receiver.close()));
+  await database?.drop();
+});
+
+async function endpointAt(tenant: Tenant, path: string): Promise<{ receiver: Receiver; id: string; secret: string }> {
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const created = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE_ENDPOINT, { url: `${receiver.url}${path}`, name: path }));
+  return { receiver, id: created.createWebhookEndpoint.endpoint.id, secret: created.createWebhookEndpoint.signingSecret };
+}
+
+async function ingest(tenant: Tenant, sha: string): Promise<void> {
+  const response = await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: sha, environment: 'production' });
+  expect(response.status).toBe(200);
+}
+
+function deliveryWhen(id: string, done: (delivery: { status: string; attemptCount: number }) => boolean) {
+  return eventually(async () => {
+    const delivery = await running.app.database.prisma.delivery.findUnique({ where: { id }, include: { attempts: { orderBy: { number: 'asc' } } } });
+    return delivery && done(delivery) ? delivery : undefined;
+  }, 15_000, `delivery ${id}`);
+}
+
+const idOf = (request: ReceivedRequest) => request.headers['webhook-id'] as string;
+
+describe('recoverDeliveries after a receiver outage', () => {
+  it('re-sends the FAILED deliveries of the window as new attempts of the same deliveries, live in the log', async () => {
+    const tenant = await createTenant(running.app);
+    const { receiver, id: endpointId, secret } = await endpointAt(tenant, '/outage');
+    receiver.respond((_request, response) => response.writeHead(503).end('down'));
+    const before = new Date(Date.now() - 1000);
+    for (const sha of ['aaa111', 'bbb222', 'ccc333']) await ingest(tenant, sha);
+    const failedRequests = await receiver.waitForRequests(3, { path: '/outage' });
+    const failedIds = failedRequests.map(idOf).sort();
+    for (const id of failedIds) await deliveryWhen(id, (delivery) => delivery.status === 'FAILED');
+
+    const client = connectGraphqlWs(running.baseUrl, tenant.apiToken);
+    clients.push(client);
+    const log = subscribe(client, ON_UPDATE, { endpointId }, (data) => data.deliveryUpdated);
+    receiver.respond((_request, response) => response.end('ok'));
+    await untilLive(log, running.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
+
+    const recovered = dataOf(
+      await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString(), until: new Date().toISOString() }),
+    );
+    expect(recovered.recoverDeliveries).toEqual({ queued: 3, hasMore: false, nextSince: null });
+
+    // The pings that proved the log live went there too: only the three recovered ones count.
+    const again = await eventually(async () => {
+      const resent = receiver.requests.slice(3).filter((request) => failedIds.includes(idOf(request)));
+      return resent.length >= 3 ? resent : undefined;
+    }, 15_000, 'the recovered deliveries');
+    expect(again.map(idOf).sort()).toEqual(failedIds);
+    for (const request of again) {
+      expect(new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).toEqual(JSON.parse(request.body));
+      const first = failedRequests.find((failed) => idOf(failed) === idOf(request))!;
+      expect(request.body).toBe(first.body);
+      expect(request.headers['x-service-delivery']).toBe(idOf(request));
+    }
+    for (const id of failedIds) {
+      const delivery = await deliveryWhen(id, (found) => found.status === 'SUCCEEDED');
+      expect(delivery.attempts.map((attempt) => [attempt.number, attempt.responseStatus])).toEqual([
+        [1, 503],
+        [2, 200],
+      ]);
+      // The log saw each go PENDING again, then SUCCEEDED.
+      await log.waitFor(() => (log.updates.some((update) => update.id === id && update.status === 'SUCCEEDED') ? true : undefined), `SUCCEEDED ${id}`);
+      const seen = log.updates.filter((update) => update.id === id).map((update) => `${update.status}/${update.attemptCount}`);
+      expect(seen).toEqual(['PENDING/1', 'SUCCEEDED/2']);
+    }
+
+    // Nothing left to recover: a second call queues nothing.
+    const second = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString() }));
+    expect(second.recoverDeliveries).toEqual({ queued: 0, hasMore: false, nextSince: null });
+  });
+
+  it('queues at most 1000 per call and says where the next call starts', async () => {
+    const tenant = await createTenant(running.app);
+    const { receiver, id: endpointId } = await endpointAt(tenant, '/many');
+    // 1001 CANCELLED deliveries of one event, a millisecond apart (as after a long pause).
+    const { pool } = running.app.database;
+    const start = new Date(Date.now() - 3600_000);
+    await pool.query(
+      `WITH event AS (INSERT INTO events (organization_id, type, data) VALUES ($1, 'test.ping', '{}') RETURNING id)
+       INSERT INTO deliveries (organization_id, event_id, endpoint_id, status, created_at)
+       SELECT $1, event.id, $2, 'CANCELLED', $3::timestamptz + n * interval '1 millisecond' FROM event, generate_series(0, 1000) AS n`,
+      [tenant.organizationId, endpointId, start],
+    );
+    const first = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: start.toISOString() }));
+    expect(first.recoverDeliveries).toEqual({ queued: 1000, hasMore: true, nextSince: new Date(start.getTime() + 1000).toISOString() });
+    const second = dataOf(
+      await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: first.recoverDeliveries.nextSince! }),
+    );
+    expect(second.recoverDeliveries).toEqual({ queued: 1, hasMore: false, nextSince: null });
+    await receiver.waitForRequests(1001, { path: '/many', timeoutMs: 60_000 });
+    expect(new Set(receiver.requests.map(idOf)).size).toBe(1001);
+  });
+});
+
+describe('resendDelivery', () => {
+  it('re-sends a SUCCEEDED delivery with the same webhook-id; a PENDING one is refused', async () => {
+    const tenant = await createTenant(running.app);
+    const { receiver, id: endpointId, secret } = await endpointAt(tenant, '/resend');
+    await ingest(tenant, 'ddd444');
+    const [original] = await receiver.waitForRequests(1, { path: '/resend' });
+    const deliveryId = idOf(original!);
+    await deliveryWhen(deliveryId, (delivery) => delivery.status === 'SUCCEEDED');
+
+    // The receiver holds its answer: the resent delivery stays PENDING meanwhile.
+    const held: ServerResponse[] = [];
+    receiver.respond((_request, response) => held.push(response));
+    const resent = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESEND, { id: deliveryId }));
+    expect(resent.resendDelivery).toEqual({ id: deliveryId, status: 'PENDING', attemptCount: 1 });
+    const [, again] = await receiver.waitForRequests(2, { path: '/resend' });
+    expect(idOf(again!)).toBe(deliveryId);
+    expect(again!.body).toBe(original!.body);
+    expect(new Webhook(secret).verify(again!.body, again!.headers as Record<string, string>)).toEqual(JSON.parse(original!.body));
+
+    const pending = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESEND, { id: deliveryId });
+    expect(pending.body.errors?.[0]).toMatchObject({
+      message: 'Only a SUCCEEDED or FAILED or CANCELLED delivery can be resent; this one is PENDING',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    held.forEach((response) => response.end('ok'));
+    const delivery = await deliveryWhen(deliveryId, (found) => found.status === 'SUCCEEDED' && found.attemptCount === 2);
+    expect(delivery.attempts.map((attempt) => attempt.succeeded)).toEqual([true, true]);
+
+    // An endpoint that is not ACTIVE gets nothing: both are refused with the reason.
+    dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SET_ACTIVE, { id: endpointId, active: false }));
+    const paused = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESEND, { id: deliveryId });
+    expect(paused.body.errors?.[0]).toMatchObject({ message: 'The endpoint is INACTIVE; activate it first', extensions: { code: 'BAD_USER_INPUT' } });
+    const recover = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: new Date(0).toISOString() });
+    expect(recover.body.errors?.[0]).toMatchObject({ message: 'The endpoint is INACTIVE; activate it first', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(receiver.requests).toHaveLength(2);
+  });
+
+  it("refuses another organization's delivery and endpoint as not found, and changes nothing", async () => {
+    const owner = await createTenant(running.app);
+    const other = await createTenant(running.app);
+    const { receiver, id: endpointId } = await endpointAt(owner, '/private');
+    await ingest(owner, 'eee555');
+    const [request] = await receiver.waitForRequests(1, { path: '/private' });
+    const deliveryId = idOf(request!);
+    await deliveryWhen(deliveryId, (delivery) => delivery.status === 'SUCCEEDED');
+
+    const resend = await requestGraphqlWith(running.baseUrl, other.apiToken, RESEND, { id: deliveryId });
+    expect(resend.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
+    const recover = await requestGraphqlWith(running.baseUrl, other.apiToken, RECOVER, { endpointId, since: new Date(0).toISOString() });
+    expect(recover.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
+    const delivery = await running.app.database.prisma.delivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
+    expect(receiver.requests).toHaveLength(1);
+  });
+});

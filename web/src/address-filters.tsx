@@ -1,0 +1,71 @@
+// Search filters kept in the page's address (so a filtered list can be shared and survives a
+// reload), the form fields that edit them, and the cursors of the pages loaded so far (back to
+// the first page whenever a filter changes).
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A datetime-local value (the browser's time zone) as an ISO instant, or null. */
+const instant = (local: string) => (local ? new Date(local).toISOString() : null);
+
+export function useAddressFilters() {
+  const [params, setParams] = useSearchParams();
+  const id = useId();
+  const key = params.toString();
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  useEffect(() => setCursors([null]), [key]);
+
+  const value = (name: string) => params.get(name) ?? '';
+  const setFilter = (name: string, next: string) => {
+    const changed = new URLSearchParams(params);
+    if (next) changed.set(name, next);
+    else changed.delete(name);
+    setParams(changed, { replace: true });
+  };
+
+  const select = (name: string, label: string, choices: Choice[], none: string): ReactNode => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <select id={`${id}-${name}`} value={value(name)} onChange={(event) => setFilter(name, event.target.value)}>
+        <option value="">{none}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  /** From / To fields and, once anything is filtered, a button clearing every filter. */
+  const timeWindowAndClear: ReactNode = (
+    <>
+      {(['from', 'to'] as const).map((name) => (
+        <div className="field" key={name}>
+          <label htmlFor={`${id}-${name}`}>{name === 'from' ? 'From' : 'To'}</label>
+          <input id={`${id}-${name}`} type="datetime-local" value={value(name)} onChange={(event) => setFilter(name, event.target.value)} />
+        </div>
+      ))}
+      {key && (
+        <button type="button" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+          Clear filters
+        </button>
+      )}
+    </>
+  );
+
+  return {
+    value,
+    select,
+    timeWindowAndClear,
+    timeWindow: { from: instant(value('from')), to: instant(value('to')) },
+    /** Identifies the current filters: a page list keyed by it starts again when they change. */
+    key,
+    cursors,
+    loadMore: (cursor: string) => setCursors((loaded) => [...loaded, cursor]),
+  };
+}

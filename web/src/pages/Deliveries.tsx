@@ -1,0 +1,134 @@
+// Every delivery of the organization, to all its endpoints, newest first: filtered by endpoint,
+// status, event type, the answer attempts got and a time window (kept in the address, so a
+// filtered list can be shared), with how many match, a page at a time.
+import { Link } from 'react-router';
+import { useQuery } from 'urql';
+import { useAddressFilters } from '../address-filters';
+import { Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
+import { formatDateTime } from '../format';
+import { graphql } from '../gql';
+import type { DeliveryFilter, DeliveryStatus, ResponseStatusClass } from '../gql/graphql';
+
+const PAGE_SIZE = 25;
+const STATUSES: DeliveryStatus[] = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED'];
+const RESPONSE_CLASSES: { value: ResponseStatusClass; label: string }[] = [
+  { value: 'SUCCESS', label: '2xx' },
+  { value: 'REDIRECT', label: '3xx' },
+  { value: 'CLIENT_ERROR', label: '4xx' },
+  { value: 'SERVER_ERROR', label: '5xx' },
+  { value: 'NO_RESPONSE', label: 'No response (timeout, connection error)' },
+];
+
+export const SEARCH_OPTIONS = graphql(`
+  query SearchOptions {
+    eventTypes { name }
+    webhookEndpoints(first: 100) { edges { node { id name } } }
+  }
+`);
+
+const SEARCH_DELIVERIES = graphql(`
+  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {
+    deliveries(filter: $filter, first: $first, after: $after) {
+      totalCount
+      edges {
+        node {
+          id status attemptCount createdAt lastAttemptAt
+          endpoint { id name }
+          event { id type }
+          attempts { id number responseStatus error }
+        }
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`);
+
+export function DeliveriesPage() {
+  const [{ data: options }] = useQuery({ query: SEARCH_OPTIONS });
+  const { value, select, timeWindowAndClear, timeWindow, key, cursors, loadMore } = useAddressFilters();
+  const filter: DeliveryFilter = {
+    endpointId: value('endpoint') || null,
+    status: (value('status') || null) as DeliveryStatus | null,
+    eventType: value('type') || null,
+    responseStatusClass: (value('response') || null) as ResponseStatusClass | null,
+    ...timeWindow,
+  };
+
+  return (
+    <>
+      <p className="breadcrumb">Integrations › Webhooks ›</p>
+      <PageHeader title="Deliveries" />
+      <form className="filters" role="search" aria-label="Filter deliveries" onSubmit={(event) => event.preventDefault()}>
+        {select('endpoint', 'Endpoint', (options?.webhookEndpoints.edges ?? []).map(({ node }) => ({ value: node.id, label: node.name })), 'All endpoints')}
+        {select('status', 'Status', STATUSES.map((status) => ({ value: status, label: status })), 'Any status')}
+        {select('type', 'Event type', (options?.eventTypes ?? []).map(({ name }) => ({ value: name, label: name })), 'Any event')}
+        {select('response', 'Response', RESPONSE_CLASSES, 'Any response')}
+        {timeWindowAndClear}
+      </form>
+      {cursors.map((after, index) => (
+        <DeliveriesPageOf
+          key={`${key}|${after ?? ''}`}
+          first={index === 0}
+          after={after}
+          filter={filter}
+          onMore={index === cursors.length - 1 ? loadMore : undefined}
+        />
+      ))}
+    </>
+  );
+}
+
+function DeliveriesPageOf({ first, after, filter, onMore }: { first: boolean; after: string | null; filter: DeliveryFilter; onMore?: (cursor: string) => void }) {
+  const [{ data, fetching, error }] = useQuery({ query: SEARCH_DELIVERIES, variables: { filter, first: PAGE_SIZE, after } });
+  if (error) return <ErrorAlert error={error} />;
+  if (!data) return fetching ? <Loading what="Loading deliveries" /> : null;
+  const { totalCount, edges, pageInfo } = data.deliveries;
+  if (first && totalCount === 0) return <Empty><p>No deliveries match these filters.</p></Empty>;
+  return (
+    <>
+      {first && (
+        <p className="subtle" role="status" data-testid="deliveries-total">
+          {totalCount === 1 ? '1 delivery' : `${totalCount} deliveries`}
+        </p>
+      )}
+      <table className="deliveries-table">
+        {first && (
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">Event</th>
+              <th scope="col">Endpoint</th>
+              <th scope="col">Last answer</th>
+              <th scope="col">Created</th>
+            </tr>
+          </thead>
+        )}
+        <tbody>
+          {edges.map(({ node }) => {
+            const last = node.attempts[node.attempts.length - 1];
+            return (
+              <tr key={node.id}>
+                <td>
+                  <Badge value={node.status} />
+                </td>
+                <td>
+                  <Link to={`/events/${node.event.id}`}>{node.event.type}</Link>
+                </td>
+                <td>
+                  <Link to={`/webhooks/${node.endpoint.id}`}>{node.endpoint.name}</Link>
+                </td>
+                <td className="mono">{last ? (last.responseStatus ?? last.error ?? 'no response') : '—'}</td>
+                <td>{formatDateTime(node.createdAt)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {onMore && pageInfo.hasNextPage && pageInfo.endCursor && (
+        <button type="button" onClick={() => onMore(pageInfo.endCursor!)}>
+          Load older deliveries
+        </button>
+      )}
+    </>
+  );
+}
