@@ -109,7 +109,9 @@ it('a healthy endpoint gets each delivery once, within seconds, while another st
   for (const attempt of attempts) {
     expect(attempt.responseStatus).toBe(200);
     expect(attempt.error).toBe(`answer (status 200) not complete within ${TIMEOUT_MS} ms`);
-    expect(attempt.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS);
+    // Node arms timers from the event loop's cached millisecond clock, so a timeout may fire a
+    // few milliseconds before performance.now() says the full time has passed.
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(attempt.durationMs).toBeLessThan(TIMEOUT_MS + 2000);
   }
 
