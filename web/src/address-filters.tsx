@@ -1,8 +1,9 @@
 // Search filters kept in the page's address (so a filtered list can be shared and survives a
-// reload), the form fields that edit them, and the cursors of the pages loaded so far (back to
-// the first page whenever a filter changes).
-import { useEffect, useId, useState, type ReactNode } from 'react';
+// reload), the form fields that edit them, and the pages loaded so far (back to the first page
+// whenever a filter changes).
+import { useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePages } from './paging';
 
 export interface Choice {
   value: string;
@@ -16,8 +17,7 @@ export function useAddressFilters() {
   const [params, setParams] = useSearchParams();
   const id = useId();
   const key = params.toString();
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  useEffect(() => setCursors([null]), [key]);
+  const pages = usePages(key);
 
   const value = (name: string) => params.get(name) ?? '';
   const setFilter = (name: string, next: string) => {
@@ -63,9 +63,6 @@ export function useAddressFilters() {
     select,
     timeWindowAndClear,
     timeWindow: { from: instant(value('from')), to: instant(value('to')) },
-    /** Identifies the current filters: a page list keyed by it starts again when they change. */
-    key,
-    cursors,
-    loadMore: (cursor: string) => setCursors((loaded) => [...loaded, cursor]),
+    pages,
   };
 }

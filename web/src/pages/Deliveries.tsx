@@ -6,6 +6,7 @@ import { useQuery } from 'urql';
 import { useAddressFilters } from '../address-filters';
 import { Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
 import { formatDateTime } from '../format';
+import { LoadOlder, type PageSlot } from '../paging';
 import { graphql } from '../gql';
 import type { DeliveryFilter, DeliveryStatus, ResponseStatusClass } from '../gql/graphql';
 
@@ -45,7 +46,7 @@ const SEARCH_DELIVERIES = graphql(`
 
 export function DeliveriesPage() {
   const [{ data: options }] = useQuery({ query: SEARCH_OPTIONS });
-  const { value, select, timeWindowAndClear, timeWindow, key, cursors, loadMore } = useAddressFilters();
+  const { value, select, timeWindowAndClear, timeWindow, pages } = useAddressFilters();
   const filter: DeliveryFilter = {
     endpointId: value('endpoint') || null,
     status: (value('status') || null) as DeliveryStatus | null,
@@ -65,20 +66,12 @@ export function DeliveriesPage() {
         {select('response', 'Response', RESPONSE_CLASSES, 'Any response')}
         {timeWindowAndClear}
       </form>
-      {cursors.map((after, index) => (
-        <DeliveriesPageOf
-          key={`${key}|${after ?? ''}`}
-          first={index === 0}
-          after={after}
-          filter={filter}
-          onMore={index === cursors.length - 1 ? loadMore : undefined}
-        />
-      ))}
+      {pages((slot) => <DeliveriesPageOf {...slot} filter={filter} />)}
     </>
   );
 }
 
-function DeliveriesPageOf({ first, after, filter, onMore }: { first: boolean; after: string | null; filter: DeliveryFilter; onMore?: (cursor: string) => void }) {
+function DeliveriesPageOf({ first, after, filter, onMore }: PageSlot & { filter: DeliveryFilter }) {
   const [{ data, fetching, error }] = useQuery({ query: SEARCH_DELIVERIES, variables: { filter, first: PAGE_SIZE, after } });
   if (error) return <ErrorAlert error={error} />;
   if (!data) return fetching ? <Loading what="Loading deliveries" /> : null;
@@ -124,11 +117,7 @@ function DeliveriesPageOf({ first, after, filter, onMore }: { first: boolean; af
           })}
         </tbody>
       </table>
-      {onMore && pageInfo.hasNextPage && pageInfo.endCursor && (
-        <button type="button" onClick={() => onMore(pageInfo.endCursor!)}>
-          Load older deliveries
-        </button>
-      )}
+      <LoadOlder onMore={onMore} pageInfo={pageInfo} label="Load older deliveries" />
     </>
   );
 }

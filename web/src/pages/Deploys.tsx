@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { Empty, ErrorAlert, Loading, PageHeader, ServiceOptions } from '../components';
 import { formatDateTime, shortSha } from '../format';
+import { LoadOlder, usePages, type PageSlot } from '../paging';
 import { graphql } from '../gql';
 
 const PAGE_SIZE = 25;
@@ -45,9 +46,7 @@ export function DeploysPage() {
   const id = useId();
   const [environmentDraft, setEnvironmentDraft] = useState(environment);
   useEffect(() => setEnvironmentDraft(environment), [environment]);
-  // One cursor per loaded page; a new filter starts again from the first page.
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  useEffect(() => setCursors([null]), [serviceId, environment]);
+  const pages = usePages(`${serviceId}|${environment}`);
 
   const setFilter = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -88,27 +87,15 @@ export function DeploysPage() {
         )}
       </form>
       <div className="deploy-list">
-        {cursors.map((after, index) => (
-          <DeployPage
-            key={`${serviceId}|${environment}|${after ?? ''}`}
-            first={index === 0}
-            after={after}
-            serviceId={serviceId || null}
-            environment={environment || null}
-            onMore={index === cursors.length - 1 ? (cursor) => setCursors((loaded) => [...loaded, cursor]) : undefined}
-          />
-        ))}
+        {pages((slot) => <DeployPage {...slot} serviceId={serviceId || null} environment={environment || null} />)}
       </div>
     </>
   );
 }
 
-interface DeployPageProps {
-  first: boolean;
-  after: string | null;
+interface DeployPageProps extends PageSlot {
   serviceId: string | null;
   environment: string | null;
-  onMore?: (cursor: string) => void;
 }
 
 function DeployPage({ first, after, serviceId, environment, onMore }: DeployPageProps) {
@@ -164,11 +151,7 @@ function DeployPage({ first, after, serviceId, environment, onMore }: DeployPage
           ) : null,
         )}
       </ol>
-      {onMore && data.timeline.pageInfo.hasNextPage && data.timeline.pageInfo.endCursor && (
-        <button type="button" onClick={() => onMore(data.timeline.pageInfo.endCursor!)}>
-          Load older deploys and changes
-        </button>
-      )}
+      <LoadOlder onMore={onMore} pageInfo={data.timeline.pageInfo} label="Load older deploys and changes" />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useQuery } from 'urql';
 import { useAddressFilters } from '../address-filters';
 import { Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
 import { formatDateTime } from '../format';
+import { LoadOlder, type PageSlot } from '../paging';
 import { graphql } from '../gql';
 import type { EventFilter, EventSummaryFragment } from '../gql/graphql';
 import { SEARCH_OPTIONS } from './Deliveries';
@@ -41,7 +42,7 @@ const EVENT = graphql(`
 
 export function EventsPage() {
   const [{ data: options }] = useQuery({ query: SEARCH_OPTIONS });
-  const { value, select, timeWindowAndClear, timeWindow, key, cursors, loadMore } = useAddressFilters();
+  const { value, select, timeWindowAndClear, timeWindow, pages } = useAddressFilters();
   const filter: EventFilter = { type: value('type') || null, ...timeWindow };
 
   return (
@@ -52,20 +53,12 @@ export function EventsPage() {
         {select('type', 'Event type', (options?.eventTypes ?? []).map(({ name }) => ({ value: name, label: name })), 'Any event')}
         {timeWindowAndClear}
       </form>
-      {cursors.map((after, index) => (
-        <EventsPageOf
-          key={`${key}|${after ?? ''}`}
-          first={index === 0}
-          after={after}
-          filter={filter}
-          onMore={index === cursors.length - 1 ? loadMore : undefined}
-        />
-      ))}
+      {pages((slot) => <EventsPageOf {...slot} filter={filter} />)}
     </>
   );
 }
 
-function EventsPageOf({ first, after, filter, onMore }: { first: boolean; after: string | null; filter: EventFilter; onMore?: (cursor: string) => void }) {
+function EventsPageOf({ first, after, filter, onMore }: PageSlot & { filter: EventFilter }) {
   const [{ data, fetching, error }] = useQuery({ query: SEARCH_EVENTS, variables: { filter, first: PAGE_SIZE, after } });
   if (error) return <ErrorAlert error={error} />;
   if (!data) return fetching ? <Loading what="Loading events" /> : null;
@@ -85,11 +78,7 @@ function EventsPageOf({ first, after, filter, onMore }: { first: boolean; after:
           </li>
         ))}
       </ol>
-      {onMore && pageInfo.hasNextPage && pageInfo.endCursor && (
-        <button type="button" onClick={() => onMore(pageInfo.endCursor!)}>
-          Load older events
-        </button>
-      )}
+      <LoadOlder onMore={onMore} pageInfo={pageInfo} label="Load older events" />
     </>
   );
 }
