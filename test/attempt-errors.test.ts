@@ -78,7 +78,9 @@ describe('a failed attempt says why', () => {
   it('connected, but no answer in time', async () => {
     const result = await attempt(`http://127.0.0.1:${silentPort}/hooks`);
     expect(result.error).toBe(`connected, but no answer within ${TIMEOUT_MS} ms`);
-    expect(result.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS);
+    // Node arms timers from the event loop's cached millisecond clock: a timeout may fire a few
+    // milliseconds before performance.now() says the full time has passed.
+    expect(result.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
   });
 
   it('the receiver resets the connection', async () => {
