@@ -25,6 +25,7 @@ const KNOWN_PATHS: Record<string, string> = {
   '/healthz': 'GET, HEAD',
   '/readyz': 'GET, HEAD',
   '/metrics': 'GET, HEAD',
+  '/api/openapi.json': 'GET, HEAD',
   '/api/ingest/deploy': 'POST',
   '/api/ingest/deploy/test': 'POST',
   '/api/ingest/change': 'POST',

@@ -16,6 +16,7 @@ import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { createClientErrorHandler, createNotFoundHandler, handleError } from './errors.ts';
 import { ingestRoutes } from './ingest.ts';
+import { openApiDocument } from './openapi.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { collectRouteMethods } from './route-methods.ts';
@@ -100,6 +101,8 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
   });
 
   app.register(endpointRoutes, { prisma: database.prisma, destination: api.destination });
+  const restApiDocument = openApiDocument(api.destination);
+  app.get('/api/openapi.json', async () => restApiDocument);
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
 
   const services = { ...api, prisma: database.prisma, lookbackMs: incidentLookbackMs };
