@@ -123,6 +123,10 @@ describe('the OpenAPI document', () => {
     const result = await validator.validate(JSON.parse(documentText));
     expect(result).toEqual({ valid: true });
     expect(validator.version).toBe('3.1');
+    // The validator does look: a response without its required description fails.
+    const broken = JSON.parse(documentText);
+    delete broken.paths['/healthz'].get.responses['200'].description;
+    expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
   it('is served at /api/openapi.json exactly as committed', async () => {
