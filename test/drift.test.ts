@@ -1,10 +1,14 @@
 // Generated and derived files must match their sources: schema.graphql and the typed
-// documents against the Pothos builder, the migrations against prisma/schema.prisma.
+// documents against the Pothos builder, openapi.json against the REST routes' schemas, the
+// migrations against prisma/schema.prisma.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generate } from '@graphql-codegen/cli';
 import { describe, expect, inject, it } from 'vitest';
+import { deliveryPolicy } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { printSchemaSdl } from '../src/graphql/schema.ts';
+import { printOpenApiDocument } from '../src/http/openapi.ts';
 import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
 import { diffMigrationsAgainstSchema } from '../scripts/migration-diff.ts';
 import codegenConfig from '../codegen.ts';
@@ -14,6 +18,10 @@ const root = path.resolve(import.meta.dirname, '..');
 describe('drift', () => {
   it('schema.graphql is what the builder prints (run `npm run schema:print`)', async () => {
     expect(await readFile(path.join(root, 'schema.graphql'), 'utf8')).toBe(printSchemaSdl());
+  });
+
+  it('openapi.json is what the REST routes describe with the default settings (run `npm run openapi:print`)', async () => {
+    expect(await readFile(path.join(root, 'openapi.json'), 'utf8')).toBe(printOpenApiDocument(deliveryPolicy(loadConfig({})).destination));
   });
 
   it('test/gql matches schema.graphql and the operations (run `npm run codegen`)', async () => {

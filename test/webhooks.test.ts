@@ -130,6 +130,19 @@ describe('POST /api/webhooks/endpoints: input PostgreSQL or a socket cannot use'
     expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type charset must be utf-8' } });
     expect(await endpointCount()).toBe(before);
   });
+
+  it('refuses a body declared as another media type with 415', async () => {
+    const before = await endpointCount();
+    for (const contentType of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded']) {
+      const response = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
+        body: JSON.stringify({ url: `${receiver.url}/hooks`, name: 'Plain' }),
+        headers: { 'content-type': contentType, authorization: `Bearer ${tenant.apiToken}` },
+      });
+      expect(response.status, contentType).toBe(415);
+      expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type must be application/json' } });
+    }
+    expect(await endpointCount()).toBe(before);
+  });
 });
 
 describe('deploy.ingested', () => {

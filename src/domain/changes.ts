@@ -12,7 +12,7 @@ export const CHANGE_SUMMARY_MAX_LENGTH = 1000;
 /** Lower-case words joined by `_`, `-` or `.`: feature_flag, config, infra.dns. */
 const CHANGE_KIND = /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*$/;
 
-const changePayloadSchema = z.object(
+export const changePayloadSchema = z.object(
   {
     kind: storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
       .max(CHANGE_KIND_MAX_LENGTH, `must be at most ${CHANGE_KIND_MAX_LENGTH} characters`)

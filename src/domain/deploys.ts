@@ -46,7 +46,7 @@ const commitSchema = z.object(
   { error: 'must be an object' },
 );
 
-const deployPayloadSchema = z.object(
+export const deployPayloadSchema = z.object(
   {
     commit_sha: sha,
     commit_message: optionalText,
@@ -73,7 +73,7 @@ export function validateDeployPayload(body: unknown): Validated<DeployPayload> {
 }
 
 /** X-Idempotency-Key: absent, or 1..255 printable ASCII characters with no space at either end. */
-const idempotencyKeySchema = z
+export const idempotencyKeySchema = z
   .string()
   .max(IDEMPOTENCY_KEY_MAX_LENGTH)
   .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/)

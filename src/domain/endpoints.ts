@@ -153,7 +153,7 @@ export const eventTypeList = z
   .transform((types) => (types ? [...new Set(types)] : undefined));
 
 /** All fields when `required` (creation); otherwise only those given (a change). */
-function endpointInputSchema(policy: DestinationPolicy, required: boolean) {
+export function endpointInputSchema(policy: DestinationPolicy, required: boolean) {
   const url = endpointUrl(policy);
   return z.object({
     url: required ? url : url.optional(),

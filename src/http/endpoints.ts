@@ -15,8 +15,9 @@ export interface EndpointRouteDependencies {
 }
 
 export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDependencies) {
-  // Fastify's own JSON parser would decode any charset as UTF-8 and replace bad bytes silently.
-  app.removeContentTypeParser('application/json');
+  // JSON only: Fastify's default text/plain parser would hand the handler a string (a 400, not a
+  // 415), and its JSON parser would decode any charset as UTF-8 and replace bad bytes silently.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const json = readJsonBody(request.headers['content-type'], body as Buffer);
     if (json.ok) done(null, json.value);

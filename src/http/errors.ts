@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
 import { InputError, NotFoundError, type FieldError } from '../domain/errors.ts';
+import type { RouteMethods } from './route-methods.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -69,8 +70,18 @@ export function handleError(error: FastifyError | HttpError | InputError | NotFo
   return send(request, reply, 500, 'internal_error', 'Internal server error');
 }
 
-export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+/** 405 with Allow for a path that has routes, none for this method; otherwise 404. */
+export function createNotFoundHandler(methodsOf: RouteMethods) {
+  return function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0]!;
+    const allowed = methodsOf(path);
+    if (allowed) {
+      const allow = allowed.join(', ');
+      reply.header('allow', allow);
+      return send(request, reply, 405, 'method_not_allowed', `${request.method} is not allowed on ${path}; allowed: ${allow}`);
+    }
+    return send(request, reply, 404, 'not_found', `No route for ${request.method} ${path}`);
+  };
 }
 
 /**

@@ -14,10 +14,12 @@ import type { DestinationPolicy } from '../domain/destinations.ts';
 import type { EventFeed } from '../domain/listeners.ts';
 import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
-import { createClientErrorHandler, handleError, handleNotFound } from './errors.ts';
+import { createClientErrorHandler, createNotFoundHandler, handleError } from './errors.ts';
 import { ingestRoutes } from './ingest.ts';
+import { openApiDocument } from './openapi.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { collectRouteMethods } from './route-methods.ts';
 import { answerWhileClosing } from './shutdown.ts';
 
 export interface ServerDependencies {
@@ -58,7 +60,7 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
 
   const isClosing = answerWhileClosing(app, config.HTTP_REQUEST_TIMEOUT_MS);
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler(handleNotFound);
+  app.setNotFoundHandler(createNotFoundHandler(collectRouteMethods(app)));
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -99,6 +101,8 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
   });
 
   app.register(endpointRoutes, { prisma: database.prisma, destination: api.destination });
+  const restApiDocument = openApiDocument(api.destination);
+  app.get('/api/openapi.json', async () => restApiDocument);
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
 
   const services = { ...api, prisma: database.prisma, lookbackMs: incidentLookbackMs };
