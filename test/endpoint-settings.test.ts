@@ -182,7 +182,8 @@ describe('rate limit', () => {
     const requests = await receiver.waitForRequests(20, { path: '/limited', timeoutMs: 20_000 });
     const times = requests.map((request) => request.receivedAt);
     const span = times.at(-1)! - times[0]!;
-    expect(span).toBeGreaterThanOrEqual(3750);
+    // 19 turns 200 ms apart (3.8 s), less the jitter of when each attempt actually starts.
+    expect(span).toBeGreaterThanOrEqual(3600);
     // Spread out, not bunched: turns are 200 ms apart; an attempt made late (a busy machine) may
     // come close to the next one, so a one-second window holds the limit plus that jitter at most.
     const busiestSecond = Math.max(...times.map((start) => times.filter((time) => time >= start && time < start + 1000).length));
