@@ -89,7 +89,7 @@ describe('npm start', () => {
   });
 
   it('finishes a request in flight when SIGINT arrives, then exits', async () => {
-    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'debug' });
     const [, address] = await hookline.waitFor(/Hookline listening on (http:\/\/\S+)/);
     // A request whose body is still arriving when the signal comes.
     let finishBody!: () => void;
@@ -108,7 +108,7 @@ describe('npm start', () => {
       body,
       duplex: 'half',
     } as RequestInit);
-    // Signal once the server has logged the request's arrival (its body still incomplete).
+    // Signal once the server has logged the request's arrival (its body still incomplete; debug).
     await hookline.waitFor(/"msg":"incoming request"/, 5000);
     hookline.child.kill('SIGINT');
     await hookline.waitFor(/SIGINT received/, 5000);
@@ -119,7 +119,7 @@ describe('npm start', () => {
   });
 
   it('answers 503 to requests that arrive once SIGTERM has begun the shutdown, on old and new connections, until the listener closes', async () => {
-    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'debug' });
     const [, address] = await hookline.waitFor(/Hookline listening on (http:\/\/\S+)/);
     // A keep-alive connection that has been used once and is idle when the signal comes.
     const keptAlive = await openRawConnection(address!);

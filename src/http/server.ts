@@ -16,6 +16,7 @@ import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { createClientErrorHandler, handleError, handleNotFound } from './errors.ts';
 import { ingestRoutes } from './ingest.ts';
+import { loggingOptions } from './logging.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { answerWhileClosing } from './shutdown.ts';
@@ -37,7 +38,7 @@ export interface ServerDependencies {
 /** Every role serves health and metrics; `api` and `all` also serve the REST and GraphQL APIs. */
 export function buildServer({ config, database, metrics, migrations, api }: ServerDependencies): FastifyInstance {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'] },
+    ...loggingOptions(config),
     trustProxy: config.TRUST_PROXY,
     // Requests arriving during shutdown get our own 503, in the REST error shape (shutdown.ts).
     return503OnClosing: false,
