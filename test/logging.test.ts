@@ -1,10 +1,33 @@
 // What `npm start` prints, as its user sees it: a short human format on a terminal, JSON lines
 // otherwise or with LOG_FORMAT=json; requests only at LOG_LEVEL=debug; no token in either format.
+import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { eventually } from './support/receiver.ts';
 import { startHooklineProcess, type WorkerProcess } from './support/worker-process.ts';
+
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+/**
+ * A block of the README's quick start showing printed lines, each line as a pattern: an
+ * example cut short with `…` (`1ad4654b-…`) stands for what differs from run to run, the
+ * README's address for any loopback one, and its clock time for any.
+ */
+function readmeOutput(firstLine: string): RegExp[] {
+  const start = README.indexOf(`\n\`\`\`\n${firstLine}`);
+  expect(start, `a README block starting with ${firstLine}`).toBeGreaterThan(-1);
+  const block = README.slice(start + 5, README.indexOf('\n```', start + 5));
+  return block.split('\n').map((line) => {
+    const pattern = line
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/[0-9A-Za-z-]*…/g, '.*')
+      .replace('http://127\\.0\\.0\\.1:4000', 'http://127\\.0\\.0\\.1:\\d+')
+      .replace('\\[14:02:15\\]', '\\[\\d\\d:\\d\\d:\\d\\d\\]');
+    return new RegExp(`^${pattern}$`);
+  });
+}
 
 let database: TestDatabase;
 let setup: RunningApp;
@@ -24,8 +47,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function start(environment: Record<string, string>, options: { terminal?: boolean } = {}): WorkerProcess {
-  const hookline = startHooklineProcess('api', database.url, environment, 'api', options);
+function start(environment: Record<string, string>, options: { terminal?: boolean; databaseUrl?: string } = {}): WorkerProcess {
+  const hookline = startHooklineProcess('api', options.databaseUrl ?? database.url, environment, 'api', options);
   started.push(hookline);
   return hookline;
 }
@@ -126,32 +149,48 @@ describe('LOG_FORMAT=pretty', () => {
     expectNoSecrets(output);
   });
 
-  it('at info (the default level): the start-up lines only', async () => {
+  it("at info (the default level): the start-up lines, then Ctrl-C's as the README shows them", async () => {
     const hookline = start({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
     const address = await hookline.ready;
     await sendRequestsWithTokens(address);
-    const output = await stopCleanly(hookline);
+    await hookline.stop('SIGINT');
+    expect(hookline.child.exitCode).toBe(0);
 
-    expect(printedLines(output)).toEqual([
-      `Hookline listening on ${address}`,
-      'SIGTERM received: finishing requests in flight, then stopping',
-      expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: Shutting down: requests in flight finish, new ones get 503$/),
-      'Stopped cleanly',
-    ]);
+    const lines = printedLines(hookline.output());
+    expect(lines[0]).toBe(`Hookline listening on ${address}`);
+    const stopping = readmeOutput('SIGINT received');
+    expect(lines.slice(1)).toEqual(stopping.map((pattern) => expect.stringMatching(pattern)));
   });
 });
 
+/** What a terminal shows, without colours and carriage returns. */
+const onScreen = (hookline: WorkerProcess) => stripVTControlCharacters(hookline.output()).replaceAll('\r\n', '\n');
+
 describe('LOG_FORMAT=auto (the default)', () => {
+  it("prints on a terminal, first start on an empty database, the README's quick-start lines", async () => {
+    const empty = await createTestDatabase({ migrated: false });
+    try {
+      const hookline = start({ LOG_LEVEL: 'info' }, { terminal: true, databaseUrl: empty.url });
+      const address = await hookline.ready;
+      expect((await fetch(`${address}/healthz`)).status).toBe(200);
+      await hookline.stop('SIGTERM');
+
+      // The README starts with the embedded PostgreSQL's line; this process has DATABASE_URL.
+      const [embedded, ...withDatabaseUrl] = readmeOutput('DATABASE_URL is not set');
+      expect(embedded!.source).toMatch(/^\^DATABASE_URL is not set/);
+      expect(printedLines(onScreen(hookline)).slice(0, withDatabaseUrl.length)).toEqual(withDatabaseUrl.map((pattern) => expect.stringMatching(pattern)));
+    } finally {
+      await empty.drop();
+    }
+  });
+
   it('is pretty on a terminal', async () => {
     const hookline = start({ LOG_LEVEL: 'debug' }, { terminal: true });
     const address = await hookline.ready;
     await sendRequestsWithTokens(address);
     // Requests are logged once they complete: wait for the last one's record.
-    const deadline = Date.now() + 5000;
-    while (!/incoming request[\s\S]*deploy\/test[\s\S]*request completed/.test(hookline.output()) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const output = stripVTControlCharacters(hookline.output()).replaceAll('\r\n', '\n');
+    await eventually(async () => (/DEBUG: request completed \{"reqId":"req-2"/.test(onScreen(hookline)) ? true : undefined), 5000, 'the last request logged');
+    const output = onScreen(hookline);
     await hookline.stop('SIGTERM');
 
     expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] DEBUG: incoming request \{"reqId":"req-2","req":\{"method":"POST","url":"\/api\/ingest\/deploy\/test",.*\}\}$/m);
