@@ -1,6 +1,6 @@
 // How the HTTP server logs: short human lines on a terminal, JSON lines for machines, and
 // requests only at debug, so that at the default level a person sees start-up and warnings.
-import { LogController, type FastifyLoggerOptions, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyServerOptions } from 'fastify';
 import { prettyFactory } from 'pino-pretty';
 import type { Config } from '../config.ts';
 
@@ -20,30 +20,33 @@ class RequestLogsAtDebug extends LogController {
   }
 }
 
-export function usesPrettyLogs(format: Config['LOG_FORMAT'], stdoutIsTerminal = Boolean(process.stdout.isTTY)): boolean {
-  return format === 'pretty' || (format === 'auto' && stdoutIsTerminal);
+/**
+ * Short human lines, written at once, in this thread and in order with main.ts's console.log
+ * lines: a transport (a stream or a worker thread) could lose the last lines before process.exit.
+ */
+function prettyToStdout(): { write(record: string): void } {
+  const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true });
+  return { write: (record) => void process.stdout.write(prettify(record)) };
 }
 
 export function loggingOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'logController'> {
-  const logger: FastifyLoggerOptions & NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> = {
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'],
-    hooks: {
-      logMethod(args, method, level) {
-        const [first] = args as unknown[];
-        if (level === 30 && typeof first === 'string' && first.startsWith(FASTIFY_LISTENING_TEXT)) {
-          this.debug(first);
-          return;
-        }
-        method.apply(this, args);
+  const pretty = config.LOG_FORMAT === 'pretty' || (config.LOG_FORMAT === 'auto' && process.stdout.isTTY === true);
+  return {
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'],
+      hooks: {
+        logMethod(args, method, level) {
+          const [first] = args as unknown[];
+          if (level === this.levels.values.info && typeof first === 'string' && first.startsWith(FASTIFY_LISTENING_TEXT)) {
+            this.debug(first);
+            return;
+          }
+          method.apply(this, args);
+        },
       },
+      ...(pretty && { stream: prettyToStdout() }),
     },
+    logController: new RequestLogsAtDebug(),
   };
-  if (usesPrettyLogs(config.LOG_FORMAT)) {
-    const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true });
-    // Written at once, in this thread and in order with console.log's start-up lines: a
-    // transport (a stream or worker thread) would lose the last lines before process.exit.
-    logger.stream = { write: (record: string) => void process.stdout.write(prettify(record)) };
-  }
-  return { logger, logController: new RequestLogsAtDebug() };
 }
