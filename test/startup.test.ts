@@ -161,11 +161,12 @@ describe('npm start', () => {
   });
 
   it('refuses to start with invalid configuration, naming the variable', async () => {
-    const hookline = startHookline({ DATABASE_URL: database.url, PORT: 'eighty', INGEST_RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'maybe' });
+    const hookline = startHookline({ DATABASE_URL: database.url, PORT: 'eighty', INGEST_RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'maybe', LOG_FORMAT: 'yaml' });
     expect(await hookline.exited).toEqual({ code: 1, signal: null });
     expect(hookline.output()).toContain('Invalid configuration:');
     expect(hookline.output()).toContain('PORT: must be a number');
     expect(hookline.output()).toContain('INGEST_RATE_LIMIT_PER_MINUTE: must be a whole number greater than 0, or off');
     expect(hookline.output()).toContain('TRUST_PROXY: must be true, false, or a comma-separated list of IP addresses or CIDR ranges');
+    expect(hookline.output()).toContain('LOG_FORMAT: must be auto, pretty or json');
   });
 });
