@@ -41,9 +41,9 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** all: API and delivery worker in one process; api or worker: one role each. */
   ROLE: z.enum(['all', 'api', 'worker'], { message: 'must be all, api or worker' }).default('all'),
-  /** `development` (the default) serves GraphiQL at /graphql; `production`, `test` or anything else does not. */
-  NODE_ENV: z.string().min(1).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: short human lines when standard output is a terminal, JSON lines otherwise (a file, a log collector). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { message: 'must be auto, pretty or json' }).default('auto'),
   /** Whether X-Forwarded-For is believed: false, true, or a comma-separated list of trusted proxy addresses/CIDRs. */
   TRUST_PROXY: z
     .string()

@@ -1,6 +1,5 @@
 // What protects the GraphQL API from expensive or malformed queries, and what its errors look
-// like: depth and complexity limits, page sizes, masked unexpected errors, expected error codes,
-// and GraphiQL only in development.
+// like: depth and complexity limits, page sizes, masked unexpected errors and expected error codes.
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +78,6 @@ const LIMITS_VIEWER = graphql(`
 
 let database: TestDatabase;
 let running: RunningApp;
-let production: RunningApp;
 let tenant: Tenant;
 let endpointId: string;
 
@@ -87,7 +85,6 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // api only: nothing in these tests needs a delivery worker.
   running = await startApp(database.url, { ROLE: 'api' });
-  production = await startApp(database.url, { ROLE: 'api', NODE_ENV: 'production' });
   tenant = await createTenant(running.app);
   const created = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_CREATE_ENDPOINT, {
     url: 'https://hooks.example.com/limits',
@@ -98,7 +95,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.close();
-  await production?.close();
   await database?.drop();
 });
 
@@ -251,26 +247,5 @@ describe('errors', () => {
 
     const badInput = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_CREATE_ENDPOINT, { url: 'https://hooks.example.com/x', name: '' });
     expect(errorOf(badInput).extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'name', message: 'must be 1 to 200 characters' }] });
-  });
-});
-
-describe('GraphiQL', () => {
-  const openInBrowser = (baseUrl: string) => fetch(`${baseUrl}/graphql`, { headers: { accept: 'text/html' } });
-
-  it('is served at /graphql in development (the default)', async () => {
-    const response = await openInBrowser(running.baseUrl);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    const page = await response.text();
-    expect(page).toContain('<title>Hookline GraphQL</title>');
-    expect(page).toContain('graphiql');
-  });
-
-  it('is not served in production', async () => {
-    const response = await openInBrowser(production.baseUrl);
-    expect(response.headers.get('content-type')).not.toMatch(/text\/html/);
-    expect(await response.text()).not.toMatch(/graphiql/i);
-    // The API itself works the same.
-    dataOf(await requestGraphql(production.baseUrl, tenant.apiToken, LIMITS_VIEWER));
   });
 });

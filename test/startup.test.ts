@@ -89,7 +89,7 @@ describe('npm start', () => {
   });
 
   it('finishes a request in flight when SIGINT arrives, then exits', async () => {
-    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'debug' });
     const [, address] = await hookline.waitFor(/Hookline listening on (http:\/\/\S+)/);
     // A request whose body is still arriving when the signal comes.
     let finishBody!: () => void;
@@ -108,7 +108,7 @@ describe('npm start', () => {
       body,
       duplex: 'half',
     } as RequestInit);
-    // Signal once the server has logged the request's arrival (its body still incomplete).
+    // Signal once the server has logged the request's arrival (its body still incomplete; debug).
     await hookline.waitFor(/"msg":"incoming request"/, 5000);
     hookline.child.kill('SIGINT');
     await hookline.waitFor(/SIGINT received/, 5000);
@@ -119,7 +119,7 @@ describe('npm start', () => {
   });
 
   it('answers 503 to requests that arrive once SIGTERM has begun the shutdown, on old and new connections, until the listener closes', async () => {
-    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+    const hookline = startHookline({ DATABASE_URL: database.url, LOG_LEVEL: 'debug' });
     const [, address] = await hookline.waitFor(/Hookline listening on (http:\/\/\S+)/);
     // A keep-alive connection that has been used once and is idle when the signal comes.
     const keptAlive = await openRawConnection(address!);
@@ -161,11 +161,12 @@ describe('npm start', () => {
   });
 
   it('refuses to start with invalid configuration, naming the variable', async () => {
-    const hookline = startHookline({ DATABASE_URL: database.url, PORT: 'eighty', INGEST_RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'maybe' });
+    const hookline = startHookline({ DATABASE_URL: database.url, PORT: 'eighty', INGEST_RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'maybe', LOG_FORMAT: 'yaml' });
     expect(await hookline.exited).toEqual({ code: 1, signal: null });
     expect(hookline.output()).toContain('Invalid configuration:');
     expect(hookline.output()).toContain('PORT: must be a number');
     expect(hookline.output()).toContain('INGEST_RATE_LIMIT_PER_MINUTE: must be a whole number greater than 0, or off');
     expect(hookline.output()).toContain('TRUST_PROXY: must be true, false, or a comma-separated list of IP addresses or CIDR ranges');
+    expect(hookline.output()).toContain('LOG_FORMAT: must be auto, pretty or json');
   });
 });

@@ -1,5 +1,6 @@
 // The HTTP server: REST routes, GraphQL (Yoga) at /graphql, health and metrics.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -16,6 +17,7 @@ import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { createClientErrorHandler, createNotFoundHandler, handleError } from './errors.ts';
 import { ingestRoutes } from './ingest.ts';
+import { loggingOptions } from './logging.ts';
 import { openApiDocument } from './openapi.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -39,7 +41,7 @@ export interface ServerDependencies {
 /** Every role serves health and metrics; `api` and `all` also serve the REST and GraphQL APIs. */
 export function buildServer({ config, database, metrics, migrations, api }: ServerDependencies): FastifyInstance {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'] },
+    ...loggingOptions(config),
     trustProxy: config.TRUST_PROXY,
     // Requests arriving during shutdown get our own 503, in the REST error shape (shutdown.ts).
     return503OnClosing: false,
@@ -111,12 +113,14 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
     graphqlEndpoint: '/graphql',
     plugins: graphqlPlugins,
     logging: app.log,
-    // GraphiQL (GET /graphql from a browser) in development only; elsewhere GET /graphql is only
-    // the GraphQL-over-HTTP GET of a query.
-    graphiql: config.NODE_ENV === 'development' && {
+    // GraphiQL for a browser's GET /graphql (Accept: text/html), its scripts and styles inside the
+    // page so that nothing is fetched from elsewhere (it works offline). The page holds no data:
+    // every query it runs needs an API token, like any other request.
+    graphiql: {
       title: 'Hookline GraphQL',
       headers: JSON.stringify({ Authorization: 'Bearer hla_...' }),
     },
+    renderGraphiQL,
     // Errors that are not GraphQLErrors (bugs, database failures) reach clients as "Unexpected
     // error." with code INTERNAL_SERVER_ERROR and are logged; isDev false: Yoga would otherwise
     // add the original message and stack to responses whenever NODE_ENV=development.

@@ -23,16 +23,23 @@ export function startWorkerProcess(databaseUrl: string, environment: Record<stri
   return startHooklineProcess('worker', databaseUrl, environment, name);
 }
 
-/** `databaseUrl` undefined: the process starts its embedded PostgreSQL (set HOOKLINE_DATA_DIR). */
+/**
+ * `databaseUrl` undefined: the process starts its embedded PostgreSQL (set HOOKLINE_DATA_DIR).
+ * `terminal`: its output goes to a terminal (a pseudo-terminal from util-linux `script`), as in
+ * a user's shell; then signals reach `script`, which passes SIGTERM on.
+ */
 export function startHooklineProcess(
   role: 'worker' | 'api' | 'all',
   databaseUrl: string | undefined,
   environment: Record<string, string>,
   name: string = role,
+  { terminal = false }: { terminal?: boolean } = {},
 ): WorkerProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment, ROLE: role, DATABASE_URL: databaseUrl };
   if (databaseUrl === undefined) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const command = [process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const [program, ...args] = terminal ? ['script', '--quiet', '--flush', '--return', '--command', command.join(' '), '/dev/null'] : command;
+  const child = spawn(program!, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,7 +47,7 @@ export function startHooklineProcess(
   running.add(child);
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
+    output = (output + chunk.toString()).slice(-64_000);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
