@@ -68,6 +68,12 @@ export async function startReceiver(): Promise<Receiver> {
   };
 }
 
+/**
+ * How much sooner than asked a timeout may end, measured with performance.now(): Node arms
+ * timers from the event loop's cached millisecond clock, which lags while the loop is busy.
+ */
+export const TIMER_SLACK_MS = 50;
+
 /** Polls `probe` until it returns a value other than undefined; fails after `timeoutMs`. */
 export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
