@@ -1,7 +1,9 @@
 // GraphiQL at /graphql, as a person exploring the API meets it: always served (in every
 // environment), the page free to load, every query it runs needing the API token, and all of it
 // coming from Hookline itself: in a real browser with every request to another host refused.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Locator } from 'playwright-core';
+import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
@@ -67,6 +69,31 @@ describe('GraphiQL over HTTP', () => {
       const resolved = new URL(url, `${running.baseUrl}/graphql`);
       expect(resolved.origin, `${url} must come from Hookline`).toBe(running.baseUrl);
       expect((await fetch(resolved)).status, url).toBe(200);
+    }
+  });
+
+  it('is compressed for a browser that accepts it (the page is megabytes, every asset inside it)', async () => {
+    const identity = await request(`${running.baseUrl}/graphql`, { headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const page = Buffer.from(await identity.body.arrayBuffer());
+    expect(page.length).toBeGreaterThan(1_000_000);
+    expect(Number(identity.headers['content-length'])).toBe(page.length);
+
+    for (const [acceptEncoding, encoding, decompress] of [
+      ['gzip', 'gzip', gunzipSync],
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+    ] as const) {
+      for (const visit of [1, 2]) {
+        const answer = await request(`${running.baseUrl}/graphql`, { headers: { accept: 'text/html', 'accept-encoding': acceptEncoding } });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-encoding'], `${acceptEncoding}, visit ${visit}`).toBe(encoding);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+        expect(answer.headers.vary).toMatch(/accept-encoding/i);
+        const compressed = Buffer.from(await answer.body.arrayBuffer());
+        expect(Number(answer.headers['content-length'])).toBe(compressed.length);
+        expect(compressed.length).toBeLessThan(page.length / 3);
+        expect(decompress(compressed).equals(page)).toBe(true);
+      }
     }
   });
 

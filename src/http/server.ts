@@ -16,6 +16,7 @@ import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { createClientErrorHandler, createNotFoundHandler, handleError } from './errors.ts';
 import { ingestRoutes } from './ingest.ts';
+import { createPageCompressor } from './graphiql-page.ts';
 import { loggingOptions } from './logging.ts';
 import { openApiDocument } from './openapi.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
@@ -106,6 +107,7 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
   app.get('/api/openapi.json', async () => restApiDocument);
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
 
+  const compressGraphiqlPage = createPageCompressor();
   const services = { ...api, prisma: database.prisma, lookbackMs: incidentLookbackMs };
   const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
@@ -149,6 +151,16 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
       const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
       response.headers.forEach((value, key) => reply.header(key, value));
       reply.status(response.status);
+      if (response.headers.get('content-type')?.startsWith('text/html')) {
+        // GraphiQL's page: compressed where the browser accepts it (GraphQL answers, small or
+        // streamed, are sent as they are: a compressor would hold back a stream's events).
+        const page = await response.text();
+        reply.header('vary', 'accept-encoding');
+        const compressed = compressGraphiqlPage(page, request.headers['accept-encoding']);
+        if (!compressed) return reply.send(page);
+        reply.removeHeader('content-length').header('content-encoding', compressed.encoding);
+        return reply.send(await compressed.body);
+      }
       reply.send(response.body);
       return reply;
     },
