@@ -144,6 +144,21 @@ describe('recoverDeliveries after a receiver outage', () => {
     await receiver.waitForRequests(1001, { path: '/many', timeoutMs: 60_000 });
     expect(new Set(receiver.requests.map(idOf)).size).toBe(1001);
   });
+
+  it('refuses a window whose until is not after since, naming the field, and queues nothing', async () => {
+    const tenant = await createTenant(running.app);
+    const { receiver, id: endpointId } = await endpointAt(tenant, '/window');
+    const at = new Date().toISOString();
+    for (const until of [at, new Date(Date.parse(at) - 1000).toISOString()]) {
+      const refused = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: at, until });
+      expect(refused.body.data).toBeNull();
+      expect(refused.body.errors?.[0]).toMatchObject({
+        message: 'until must be later than since',
+        extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'until', message: 'must be later than since' }] },
+      });
+    }
+    expect(receiver.requests).toHaveLength(0);
+  });
 });
 
 describe('resendDelivery', () => {

@@ -2,11 +2,12 @@
 // dashboard shows of each endpoint (its newest delivery, its last 24 hours, its pending
 // retries), each answered for a whole page of endpoints at once, and a delivery as it was at a
 // live change.
+import { z } from 'zod';
 import type { Delivery, Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import type { DeliveryChange } from './delivery-changes.ts';
 import { InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
-import { isStorableTime, NOT_STORABLE_TIME_MESSAGE } from './input.ts';
+import { parseInput, storableDate } from './input.ts';
 import type { Outbox } from './outbox.ts';
 
 /**
@@ -57,6 +58,11 @@ export function resendDelivery(outbox: Outbox, organizationId: string, id: strin
   return reopenDelivery(outbox, organizationId, id, ['SUCCEEDED', 'FAILED', 'CANCELLED'], 'resent');
 }
 
+/** [since, until): times PostgreSQL can store, until after since. */
+const recoveryWindow = z
+  .object({ since: storableDate, until: storableDate })
+  .refine(({ since, until }) => since < until, { path: ['until'], message: 'must be later than since' });
+
 /** The most deliveries one recoverDeliveries call queues. */
 export const RECOVER_BATCH_LIMIT = 1000;
 
@@ -80,14 +86,10 @@ export async function recoverDeliveries(
   input: { endpointId: string; since: Date; until?: Date | null; limit?: number },
   now = new Date(),
 ): Promise<RecoveredDeliveries> {
-  const { endpointId, since } = input;
-  const until = input.until ?? now;
+  const { endpointId } = input;
   const limit = input.limit ?? RECOVER_BATCH_LIMIT;
   if (!isUuid(endpointId)) throw new NotFoundError('Webhook endpoint', endpointId);
-  for (const [field, date] of [['since', since], ['until', until]] as const) {
-    if (!isStorableTime(date.getTime())) throw new InputError([{ field, message: NOT_STORABLE_TIME_MESSAGE }], `${field} ${NOT_STORABLE_TIME_MESSAGE}`);
-  }
-  if (since.getTime() >= until.getTime()) throw new InputError([{ field: 'until', message: 'must be later than since' }], 'until must be later than since');
+  const { since, until } = parseInput(recoveryWindow, { since: input.since, until: input.until ?? now });
   const endpoint = await prisma.webhookEndpoint.findFirst({ where: { id: endpointId, organizationId, deletedAt: null }, select: { status: true } });
   if (!endpoint) throw new NotFoundError('Webhook endpoint', endpointId);
   if (endpoint.status !== 'ACTIVE') {
