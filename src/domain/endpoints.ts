@@ -8,7 +8,7 @@ import type { PrismaClient, WebhookEndpoint } from '../generated/prisma/client.t
 import { validateEndpointUrl, type DestinationPolicy } from './destinations.ts';
 import { InputError, NotFoundError } from './errors.ts';
 import { EVENT_CATALOGUE } from './event-catalogue.ts';
-import { EVENT_TYPES, isEventType, type EventType } from './events.ts';
+import { EVENT_TYPES, UNKNOWN_EVENT_TYPE_MESSAGE, type EventType } from './events.ts';
 import { isUuid } from './ids.ts';
 import { parseInput, storableText } from './input.ts';
 import { emitEvent, type Outbox } from './outbox.ts';
@@ -146,9 +146,11 @@ const endpointName = requiredText()
   .min(1, `must be 1 to ${ENDPOINT_NAME_MAX_LENGTH} characters`)
   .max(ENDPOINT_NAME_MAX_LENGTH, `must be 1 to ${ENDPOINT_NAME_MAX_LENGTH} characters`);
 
+const eventTypeSchema = z.enum(EVENT_TYPES, { error: UNKNOWN_EVENT_TYPE_MESSAGE });
+
 /** Absent, null or empty: every event type. Repeats are kept once. */
 export const eventTypeList = z
-  .array(z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }), { error: 'must be an array of event types' })
+  .array(eventTypeSchema, { error: 'must be an array of event types' })
   .nullish()
   .transform((types) => (types ? [...new Set(types)] : undefined));
 
@@ -264,6 +266,11 @@ export async function deleteEndpoint(prisma: PrismaClient, organizationId: strin
   ]);
 }
 
+const gracePeriodMessage = `must be a whole number from 0 to ${MAX_SECRET_GRACE_SECONDS}`;
+const gracePeriodInput = z.object({
+  gracePeriodSeconds: z.number().int(gracePeriodMessage).min(0, gracePeriodMessage).max(MAX_SECRET_GRACE_SECONDS, gracePeriodMessage),
+});
+
 /**
  * A new secret; the previous one keeps signing (a second signature) for `gracePeriodSeconds`
  * (0..MAX_SECRET_GRACE_SECONDS), or stops at once with 0.
@@ -275,9 +282,7 @@ export async function rotateSigningSecret(
   gracePeriodSeconds = DEFAULT_SECRET_GRACE_SECONDS,
   now = new Date(),
 ): Promise<CreatedEndpoint> {
-  if (!Number.isInteger(gracePeriodSeconds) || gracePeriodSeconds < 0 || gracePeriodSeconds > MAX_SECRET_GRACE_SECONDS) {
-    throw new InputError([{ field: 'gracePeriodSeconds', message: `must be a whole number from 0 to ${MAX_SECRET_GRACE_SECONDS}` }]);
-  }
+  parseInput(gracePeriodInput, { gracePeriodSeconds });
   if (!isUuid(id)) throw new NotFoundError('Webhook endpoint', id);
   const signingSecret = generateSigningSecret();
   const previousExpiresAt = gracePeriodSeconds === 0 ? null : new Date(now.getTime() + gracePeriodSeconds * 1000);
@@ -353,6 +358,6 @@ export function sendTestEvent(outbox: Outbox, organizationId: string, id: string
  * body marked `"example": true`, and returns the delivery id.
  */
 export function sendExampleEvent(outbox: Outbox, organizationId: string, id: string, eventType: string): Promise<string> {
-  if (!isEventType(eventType)) throw new InputError([{ field: 'eventType', message: `must be one of ${EVENT_TYPES.join(', ')}` }]);
-  return sendToEndpoint(outbox, organizationId, id, 'an example', () => ({ type: eventType, data: EVENT_CATALOGUE[eventType].example, example: true }));
+  const { eventType: type } = parseInput(z.object({ eventType: eventTypeSchema }), { eventType });
+  return sendToEndpoint(outbox, organizationId, id, 'an example', () => ({ type, data: EVENT_CATALOGUE[type].example, example: true }));
 }

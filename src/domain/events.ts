@@ -16,6 +16,9 @@ export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
 
+/** What an input naming another event type is told. */
+export const UNKNOWN_EVENT_TYPE_MESSAGE = `must be one of ${EVENT_TYPES.join(', ')}`;
+
 export interface StoredEvent {
   id: string;
   type: string;

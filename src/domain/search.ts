@@ -4,7 +4,7 @@
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { DeliveryStatus } from '../generated/prisma/enums.ts';
 import { InputError, type FieldError } from './errors.ts';
-import { EVENT_TYPES, isEventType } from './events.ts';
+import { isEventType, UNKNOWN_EVENT_TYPE_MESSAGE } from './events.ts';
 import { isUuid } from './ids.ts';
 
 /**
@@ -45,7 +45,7 @@ function windowProblems({ from, to }: TimeWindow): FieldError[] {
 }
 
 function typeProblems(field: string, type: string | null | undefined): FieldError[] {
-  return type && !isEventType(type) ? [{ field, message: `must be one of ${EVENT_TYPES.join(', ')}` }] : [];
+  return type && !isEventType(type) ? [{ field, message: UNKNOWN_EVENT_TYPE_MESSAGE }] : [];
 }
 
 function createdWithin({ from, to }: TimeWindow) {
