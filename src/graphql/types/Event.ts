@@ -1,4 +1,4 @@
-import { viewerOf } from '../context.ts';
+import { viewerOf, type Context } from '../context.ts';
 import { connectionTotalCount } from '../total-count.ts';
 import { builder } from '../builder.ts';
 import { ownedWhere } from '../ownership.ts';
@@ -50,6 +50,9 @@ const EventFilter = builder.inputType('EventFilter', {
   }),
 });
 
+const searchWhere = (context: Context, filter: typeof EventFilter.$inferInput | null | undefined) =>
+  eventSearchWhere(viewerOf(context).id, filter ?? {});
+
 builder.queryFields((t) => ({
   events: t.prismaConnection(
     {
@@ -58,9 +61,9 @@ builder.queryFields((t) => ({
       cursor: 'id',
       description: "The organization's events, newest first.",
       args: { filter: t.arg({ type: EventFilter, required: false }) },
-      totalCount: (_connection, { filter }, context) => context.prisma.event.count({ where: eventSearchWhere(viewerOf(context).id, filter ?? {}) }),
+      totalCount: (_connection, { filter }, context) => context.prisma.event.count({ where: searchWhere(context, filter) }),
       resolve: (query, _root, { filter }, context) =>
-        context.prisma.event.findMany({ ...query, where: eventSearchWhere(viewerOf(context).id, filter ?? {}), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+        context.prisma.event.findMany({ ...query, where: searchWhere(context, filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
     },
     EventConnection,
   ),
