@@ -11,9 +11,7 @@ import { endpointInputSchema } from '../domain/endpoints.ts';
 import { EVENT_TYPES } from '../domain/events.ts';
 import { MAX_FIELD_ERRORS } from '../domain/input.ts';
 import { INGEST_BODY_LIMIT_BYTES } from './ingest.ts';
-
-/** Fastify's default body limit, which the routes other than ingest keep. */
-const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
+import { BODY_LIMIT_BYTES } from './json-body.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -182,7 +180,7 @@ export function openApiDocument(destination: DestinationPolicy) {
             '201': jsonResponse('Created; the signing secret is shown only here', ref('WebhookEndpointCreated')),
             '400': errorResponse('The body is not JSON, or a field is invalid', BODY_ERRORS),
             '401': errorResponse('Authorization is not "Bearer <API token>" with a live API token', ['invalid_api_token']),
-            '413': payloadTooLarge(DEFAULT_BODY_LIMIT_BYTES),
+            '413': payloadTooLarge(BODY_LIMIT_BYTES),
             '415': errorResponse('Content-Type is not application/json, or declares a charset other than utf-8', ['unsupported_media_type']),
             ...TRANSPORT_RESPONSES,
           },

@@ -16,6 +16,7 @@ import type { Metrics } from '../metrics.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { createClientErrorHandler, createNotFoundHandler, handleError } from './errors.ts';
 import { ingestRoutes } from './ingest.ts';
+import { BODY_LIMIT_BYTES } from './json-body.ts';
 import { createPageCompressor } from './graphiql-page.ts';
 import { loggingOptions } from './logging.ts';
 import { openApiDocument } from './openapi.ts';
@@ -43,6 +44,7 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
   const app = Fastify({
     ...loggingOptions(config),
     trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
     // Requests arriving during shutdown get our own 503, in the REST error shape (shutdown.ts).
     return503OnClosing: false,
     // Without these a client that sends headers and part of a body holds its connection forever.
