@@ -2,7 +2,12 @@
 // `npm test` (test/architecture.test.ts) and by `npx depcruise src`.
 //
 //   db        ← nothing of ours: the pool, Prisma, transactions, migrations, the embedded server
-//   domain    ← db: the rules of Hookline, with no HTTP, GraphQL, queue or outbound HTTP in them
+//   domain    ← db: the rules of Hookline, with no HTTP, GraphQL, queue or outbound HTTP in them,
+//               one folder per subdomain, each on the ones below it only:
+//                 ingest/       deploys, change events, alerts, services: what arrives
+//                 correlation/  incidents, suspects, rollbacks, DORA: what the changes did
+//                 webhooks/     events, outbox, endpoints, deliveries: what is sent out
+//                 shared/       errors, ids, input, tokens, organizations, counts
 //   delivery  ← domain, db: the outbound side (queue, worker, attempts, signing, notifications)
 //   graphql   ← domain, db, auth: the GraphQL schema and resolvers
 //   http      ← graphql, domain, db, auth: the Fastify server, REST routes, WebSocket
@@ -10,6 +15,7 @@
 //   client    ← only the pure signing and webhook-body modules: the CLI's API client (listen, trigger)
 //   app, main, cli, config, metrics and friends at the top level compose the layers.
 const layer = (name) => `^src/${name}/`;
+const subdomain = (name) => `^src/domain/${name}/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -34,6 +40,34 @@ module.exports = {
       comment: 'The domain is plain rules: it may use the database, never HTTP, GraphQL, the queue or the worker.',
       from: { path: layer('domain') },
       to: { path: '^src/', pathNot: ['^src/domain/', '^src/db/', '^src/generated/'] },
+    },
+    {
+      name: 'domain-shared-is-the-floor',
+      severity: 'error',
+      comment: 'What every subdomain uses (errors, input, ids, tokens, organizations) knows none of them.',
+      from: { path: subdomain('shared') },
+      to: { path: '^src/domain/', pathNot: subdomain('shared') },
+    },
+    {
+      name: 'webhooks-only-on-shared',
+      severity: 'error',
+      comment: 'Sending events knows nothing of what they are about: deploys and incidents hand it their events.',
+      from: { path: subdomain('webhooks') },
+      to: { path: '^src/domain/', pathNot: [subdomain('webhooks'), subdomain('shared')] },
+    },
+    {
+      name: 'correlation-not-on-ingest',
+      severity: 'error',
+      comment: 'Incidents and their suspects read the recorded deploys and emit events; they never record what arrives.',
+      from: { path: subdomain('correlation') },
+      to: { path: '^src/domain/', pathNot: [subdomain('correlation'), subdomain('webhooks'), subdomain('shared')] },
+    },
+    {
+      name: 'domain-in-its-subdomains',
+      severity: 'error',
+      comment: 'Every rule belongs to one subdomain (or to shared/): no file sits loose in domain/.',
+      from: { path: '^src/' },
+      to: { path: '^src/domain/[^/]+$' },
     },
     {
       name: 'delivery-not-on-adapters',
@@ -72,7 +106,12 @@ module.exports = {
       from: { path: layer('client') },
       to: {
         path: '^src/',
-        pathNot: ['^src/client/', '^src/delivery/signing\\.ts$', '^src/domain/signing-secrets\\.ts$', '^src/domain/events\\.ts$'],
+        pathNot: [
+          '^src/client/',
+          '^src/delivery/signing\\.ts$',
+          '^src/domain/webhooks/signing-secrets\\.ts$',
+          '^src/domain/webhooks/events\\.ts$',
+        ],
       },
     },
     {

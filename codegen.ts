@@ -1,4 +1,4 @@
-// Typed documents for the GraphQL operations the tests and the dashboard use:
+// Typed documents for the GraphQL operations the tests, the dashboard and the CLI use:
 // `npm run codegen` after changing schema.graphql or an operation.
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
@@ -22,6 +22,20 @@ const config: CodegenConfig = {
       preset: 'client',
       config: {
         useTypeImports: true,
+        scalars: { DateTime: 'string', JSON: 'unknown' },
+        enumsAsTypes: true,
+      },
+      presetConfig: { fragmentMasking: false },
+    },
+    // The CLI's client (src/client/): documents as strings, so the program needs no GraphQL
+    // parser at run time; it may be talking to a remote Hookline of this same schema.
+    'src/client/gql/': {
+      documents: ['src/client/**/*.ts', '!src/client/gql/**'],
+      preset: 'client',
+      config: {
+        importExtension: '.ts',
+        useTypeImports: true,
+        documentMode: 'string',
         scalars: { DateTime: 'string', JSON: 'unknown' },
         enumsAsTypes: true,
       },

@@ -26,19 +26,25 @@ function placeOf(url: string, functionName: string): string {
   const modules = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (modules) return modules[1]!;
   if (url.startsWith('node:')) return url;
-  const own = url.match(/\/((?:src|bench)\/.*)$/);
+  const own = url.match(/\/((?:src|dist|bench)\/.*)$/);
   return own ? own[1]! : url;
 }
 
 function top(counts: Map<string, number>, total: number, count: number): [string, number][] {
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, count).map(([key, value]) => [key, value / total]);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, value]) => [key, value / total]);
 }
 
 /**
  * Counts the samples from the first one whose stack holds a function named `from` (so that
  * start-up, such as loading and compiling modules, is left out).
  */
-export async function summarizeProfile(file: string, { from, count = 12 }: { from?: string; count?: number } = {}): Promise<ProfileSummary> {
+export async function summarizeProfile(
+  file: string,
+  { from, count = 12 }: { from?: string; count?: number } = {},
+): Promise<ProfileSummary> {
   const profile = JSON.parse(await readFile(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();

@@ -26,11 +26,15 @@ export interface CapacityResult {
 
 function post(agent: http.Agent, url: URL, headers: Record<string, string>, body: Buffer): Promise<number | 'error'> {
   return new Promise((resolve) => {
-    const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(body.length) } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', () => resolve('error'));
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': String(body.length) } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve('error'));
+      },
+    );
     request.on('error', () => resolve('error'));
     request.end(body);
   });

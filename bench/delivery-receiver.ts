@@ -27,7 +27,9 @@ export interface ReceiverMethods {
   collect(): { records: ReceiptRecord[]; total: number; sample: ReceiverSample | null };
 }
 
-export type ReceiverRequest = { [M in keyof ReceiverMethods]: { id: number; method: M; params: Parameters<ReceiverMethods[M]>[0] } }[keyof ReceiverMethods];
+export type ReceiverRequest = {
+  [M in keyof ReceiverMethods]: { id: number; method: M; params: Parameters<ReceiverMethods[M]>[0] };
+}[keyof ReceiverMethods];
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
 export const now = () => performance.timeOrigin + performance.now();
@@ -70,7 +72,9 @@ if (process.send) {
       if (record) record[3]++;
       else records.set(deliveryId, [deliveryId, deployIdOf(body), receivedAt, 1]);
       if (!sample) {
-        const headers = Object.fromEntries(HEADERS_TO_KEEP.flatMap((name) => (request.headers[name] ? [[name, String(request.headers[name])]] : [])));
+        const headers = Object.fromEntries(
+          HEADERS_TO_KEEP.flatMap((name) => (request.headers[name] ? [[name, String(request.headers[name])]] : [])),
+        );
         sample = { headers, body };
       }
       response.writeHead(200, { 'content-type': 'text/plain', 'content-length': 2 });

@@ -26,24 +26,23 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { loadavg, cpus } from 'node:os';
 import { summarizeProfile } from './cpu-profile.ts';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { createApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
-import { createOrganization } from '../src/domain/organizations.ts';
-import { createService } from '../src/domain/services.ts';
+import { createOrganization } from '../src/domain/shared/organizations.ts';
+import { createService } from '../src/domain/ingest/services.ts';
 import type { CapacityOptions, CapacityResult } from './delivery-load.ts';
 import type { ClientCost, ClientCostOptions } from './http-client-cost.ts';
 import type { NoopOptions, NoopResult } from './pgboss-noop.ts';
-import { now, type ReceiverMethods, type ReceiverSample } from './delivery-receiver.ts';
-import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, undoNow } from './support.ts';
+import { now, type ReceiverSample } from './delivery-receiver.ts';
+import { Ingest, startReceiver, stopChild, type Commit, type Receiver } from './processes.ts';
+import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, undoNow, positiveInteger } from './support.ts';
 import { percentile } from './percentile.ts';
 
 /** The worker's default attempts in flight. */
@@ -57,12 +56,6 @@ const TARGET_STEADY_P95_MS = 50;
 const NOOP_BATCH_SIZE = 100;
 const NOOP_LOOPS = 2;
 const INGEST_CONCURRENCY = 64;
-
-function positiveInteger(name: string, value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new Error(`--${name} must be a whole number greater than 0, got "${value}"`);
-  return number;
-}
 
 const { values: args } = parseArgs({
   options: {
@@ -109,56 +102,6 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-function waitForExit(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await waitForExit(child);
-  clearTimeout(timer);
-}
-
-interface Receiver {
-  url: string;
-  pid: number;
-  call<M extends keyof ReceiverMethods>(method: M, params?: Parameters<ReceiverMethods[M]>[0]): Promise<Awaited<ReturnType<ReceiverMethods[M]>>>;
-}
-
-async function startReceiver(): Promise<Receiver> {
-  const child = fork(new URL('./delivery-receiver.ts', import.meta.url), {
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    stdio: 'inherit',
-  });
-  cleanups.push(() => stopChild(child));
-  const pending = new Map<number, (result: unknown) => void>();
-  let nextId = 0;
-  const url = await new Promise<string>((resolve, reject) => {
-    child.on('message', (message: { ready?: string; id?: number; result?: unknown }) => {
-      if (message.ready) resolve(message.ready);
-      else pending.get(message.id!)?.(message.result);
-    });
-    child.once('exit', (code, signal) => reject(new Error(`receiver stopped (${signal ?? `exit code ${code}`})`)));
-  });
-  return {
-    url,
-    pid: child.pid!,
-    call(method, params) {
-      const id = nextId++;
-      return new Promise((resolve) => {
-        pending.set(id, (result) => {
-          pending.delete(id);
-          resolve(result as never);
-        });
-        child.send({ id, method, params });
-      });
-    },
-  };
-}
-
 interface WorkerProcess {
   child: ChildProcess;
   /** When it logged that it listens: its delivery worker is consuming by then. */
@@ -172,7 +115,7 @@ const profileDir = options.profile ? await mkdtemp(path.join(tmpdir(), 'hookline
 
 async function startWorker(databaseUrl: string): Promise<WorkerProcess> {
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...profiling, 'dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -232,115 +175,6 @@ function measureInChild<Options, Result>(module: string, options: Options): Prom
     });
     child.send(options as object);
   });
-}
-
-// ---------------------------------------------------------------------------------------
-// Ingest
-
-const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-
-/** A deploy as a CI job sends it: the usual fields and five commits (as bench/load-generator.ts). */
-function deployBody(): string {
-  const time = Date.now();
-  return JSON.stringify({
-    commit_sha: hex(20),
-    environment: 'production',
-    branch: 'main',
-    version: `v1.${time % 1000}.0`,
-    url: `https://ci.example.com/acme/checkout/builds/${time}`,
-    commits: Array.from({ length: 5 }, (_, i) => ({
-      sha: hex(20),
-      message: `Fix flaky checkout retry on payment timeout (#${4200 + i})`,
-      author: 'Ada Lovelace <ada@example.com>',
-      timestamp: new Date(time - i * 60_000).toISOString(),
-    })),
-  });
-}
-
-interface Commit {
-  deployId: string;
-  /** When the ingest answer arrived: the deploy, its event and its deliveries are committed. */
-  committedAt: number;
-  /** How long the ingest request took. */
-  ingestMs: number;
-}
-
-class Ingest {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  private readonly url: URL;
-
-  constructor(
-    baseUrl: string,
-    private readonly deployToken: string,
-  ) {
-    this.url = new URL('/api/ingest/deploy', baseUrl);
-  }
-
-  one(): Promise<Commit> {
-    const body = deployBody();
-    const started = now();
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        this.url,
-        {
-          method: 'POST',
-          agent: this.agent,
-          headers: { 'content-type': 'application/json', 'x-deploy-token': this.deployToken, 'content-length': Buffer.byteLength(body) },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const committedAt = now();
-            const text = Buffer.concat(chunks).toString('utf8');
-            const answer = response.statusCode === 200 ? (JSON.parse(text) as { status: string; deploy_id: string }) : undefined;
-            if (answer?.status !== 'accepted') reject(new Error(`ingest answered ${response.statusCode}: ${text.slice(0, 300)}`));
-            else resolve({ deployId: answer.deploy_id, committedAt, ingestMs: committedAt - started });
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
-  }
-
-  /** `count` deploys, `concurrency` at a time, as fast as the api takes them. */
-  async many(count: number, concurrency: number): Promise<Commit[]> {
-    const commits: Commit[] = [];
-    let next = 0;
-    const loop = async () => {
-      while (next < count) {
-        next++;
-        commits.push(await this.one());
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, loop));
-    return commits;
-  }
-
-  /** Open loop: one deploy every 1000/rate ms for `seconds`, whatever the answers take. */
-  async steady(rate: number, seconds: number): Promise<{ commits: Commit[]; sentAt: number[] }> {
-    const total = rate * seconds;
-    const interval = 1000 / rate;
-    const start = now();
-    const pending: Promise<Commit>[] = [];
-    const sentAt: number[] = [];
-    while (pending.length < total) {
-      const due = start + pending.length * interval;
-      const wait = due - now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait - 0.5));
-      while (pending.length < total && start + pending.length * interval <= now()) {
-        sentAt.push(now());
-        pending.push(this.one());
-      }
-    }
-    return { commits: await Promise.all(pending), sentAt };
-  }
-
-  close(): void {
-    this.agent.destroy();
-  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -409,7 +243,11 @@ async function createTenant(context: Context, endpoints: number): Promise<Tenant
     const response = await fetch(`${context.apiUrl}/api/webhooks/endpoints`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
-      body: JSON.stringify({ url: `${context.receiver.url}/${label}/endpoint-${i}`, name: `endpoint ${i}`, eventTypes: ['deploy.ingested'] }),
+      body: JSON.stringify({
+        url: `${context.receiver.url}/${label}/endpoint-${i}`,
+        name: `endpoint ${i}`,
+        eventTypes: ['deploy.ingested'],
+      }),
     });
     if (response.status !== 201) throw new Error(`creating an endpoint answered ${response.status}: ${await response.text()}`);
   }
@@ -421,7 +259,10 @@ async function waitForDeliveries(context: Context, expected: number, since: numb
   const deadline = now() + options.timeoutSeconds * 1000;
   for (;;) {
     const left = deadline - now();
-    const { distinct, reached } = await context.receiver.call('waitFor', { distinct: expected, timeoutMs: Math.max(0, Math.min(5000, left)) });
+    const { distinct, reached } = await context.receiver.call('waitFor', {
+      distinct: expected,
+      timeoutMs: Math.max(0, Math.min(5000, left)),
+    });
     if (reached) return true;
     const seconds = (now() - since) / 1000;
     console.log(`  … ${distinct}/${expected} delivered after ${seconds.toFixed(1)} s (${(distinct / seconds).toFixed(0)}/s)`);
@@ -434,7 +275,14 @@ async function summarize(
   context: Context,
   commits: Commit[],
   spanStart: (firstReceipt: number) => number,
-): Promise<{ delivered: number; duplicates: number; rate: number; latencies: number[]; lastReceipt: number; sample: ReceiverSample | null }> {
+): Promise<{
+  delivered: number;
+  duplicates: number;
+  rate: number;
+  latencies: number[];
+  lastReceipt: number;
+  sample: ReceiverSample | null;
+}> {
   const commitByDeploy = new Map(commits.map((commit) => [commit.deployId, commit]));
   const { records, sample } = await context.receiver.call('collect');
   const mine = records.filter(([, deployId]) => commitByDeploy.has(deployId));
@@ -448,7 +296,12 @@ async function summarize(
 }
 
 /** (a) and (b): `events` deploys to `endpoints` endpoints. */
-async function throughputScenario(context: Context, name: string, events: number, endpoints: number): Promise<{ result: ScenarioResult; sample: ReceiverSample | null }> {
+async function throughputScenario(
+  context: Context,
+  name: string,
+  events: number,
+  endpoints: number,
+): Promise<{ result: ScenarioResult; sample: ReceiverSample | null }> {
   const expected = events * endpoints;
   console.log(`\n${name}: ${events} events × ${endpoints} endpoint(s) = ${expected} deliveries, mode ${options.mode}`);
   const tenant = await createTenant(context, endpoints);
@@ -466,7 +319,9 @@ async function throughputScenario(context: Context, name: string, events: number
     const ingestStart = now();
     commits = await tenant.ingest.many(events, INGEST_CONCURRENCY);
     const ingestSeconds = (now() - ingestStart) / 1000;
-    console.log(`  ingested ${events} deploys over HTTP (${INGEST_CONCURRENCY} concurrent) in ${ingestSeconds.toFixed(1)} s (${(events / ingestSeconds).toFixed(0)}/s), worker not running`);
+    console.log(
+      `  ingested ${events} deploys over HTTP (${INGEST_CONCURRENCY} concurrent) in ${ingestSeconds.toFixed(1)} s (${(events / ingestSeconds).toFixed(0)}/s), worker not running`,
+    );
     commitsBefore = await transactionsCommitted(pool);
     worker = await startWorker(context.databaseUrl);
     workerCpuBefore = cpuSeconds(worker.child.pid);
@@ -481,7 +336,9 @@ async function throughputScenario(context: Context, name: string, events: number
     const ingestStart = now();
     commits = await tenant.ingest.many(events, INGEST_CONCURRENCY);
     const ingestSeconds = (now() - ingestStart) / 1000;
-    console.log(`  ingested ${events} deploys over HTTP (${INGEST_CONCURRENCY} concurrent) in ${ingestSeconds.toFixed(1)} s (${(events / ingestSeconds).toFixed(0)}/s) while the worker ran`);
+    console.log(
+      `  ingested ${events} deploys over HTTP (${INGEST_CONCURRENCY} concurrent) in ${ingestSeconds.toFixed(1)} s (${(events / ingestSeconds).toFixed(0)}/s) while the worker ran`,
+    );
     method = `ingest over HTTP (${INGEST_CONCURRENCY} concurrent) with the worker running; rate = first commit → last receipt`;
   }
   const waitStart = options.mode === 'drain' ? worker.readyAt : Math.min(...commits.map((commit) => commit.committedAt));
@@ -560,7 +417,8 @@ async function steadyScenario(context: Context, name: string): Promise<ScenarioR
     `ingest answered ${commits.length} deploys in ${sendSeconds.toFixed(1)} s (${(commits.length / sendSeconds).toFixed(0)}/s offered ${rate}/s); ingest p50/p99 ${percentile(ingestLatencies, 50).toFixed(1)}/${percentile(ingestLatencies, 99).toFixed(1)} ms`,
     `latency of the ${measured.length} deploys committed after the warm-up; commit = the ingest answer arriving, so a delivery can beat it (negative)`,
   ];
-  if (achievedRate < rate * 0.95) notes.push(`WARNING: the api took only ${achievedRate.toFixed(0)} of the ${rate} deploys/s offered: the worker saw a lower rate`);
+  if (achievedRate < rate * 0.95)
+    notes.push(`WARNING: the api took only ${achievedRate.toFixed(0)} of the ${rate} deploys/s offered: the worker saw a lower rate`);
   if (!complete) notes.push(`stopped after ${options.timeoutSeconds} s (--timeout) before every delivery arrived`);
   return {
     name,
@@ -619,16 +477,26 @@ async function main(): Promise<void> {
       `a node:http receiver in its own process, database ${new URL(databaseUrl).pathname.slice(1)}`,
   );
 
-  const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
   console.log(`${cpus().length} CPUs, load average ${load()} (other processes on this machine skew every figure)`);
   const a = await throughputScenario(context, `(a) ${options.events} events → 1 endpoint`, options.events, 1);
-  const b = await throughputScenario(context, `(b) ${options.fanoutEvents} events → ${options.endpoints} endpoints`, options.fanoutEvents, options.endpoints);
+  const b = await throughputScenario(
+    context,
+    `(b) ${options.fanoutEvents} events → ${options.endpoints} endpoints`,
+    options.fanoutEvents,
+    options.endpoints,
+  );
   const c = await steadyScenario(context, `(c) steady ${options.rate} events/s`);
 
   // (d) The receiver's own capacity for the same request, at the worker's concurrency.
   const sample = a.sample ?? b.sample;
   if (!sample) throw new Error('no delivery arrived: nothing to replay for the receiver capacity');
-  console.log(`\n(d) receiver capacity: the same request (${Buffer.byteLength(sample.body)} bytes body), ${DELIVERY_CONCURRENCY} concurrent, 1 s warm-up + 5 s`);
+  console.log(
+    `\n(d) receiver capacity: the same request (${Buffer.byteLength(sample.body)} bytes body), ${DELIVERY_CONCURRENCY} concurrent, 1 s warm-up + 5 s`,
+  );
   await receiver.call('reset');
   const receiverCpuBefore = cpuSeconds(receiver.pid);
   const capacity = await measureInChild<CapacityOptions, CapacityResult>('./delivery-load.ts', {
@@ -642,7 +510,9 @@ async function main(): Promise<void> {
   const receiverCpuCapacity = (cpuSeconds(receiver.pid) - receiverCpuBefore) / 6;
 
   // (e) The queue's own limit: bare pg-boss with a no-op handler, as many jobs as (a) delivers.
-  console.log(`\n(e) bare pg-boss: ${options.events} no-op jobs, work() with batchSize ${NOOP_BATCH_SIZE} × ${NOOP_LOOPS} loops, own process`);
+  console.log(
+    `\n(e) bare pg-boss: ${options.events} no-op jobs, work() with batchSize ${NOOP_BATCH_SIZE} × ${NOOP_LOOPS} loops, own process`,
+  );
   const noop = await measureInChild<NoopOptions, NoopResult>('./pgboss-noop.ts', {
     databaseUrl,
     jobs: options.events,
@@ -651,7 +521,9 @@ async function main(): Promise<void> {
   });
 
   // (f) Where an attempt's CPU goes: the worker's HTTP path against bare clients, same request.
-  console.log(`\n(f) HTTP client CPU per attempt: the same request, 4 clients taking turns, 5 rounds of 2000, ${Math.min(DELIVERY_CONCURRENCY, 100)} concurrent, own process`);
+  console.log(
+    `\n(f) HTTP client CPU per attempt: the same request, 4 clients taking turns, 5 rounds of 2000, ${Math.min(DELIVERY_CONCURRENCY, 100)} concurrent, own process`,
+  );
   const clientCosts = await measureInChild<ClientCostOptions, ClientCost[]>('./http-client-cost.ts', {
     url: `${receiver.url}/client-cost`,
     headers: sample.headers,
@@ -701,15 +573,20 @@ async function main(): Promise<void> {
     console.log(`  delivery statuses: ${JSON.stringify(result.statuses)}`);
     for (const note of result.notes) console.log(`  ${note}`);
   }
-  if (options.mode === 'drain') console.log('(a), (b) latency: commit → receipt includes the time spent in the backlog before the worker started.');
+  if (options.mode === 'drain')
+    console.log('(a), (b) latency: commit → receipt includes the time spent in the backlog before the worker started.');
   console.log(
     `worker CPU per delivery: ${results.map((result) => `${result.name.split(' ')[0]} ${fixed(result.workerMicrosPerDelivery, 0)} µs`).join(', ')} ` +
       '(everything: fetch, load, sign, HTTP, record)',
   );
-  console.log(`(e) bare pg-boss no-op: ${fixed(noop.jobsPerSecond, 0)} jobs/s, ${fixed(noop.cpuMicrosPerJob, 0)} µs CPU per job in its process`);
+  console.log(
+    `(e) bare pg-boss no-op: ${fixed(noop.jobsPerSecond, 0)} jobs/s, ${fixed(noop.cpuMicrosPerJob, 0)} µs CPU per job in its process`,
+  );
   console.log('(f) HTTP client CPU per attempt (median of 5 rounds):');
   for (const cost of clientCosts) {
-    console.log(`  ${cost.client.padEnd(58)} ${fixed(cost.cpuMicrosPerRequest, 0).padStart(5)} µs   ${fixed(cost.requestsPerSecond, 0).padStart(6)} req/s`);
+    console.log(
+      `  ${cost.client.padEnd(58)} ${fixed(cost.cpuMicrosPerRequest, 0).padStart(5)} µs   ${fixed(cost.requestsPerSecond, 0).padStart(6)} req/s`,
+    );
   }
   const [attempt, overOfetch, bare] = clientCosts.map((cost) => cost.cpuMicrosPerRequest) as [number, number, number];
   console.log(
@@ -719,7 +596,7 @@ async function main(): Promise<void> {
   );
   console.log(
     'CPU: share of one core over the measured span. db xacts/delivery: transactions committed in the scratch database ' +
-      '(pg_stat_database.xact_commit: every session, read-only and background ones too; in (c) and --mode live the ingest\'s as well) per delivery.',
+      "(pg_stat_database.xact_commit: every session, read-only and background ones too; in (c) and --mode live the ingest's as well) per delivery.",
   );
   console.log('');
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
@@ -744,7 +621,9 @@ async function main(): Promise<void> {
     const [first] = (await readdir(profileDir)).filter((name) => name.endsWith('.cpuprofile')).sort();
     if (first) {
       const profile = await summarizeProfile(path.join(profileDir, first), { from: 'attemptDelivery', count: 15 });
-      console.log(`\n--profile: (a) worker, ${fixed(profile.totalMs, 0)} ms of CPU samples from its first attempt on (${path.join(profileDir, first)})`);
+      console.log(
+        `\n--profile: (a) worker, ${fixed(profile.totalMs, 0)} ms of CPU samples from its first attempt on (${path.join(profileDir, first)})`,
+      );
       console.log('  self time by place:');
       for (const [place, share] of profile.byPlace) console.log(`    ${percent(share).padStart(4)}  ${place}`);
       console.log('  self time by function:');

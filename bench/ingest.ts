@@ -1,4 +1,4 @@
-// `npm run bench:ingest [-- --connections 32 --duration 5 --warmup 1 --rounds 3]`
+// `npm run bench:ingest [-- --connections 32 --duration 5 --warmup 1 --rounds 3 --without-dora-triggers]`
 //
 // Deploy-ingest throughput of the real Hookline app against a bare node:http + pg baseline,
 // in one run on one PostgreSQL server: DATABASE_URL (an admin connection, used to create and
@@ -8,25 +8,22 @@
 // separate process (bench/load-generator.ts), so the comparison is like for like. They take
 // turns for several rounds: when the machine's load changes during the run (other processes),
 // it then weighs on each of them alike instead of on whichever happened to run last.
+// `--without-dora-triggers`: one more Hookline (rate limit off) on a database of its own whose
+// triggers keeping DORA's daily figures and rollbacks are disabled, to weigh what they cost.
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
-import { createOrganization } from '../src/domain/organizations.ts';
-import { createService } from '../src/domain/services.ts';
+import { createOrganization } from '../src/domain/shared/organizations.ts';
+import { createService } from '../src/domain/ingest/services.ts';
 import { CREATE_BASELINE_TABLE, startBaselineServer } from './baseline-server.ts';
 import type { LoadOptions, LoadResult } from './load-generator.ts';
 import { adminQuery } from '../src/db/admin.ts';
-import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase } from './support.ts';
+import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, positiveInteger } from './support.ts';
 
 const TARGET_RATIO = 0.6;
-
-function positiveInteger(name: string, value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new Error(`--${name} must be a whole number greater than 0, got "${value}"`);
-  return number;
-}
+const WITHOUT_TRIGGERS = 'Hookline (rate limit off, no DORA triggers)';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,6 +31,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '1' },
     rounds: { type: 'string', default: '3' },
+    'without-dora-triggers': { type: 'boolean', default: false },
   },
 });
 const connections = positiveInteger('connections', args.connections);
@@ -128,16 +126,29 @@ async function main(): Promise<void> {
   // Hookline as in production, with the rate limit lifted by configuration: switched off (the
   // figure the target is about), and set out of reach but still counted in PostgreSQL on every
   // request (what the shared limit costs).
-  const startHookline = async (name: string, rateLimit: string): Promise<Server> => {
-    const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', INGEST_RATE_LIMIT_PER_MINUTE: rateLimit });
-    const app = await createApp(config, databaseUrl);
+  const startHookline = async (name: string, rateLimit: string, database = databaseUrl): Promise<Server> => {
+    const config = loadConfig({ DATABASE_URL: database, LOG_LEVEL: 'silent', INGEST_RATE_LIMIT_PER_MINUTE: rateLimit });
+    const app = await createApp(config, database);
     cleanups.push(() => app.close());
     const url = await app.listen(0, '127.0.0.1');
     const { organizationId } = await createOrganization(app.database.prisma, `bench ${name}`);
     const { deployToken } = await createService(app.database.prisma, organizationId, 'checkout');
     return { name, url, deployToken };
   };
-  const servers = [await startHookline('Hookline (rate limit off)', 'off'), await startHookline('Hookline (rate limit counted)', '100000000')];
+  const servers = [
+    await startHookline('Hookline (rate limit off)', 'off'),
+    await startHookline('Hookline (rate limit counted)', '100000000'),
+  ];
+  if (args['without-dora-triggers']) {
+    const untriggeredUrl = await scratchDatabase(adminUrl);
+    await applyMigrations(untriggeredUrl);
+    await adminQuery(
+      untriggeredUrl,
+      `ALTER TABLE deploys DISABLE TRIGGER deploys_dora_days; ALTER TABLE deploys DISABLE TRIGGER deploys_rollbacks;
+       ALTER TABLE commits DISABLE TRIGGER commits_dora_days`,
+    );
+    servers.push(await startHookline(WITHOUT_TRIGGERS, 'off', untriggeredUrl));
+  }
   const baselineServer = await startBaselineServer(databaseUrl);
   cleanups.push(() => baselineServer.close());
   // The baseline ignores the token and the idempotency key, but gets exactly the same requests.
@@ -147,7 +158,9 @@ async function main(): Promise<void> {
   for (let round = 1; round <= rounds; round++) {
     for (const server of servers) {
       console.log(`round ${round}/${rounds}: ${server.name}…`);
-      results.get(server.name)!.push(await generateLoad({ ...load, url: `${server.url}/api/ingest/deploy`, deployToken: server.deployToken }));
+      results
+        .get(server.name)!
+        .push(await generateLoad({ ...load, url: `${server.url}/api/ingest/deploy`, deployToken: server.deployToken }));
     }
   }
 
@@ -162,6 +175,14 @@ async function main(): Promise<void> {
   };
   console.log(`ratio (hookline / baseline req/s):  ${ratios('Hookline (rate limit off)')}`);
   console.log(`ratio with the rate limit counted:  ${ratios('Hookline (rate limit counted)')}`);
+  if (results.has(WITHOUT_TRIGGERS)) {
+    const withTriggers = results.get('Hookline (rate limit off)')!;
+    const byRound = withTriggers.map((result, round) =>
+      (result.requestsPerSecond / results.get(WITHOUT_TRIGGERS)![round]!.requestsPerSecond).toFixed(2),
+    );
+    const overall = combine(withTriggers).requestsPerSecond / combine(results.get(WITHOUT_TRIGGERS)!).requestsPerSecond;
+    console.log(`ratio (DORA triggers on / off req/s): ${overall.toFixed(2)} (by round: ${byRound.join(', ')})`);
+  }
 
   // Figures from runs with failed requests measure the failures, not the ingest path.
   for (const { name, result } of rows) {

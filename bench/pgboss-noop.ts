@@ -27,17 +27,24 @@ export async function measureNoop(options: NoopOptions): Promise<NoopResult> {
   await boss.createQueue(QUEUE);
   for (let queued = 0; queued < options.jobs; queued += 1000) {
     const count = Math.min(1000, options.jobs - queued);
-    await boss.insert(QUEUE, Array.from({ length: count }, (_, index) => ({ data: { index: queued + index } })));
+    await boss.insert(
+      QUEUE,
+      Array.from({ length: count }, (_, index) => ({ data: { index: queued + index } })),
+    );
   }
   let done = 0;
   let finish!: () => void;
   const drained = new Promise<void>((resolve) => (finish = resolve));
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  await boss.work(QUEUE, { batchSize: options.batchSize, localConcurrency: options.loops, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true }, async (jobs) => {
-    done += jobs.length;
-    if (done >= options.jobs) finish();
-  });
+  await boss.work(
+    QUEUE,
+    { batchSize: options.batchSize, localConcurrency: options.loops, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true },
+    async (jobs) => {
+      done += jobs.length;
+      if (done >= options.jobs) finish();
+    },
+  );
   await drained;
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);

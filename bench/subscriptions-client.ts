@@ -47,7 +47,9 @@ export interface ClientMethods {
   stop(): Promise<void>;
 }
 
-export type ClientRequest = { [M in keyof ClientMethods]: { id: number; method: M; params: Parameters<ClientMethods[M]>[0] } }[keyof ClientMethods];
+export type ClientRequest = {
+  [M in keyof ClientMethods]: { id: number; method: M; params: Parameters<ClientMethods[M]>[0] };
+}[keyof ClientMethods];
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
 const now = () => performance.timeOrigin + performance.now();

@@ -30,24 +30,24 @@
 // PostgreSQL: DATABASE_URL (an admin connection, used to create and drop a scratch database),
 // or an embedded PostgreSQL in a temp dir when it is unset. Processes, the scratch database and
 // the embedded server are cleaned up at the end, on failure and on Ctrl-C.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { connectDatabase } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
-import { createOrganization } from '../src/domain/organizations.ts';
-import { createService } from '../src/domain/services.ts';
+import { createOrganization } from '../src/domain/shared/organizations.ts';
+import { createService } from '../src/domain/ingest/services.ts';
 import { DELIVERY_CHANNEL } from '../src/delivery/notifications.ts';
 import type { ChangeKey, ClientMethods, ClientOptions, Progress } from './subscriptions-client.ts';
 import { adminQuery } from '../src/db/admin.ts';
+import { spawnHookline, stopChild } from './processes.ts';
 import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, wasInterrupted } from './support.ts';
 import { percentile } from './percentile.ts';
 
@@ -64,7 +64,8 @@ const DEFAULT_FIELDS = 'id status attemptCount lastAttemptAt nextAttemptAt updat
 
 function positiveNumber(name: string, value: string, integer = true): number {
   const number = Number(value);
-  if (!(number > 0) || (integer && !Number.isInteger(number))) throw new Error(`--${name} must be a ${integer ? 'whole ' : ''}number greater than 0, got "${value}"`);
+  if (!(number > 0) || (integer && !Number.isInteger(number)))
+    throw new Error(`--${name} must be a ${integer ? 'whole ' : ''}number greater than 0, got "${value}"`);
   return number;
 }
 
@@ -95,8 +96,6 @@ if (!/\bid\b/.test(options.fields) || !/\bstatus\b/.test(options.fields) || !/\b
   throw new Error('--fields must include id, status and attemptCount');
 }
 const SUBSCRIPTION = `subscription BenchDeliveryUpdated { deliveryUpdated { ${options.fields} } }`;
-
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 // ---------------------------------------------------------------------------------------
 // Clean-up: undone in reverse order at the end, on failure and on Ctrl-C.
@@ -161,52 +160,16 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** A Hookline process exactly as `npm start` runs one; resolves with its address once it listens. */
 async function startHookline(role: 'api' | 'worker', databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const profile = role === 'api' && options.apiCpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.apiCpuProfileDir)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ROLE: role,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      INGEST_RATE_LIMIT_PER_MINUTE: 'off',
-      // Every subscriber is a socket of the one organization.
-      WS_MAX_CONNECTIONS_PER_ORGANIZATION: String(Math.max(options.subscribers, 1000)),
-      WEBHOOK_ALLOW_HTTP: 'true',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const profile =
+    role === 'api' && options.apiCpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.apiCpuProfileDir)}`] : [];
+  const { child, listening } = spawnHookline(role, databaseUrl, {
+    nodeArgs: profile,
+    // Every subscriber is a socket of the one organization.
+    env: { WS_MAX_CONNECTIONS_PER_ORGANIZATION: String(Math.max(options.subscribers, 1000)) },
   });
-  cleanups.push(() => stopChild(child));
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = () => {
-      const match = /Hookline listening on (\S+)/.exec(output);
-      if (!match) return;
-      child.stdout!.off('data', onData);
-      resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`${role} stopped (${signal ?? `exit code ${code}`}):\n${output}`)));
-  });
+  const url = await listening;
   // Warnings and errors it logs during the run are worth seeing beside the figures.
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[${role}] ${chunk}`));
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -316,7 +279,8 @@ async function main(): Promise<void> {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
     body: JSON.stringify({ url: `${receiver.url}/hooks`, name: 'bench', eventTypes: ['deploy.ingested'] }),
   });
-  if (endpointResponse.status !== 201) throw new Error(`endpoint creation answered ${endpointResponse.status}: ${await endpointResponse.text()}`);
+  if (endpointResponse.status !== 201)
+    throw new Error(`endpoint creation answered ${endpointResponse.status}: ${await endpointResponse.text()}`);
   const endpointId = ((await endpointResponse.json()) as { id: string }).id;
 
   console.log(
@@ -331,12 +295,19 @@ async function main(): Promise<void> {
   await Promise.all(
     clients.map((client, index) => {
       const count = Math.floor(options.subscribers / options.clients) + (index < options.subscribers % options.clients ? 1 : 0);
-      const params: ClientOptions = { url: `${api.url.replace(/^http/, 'ws')}/graphql`, apiToken, count, query: SUBSCRIPTION, connectConcurrency: 20 };
+      const params: ClientOptions = {
+        url: `${api.url.replace(/^http/, 'ws')}/graphql`,
+        apiToken,
+        count,
+        query: SUBSCRIPTION,
+        connectConcurrency: 20,
+      };
       return client.call('start', params);
     }),
   );
   let progress = await sumProgress(clients);
-  if (progress.connected < options.subscribers) throw new Error(`only ${progress.connected} of ${options.subscribers} connected: ${progress.errors.join('; ')}`);
+  if (progress.connected < options.subscribers)
+    throw new Error(`only ${progress.connected} of ${options.subscribers} connected: ${progress.errors.join('; ')}`);
   console.log(`${progress.connected} subscribers connected in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   // Warm-up: test pings until every subscriber has received a change (so every subscription is
@@ -345,7 +316,10 @@ async function main(): Promise<void> {
     fetch(`${api.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
-      body: JSON.stringify({ query: 'mutation BenchPing($id: ID!) { sendTestEvent(endpointId: $id) { id } }', variables: { id: endpointId } }),
+      body: JSON.stringify({
+        query: 'mutation BenchPing($id: ID!) { sendTestEvent(endpointId: $id) { id } }',
+        variables: { id: endpointId },
+      }),
     });
   const pingIds: string[] = [];
   let pings = 0;
@@ -359,7 +333,8 @@ async function main(): Promise<void> {
       await until('every subscriber live', 3000, async () => (progress = await sumProgress(clients)).live >= options.subscribers);
       break;
     } catch (error) {
-      if (pings === 10) throw new Error(`${String(error)}: ${progress.live} of ${options.subscribers} after ${pings} pings; ${progress.errors.join('; ')}`);
+      if (pings === 10)
+        throw new Error(`${String(error)}: ${progress.live} of ${options.subscribers} after ${pings} pings; ${progress.errors.join('; ')}`);
     }
   }
   // The warm-up deliveries (test.ping events) are not measured: only deploy.ingested ones are.
@@ -427,7 +402,9 @@ async function main(): Promise<void> {
 
   // Figures.
   const collected = await Promise.all(clients.map((client) => client.call('collect')));
-  const changedAt = new Map<ChangeKey, number>(changes.map((change) => [`${change.id}|${change.status}|${change.attemptCount}`, Number(change.at)]));
+  const changedAt = new Map<ChangeKey, number>(
+    changes.map((change) => [`${change.id}|${change.status}|${change.attemptCount}`, Number(change.at)]),
+  );
   const latencies = new Float64Array(changes.length * options.subscribers);
   const byStatus: Record<string, number[]> = {};
   let count = 0;
@@ -453,13 +430,21 @@ async function main(): Promise<void> {
   const percent = (value: number) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '-');
 
   console.log('');
-  console.log(`changes: ${changes.length} (${options.deliveries} deliveries × PENDING, SUCCEEDED), receipts ${count}/${expected}` + (unknown ? `, ${unknown} of unknown changes` : ''));
-  console.log(`change → subscriber latency over all subscribers: p50 ${fixed(percentile(measured, 50))} ms, p95 ${fixed(percentile(measured, 95))} ms, p99 ${fixed(percentile(measured, 99))} ms, max ${fixed(percentile(measured, 100))} ms`);
+  console.log(
+    `changes: ${changes.length} (${options.deliveries} deliveries × PENDING, SUCCEEDED), receipts ${count}/${expected}${unknown ? `, ${unknown} of unknown changes` : ''}`,
+  );
+  console.log(
+    `change → subscriber latency over all subscribers: p50 ${fixed(percentile(measured, 50))} ms, p95 ${fixed(percentile(measured, 95))} ms, p99 ${fixed(percentile(measured, 99))} ms, max ${fixed(percentile(measured, 100))} ms`,
+  );
   for (const [status, values] of Object.entries(byStatus)) {
     values.sort((a, b) => a - b);
-    console.log(`  ${status.padEnd(9)} p50 ${fixed(percentile(values, 50))} ms, p95 ${fixed(percentile(values, 95))} ms (${values.length} receipts)`);
+    console.log(
+      `  ${status.padEnd(9)} p50 ${fixed(percentile(values, 50))} ms, p95 ${fixed(percentile(values, 95))} ms (${values.length} receipts)`,
+    );
   }
-  console.log(`out of order or repeated: ${outOfOrder}; subscriber errors: ${progress.errors.length ? progress.errors.join('; ') : 'none'}`);
+  console.log(
+    `out of order or repeated: ${outOfOrder}; subscriber errors: ${progress.errors.length ? progress.errors.join('; ') : 'none'}`,
+  );
   console.log(
     `CPU over ${elapsedSeconds.toFixed(1)} s (share of one core): api ${percent(apiCpu)}, worker ${percent(workerCpu)}, clients ${clientCpu.map(percent).join(' ')}; receiver got ${receiver.count()} requests`,
   );
@@ -481,9 +466,12 @@ async function main(): Promise<void> {
   const apiRssMb = peakRssMb(api.child.pid);
   console.log(`api peak RSS: ${fixed(apiRssMb)} MB (target <= ${TARGET_API_RSS_MB} MB)`);
   const [loadAtEnd] = loadavg();
-  console.log(`machine: ${availableParallelism()} cores, load average ${loadAtStart!.toFixed(1)} at the start, ${loadAtEnd!.toFixed(1)} at the end` +
-    (Math.max(loadAtStart!, loadAtEnd!) > availableParallelism() ? ' (busy: the api competed for CPU, latencies include that)' : ''));
-  const met = complete && count === expected && outOfOrder === 0 && percentile(measured, 95) <= TARGET_P95_MS && !(apiRssMb > TARGET_API_RSS_MB);
+  console.log(
+    `machine: ${availableParallelism()} cores, load average ${loadAtStart!.toFixed(1)} at the start, ${loadAtEnd!.toFixed(1)} at the end` +
+      (Math.max(loadAtStart!, loadAtEnd!) > availableParallelism() ? ' (busy: the api competed for CPU, latencies include that)' : ''),
+  );
+  const met =
+    complete && count === expected && outOfOrder === 0 && percentile(measured, 95) <= TARGET_P95_MS && !(apiRssMb > TARGET_API_RSS_MB);
   console.log(
     `p95 ${fixed(percentile(measured, 95))} ms (target <= ${TARGET_P95_MS} ms, every change to every subscriber in order), ` +
       `api RSS ${fixed(apiRssMb)} MB (target <= ${TARGET_API_RSS_MB} MB): ${met ? 'met' : 'MISSED'}`,

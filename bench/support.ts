@@ -79,3 +79,10 @@ export async function runBench(main: () => Promise<void>): Promise<void> {
     await cleanUp();
   }
 }
+
+/** A command-line option that must be a whole number above 0; a clear error names the flag otherwise. */
+export function positiveInteger(name: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new Error(`--${name} must be a whole number greater than 0, got "${value}"`);
+  return number;
+}

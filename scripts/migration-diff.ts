@@ -50,7 +50,9 @@ async function loadSchemaEngine() {
   }
   // The engine reports Rust panics through this global; without it a panic surfaces as an
   // unrelated "cannot read properties of undefined".
-  (globalThis as any).PRISMA_WASM_PANIC_REGISTRY ??= { set_message: (message: string) => console.error(message) };
+  (globalThis as { PRISMA_WASM_PANIC_REGISTRY?: unknown }).PRISMA_WASM_PANIC_REGISTRY ??= {
+    set_message: (message: string) => console.error(message),
+  };
   return engineBindings.SchemaEngine;
 }
 
@@ -91,7 +93,15 @@ async function connectAdapter(connectionString: string, pools: pg.Pool[]) {
       await pool.query(script);
     } catch (error) {
       const e = error as pg.DatabaseError;
-      throw new DriverAdapterError({ kind: 'postgres', code: e.code ?? 'N/A', severity: e.severity ?? 'N/A', message: e.message, detail: e.detail, column: e.column, hint: e.hint });
+      throw new DriverAdapterError({
+        kind: 'postgres',
+        code: e.code ?? 'N/A',
+        severity: e.severity ?? 'N/A',
+        message: e.message,
+        detail: e.detail,
+        column: e.column,
+        hint: e.hint,
+      });
     }
   };
   return adapter;
@@ -128,7 +138,11 @@ async function readMigrations(migrationsDir: string): Promise<MigrationList> {
 }
 
 /** The SQL that takes a database built from `migrationsDir` to `schemaPath`; '' when none. */
-export async function diffMigrationsAgainstSchema(options: { adminUrl: string; migrationsDir: string; schemaPath: string }): Promise<string> {
+export async function diffMigrationsAgainstSchema(options: {
+  adminUrl: string;
+  migrationsDir: string;
+  schemaPath: string;
+}): Promise<string> {
   const [SchemaEngine, migrations, schema] = await Promise.all([
     loadSchemaEngine(),
     readMigrations(path.resolve(options.migrationsDir)),

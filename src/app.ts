@@ -2,13 +2,19 @@
 // and their shutdown. main.ts runs it; tests run several side by side on one database.
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { Config } from './config.ts';
-import { connectDatabase, type Database } from './db/client.ts';
+import { directDatabaseUrl, type Config } from './config.ts';
+import type { ConnectOptions, Database } from './db/client.ts';
+import { connectPool } from './db/pool.ts';
 import { readMigrations } from './db/migrate.ts';
 import type { Resolver } from './delivery/destination.ts';
 import { listenForDeliveryChanges, listenForEvents } from './delivery/notifications.ts';
+import { startPruning, type Pruning } from './delivery/pruning.ts';
+import { startRollbackJudgement } from './rollback-judgement.ts';
+import type { Periodic } from './periodic.ts';
+import { scheduledDelayMs } from './delivery/backoff.ts';
 import { attemptQueue, startQueue } from './delivery/queue.ts';
 import { startDeliveryWorker, type DeliveryPolicy, type DeliveryWorker } from './delivery/worker.ts';
+import { createLogger } from './http/logging.ts';
 import { buildServer } from './http/server.ts';
 import { createMetrics } from './metrics.ts';
 
@@ -27,53 +33,102 @@ export interface AppOptions {
   resolve?: Resolver;
 }
 
+/**
+ * The longest App.close() takes: requests in flight (HTTP_REQUEST_TIMEOUT_MS), attempts in
+ * flight and the writing of their outcomes (twice DELIVERY_TIMEOUT_MS), the queue's own stop
+ * (DELIVERY_TIMEOUT_MS + 5 s), and 5 s for the pools and the embedded PostgreSQL.
+ */
+export function closeDeadlineMs(config: Config): number {
+  return config.HTTP_REQUEST_TIMEOUT_MS + 3 * config.DELIVERY_TIMEOUT_MS + 10_000;
+}
+
 export function deliveryPolicy(config: Config): DeliveryPolicy {
   return {
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     maxRetries: config.DELIVERY_MAX_RETRIES,
-    backoffBaseMs: config.DELIVERY_BACKOFF_BASE_MS,
-    backoffFactor: config.DELIVERY_BACKOFF_FACTOR,
+    retrySchedule: config.retrySchedule,
     disableAfterFailures: config.ENDPOINT_DISABLE_AFTER_FAILURES,
-    destination: { allowHttp: config.WEBHOOK_ALLOW_HTTP, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, maxTimeoutMs: config.DELIVERY_TIMEOUT_MS },
+    destination: {
+      allowHttp: config.WEBHOOK_ALLOW_HTTP,
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+      maxTimeoutMs: config.DELIVERY_TIMEOUT_MS,
+    },
+  };
+}
+
+/**
+ * The process's database: a worker runs hand-written SQL only, so it neither loads Prisma's client
+ * nor compiles its query engine (on the first query), about half of what a worker's start took.
+ */
+async function connectForRole(config: Config, databaseUrl: string): Promise<Database> {
+  const options: ConnectOptions = { pooled: config.DATABASE_DIRECT_URL !== undefined };
+  if (config.ROLE !== 'worker') return (await import('./db/client.ts')).connectDatabase(databaseUrl, options);
+  const pool = connectPool(databaseUrl, options);
+  return {
+    pool,
+    get prisma(): never {
+      throw new Error('A worker process (ROLE=worker) does not load Prisma');
+    },
+    close: () => pool.end(),
   };
 }
 
 export async function createApp(config: Config, databaseUrl: string, options: AppOptions = {}): Promise<App> {
-  const database = connectDatabase(databaseUrl);
+  const log = createLogger(config);
+  const database = await connectForRole(config, databaseUrl);
+  // LISTEN and pg-boss need a session of their own: PostgreSQL itself, not a transaction pooler.
+  const directUrl = directDatabaseUrl(config, databaseUrl);
   const metrics = createMetrics(database.pool);
   const policy = deliveryPolicy(config);
   const boss = await startQueue({
-    databaseUrl,
+    databaseUrl: directUrl,
     // An attempt lasts at most the delivery timeout; a job active much longer lost its worker.
     jobExpirySeconds: Math.ceil(config.DELIVERY_TIMEOUT_MS / 1000) + 10,
-    onError: (error) => server.log.error({ err: error }, 'queue error'),
+    onError: (error) => log.error({ err: error }, 'queue error'),
   });
   // Api processes serve the changes to subscribers; workers wake on them when work is queued.
-  const deliveryChanges = await listenForDeliveryChanges(databaseUrl, { warn: (o, m) => server.log.warn(o, m) });
+  const deliveryChanges = await listenForDeliveryChanges(directUrl, { warn: (o, m) => log.warn(o, m) });
   const serveApi = config.ROLE !== 'worker';
   // Api processes serve new events to listeners; workers have no use for them.
-  const events = serveApi ? await listenForEvents(databaseUrl, { warn: (o, m) => server.log.warn(o, m) }) : undefined;
-  const server: FastifyInstance = buildServer({
+  const events = serveApi ? await listenForEvents(directUrl, { warn: (o, m) => log.warn(o, m) }) : undefined;
+  const server: FastifyInstance = await buildServer({
     config,
+    logger: log,
     database,
     metrics,
     migrations: await readMigrations(),
     api: events ? { queue: attemptQueue(boss), deliveryChanges, events, destination: policy.destination } : undefined,
   });
   let worker: DeliveryWorker | undefined;
+  let pruning: Pruning | undefined;
+  let rollbackJudgement: Periodic | undefined;
   if (config.ROLE !== 'api') {
+    // Retries fall due with nobody announcing them; idle workers look this often. A fraction
+    // of the first retry's delay, between 0.5 s and 2 s.
+    const pollIntervalMs = Math.min(2000, Math.max(500, scheduledDelayMs(config.retrySchedule, 1) / 4));
     worker = startDeliveryWorker({
       pool: database.pool,
       boss,
       metrics,
       policy,
       concurrency: config.DELIVERY_CONCURRENCY,
-      // Retries fall due with nobody announcing them; idle workers look this often. A fraction
-      // of the base backoff, between 0.5 s and 2 s.
-      pollIntervalMs: Math.min(2000, Math.max(500, config.DELIVERY_BACKOFF_BASE_MS / 4)),
+      maxInFlightPerEndpoint: config.DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT,
+      circuitBreaker: { timeouts: config.DELIVERY_CIRCUIT_BREAKER_TIMEOUTS, cooldownMs: config.DELIVERY_CIRCUIT_BREAKER_COOLDOWN_MS },
+      pollIntervalMs,
+      reconcileIntervalMs: config.DELIVERY_RECONCILE_INTERVAL_MS,
       log: server.log,
       resolve: options.resolve,
     });
+    pruning = await startPruning({
+      pool: database.pool,
+      boss,
+      metrics,
+      log: server.log,
+      retentionDays: config.RETENTION_DAYS,
+      // An hourly job: looked for every 7.5 to 30 s, not at the pace of due retries.
+      pollIntervalSeconds: (15 * pollIntervalMs) / 1000,
+    });
+    rollbackJudgement = startRollbackJudgement({ pool: database.pool, log: server.log, intervalMs: config.ROLLBACK_JUDGEMENT_INTERVAL_MS });
     const wake = worker.wake;
     deliveryChanges.watch((change) => {
       if (change.status === 'PENDING') wake();
@@ -89,7 +144,7 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
     async close() {
       await server.close();
       // Attempts in flight finish (or time out) and are recorded before the pools go.
-      await worker?.stop();
+      await Promise.all([worker?.stop(), pruning?.stop(), rollbackJudgement?.stop()]);
       await boss.stop({ graceful: true, timeout: config.DELIVERY_TIMEOUT_MS + 5000 });
       await deliveryChanges.close();
       await events?.close();

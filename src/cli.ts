@@ -1,20 +1,21 @@
 // `hookline`: operator commands for organizations and API tokens (how a deployment gets its
-// first credentials), and the developer loop against a running Hookline, here or remote
-// (`listen`, `trigger`). Exit codes: 0 done, 1 failed (bad config, nothing found, database
-// error, API refused or unreachable), 2 usage error. With --json, stdout holds exactly one JSON
-// line, and only on success.
+// first credentials), the developer loop against a running Hookline, here or remote (`listen`,
+// `trigger`), and a CI pipeline's `deploy`. Exit codes: 0 done, 1 failed (bad config, nothing
+// found, database error, API refused or unreachable), 2 usage error; `deploy` exits 0 after a
+// failure unless --strict. With --json, stdout holds exactly one JSON line, and only on success.
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { ClientError, type HooklineApi } from './client/api.ts';
+import { deployCommand } from './client/deploy/command.ts';
 import { listen } from './client/listen.ts';
 import { loadListenSecret } from './client/listen-secret.ts';
 import { trigger, TRIGGER_TYPES, type TriggerType } from './client/trigger.ts';
-import { developerConfigDirectory, loadConfig } from './config.ts';
+import { developerConfigDirectory, directDatabaseUrl, loadConfig } from './config.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { connectDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { applyMigrations } from './db/migrate.ts';
-import { createApiToken, listApiTokens, revokeApiTokens } from './domain/api-tokens.ts';
-import { createOrganization, listOrganizations } from './domain/organizations.ts';
+import { createApiToken, listApiTokens, revokeApiTokens } from './domain/shared/api-tokens.ts';
+import { createOrganization, listOrganizations } from './domain/shared/organizations.ts';
 import { describeStartupError, type StartupContext } from './startup-errors.ts';
 
 /** The display prefix shown at creation (`hla_` + 8), or a whole token. */
@@ -36,8 +37,8 @@ async function withDatabase<T>(work: (prisma: PrismaClient) => Promise<T>): Prom
     const url = config.DATABASE_URL ?? embedded!.url;
     Object.assign(startup, { databaseUrl: url, embedded: embedded !== undefined });
     // The CLI may be the first thing run against a new database.
-    await applyMigrations(url);
-    const database = connectDatabase(url, { maxConnections: 2 });
+    await applyMigrations(directDatabaseUrl(config, url));
+    const database = connectDatabase(url, { maxConnections: 2, pooled: config.DATABASE_DIRECT_URL !== undefined });
     try {
       return await work(database.prisma);
     } finally {
@@ -53,7 +54,7 @@ function print(json: boolean | undefined, value: unknown, text: string): void {
 }
 
 const program = new Command('hookline')
-  .description('Manage Hookline organizations and API tokens; listen to and trigger events')
+  .description('Manage Hookline organizations and API tokens; listen to and trigger events; record deploys from CI')
   // Throw instead of exiting, so the end of this file sets every exit code in one place.
   .exitOverride();
 
@@ -71,8 +72,7 @@ orgs
     print(
       options.json,
       created,
-      `Created organization "${name}" (${created.organizationId}).\n` +
-        `API token (shown once, keep it safe): ${created.apiToken}`,
+      `Created organization "${name}" (${created.organizationId}).\n` + `API token (shown once, keep it safe): ${created.apiToken}`,
     );
   });
 
@@ -87,7 +87,11 @@ orgs
         `${organization.id}  ${organization.name}  (created ${organization.createdAt.toISOString()}, ` +
         `${organization.liveApiTokens} live API token${organization.liveApiTokens === 1 ? '' : 's'})`,
     );
-    print(options.json, organizations, lines.length > 0 ? lines.join('\n') : 'No organizations yet: create one with hookline orgs create --name NAME.');
+    print(
+      options.json,
+      organizations,
+      lines.length > 0 ? lines.join('\n') : 'No organizations yet: create one with hookline orgs create --name NAME.',
+    );
   });
 
 const tokens = program.command('tokens').description('API tokens');
@@ -101,7 +105,8 @@ tokens
     const organizationId = options.org;
     const list = await withDatabase((prisma) => listApiTokens(prisma, organizationId));
     const lines = list.map(
-      (token) => `${token.prefix}  created ${token.createdAt.toISOString()}  ${token.revokedAt ? `revoked ${token.revokedAt.toISOString()}` : 'live'}`,
+      (token) =>
+        `${token.prefix}  created ${token.createdAt.toISOString()}  ${token.revokedAt ? `revoked ${token.revokedAt.toISOString()}` : 'live'}`,
     );
     print(options.json, list, lines.length > 0 ? lines.join('\n') : 'No API tokens: add one with hookline tokens create --org ID.');
   });
@@ -167,8 +172,12 @@ apiOptions(
     .option('--print-json', 'print each event as one JSON line {"event", "status", "durationMs", "error"} instead of a summary'),
 ).action(async (options: { forwardTo?: string; events?: string; printJson?: boolean; url: string; token: string }, command: Command) => {
   const api = apiOf(options, command);
-  if (options.forwardTo !== undefined && !isHttpUrl(options.forwardTo)) command.error('error: --forward-to must be an http(s) URL', { exitCode: 2 });
-  const eventTypes = (options.events ?? '').split(',').map((type) => type.trim()).filter(Boolean);
+  if (options.forwardTo !== undefined && !isHttpUrl(options.forwardTo))
+    command.error('error: --forward-to must be an http(s) URL', { exitCode: 2 });
+  const eventTypes = (options.events ?? '')
+    .split(',')
+    .map((type) => type.trim())
+    .filter(Boolean);
   const secret = await loadListenSecret(developerConfigDirectory());
   if (secret.created) {
     console.error(`Your listen signing secret is ${secret.signingSecret}`);
@@ -198,6 +207,8 @@ apiOptions(
 ).action(async (type: TriggerType, options: { url: string; token: string }, command: Command) => {
   for (const line of await trigger(apiOf(options, command), type)) console.log(line);
 });
+
+program.addCommand(deployCommand('deploy'));
 
 /** One line for the user; no stack trace. */
 function describe(error: unknown): string {

@@ -2,7 +2,9 @@
 // bad value stops start-up with a message naming the variable.
 import os from 'node:os';
 import path from 'node:path';
+import ms from 'ms';
 import { z } from 'zod';
+import { DEFAULT_RETRY_DELAYS_MS, type RetrySchedule } from './delivery/backoff.ts';
 
 /** A per-minute limit, or `off` where something in front of Hookline already limits. */
 const perMinuteLimit = z
@@ -15,7 +17,10 @@ function parseTrustProxy(value: string): boolean | string[] {
   const normalized = value.trim().toLowerCase();
   if (['true', '1', 'yes'].includes(normalized)) return true;
   if (['false', '0', 'no', ''].includes(normalized)) return false;
-  return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 const ipOrCidr = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
@@ -28,64 +33,149 @@ function isProxyAddress(entry: string): boolean {
 const wholeNumber = (minimum: number) =>
   z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(minimum, `must be ${minimum} or more`);
 
+const retryDelays = z
+  .string()
+  // ms() throws on an empty string: an empty entry ("1m,,2h") is as invalid as any other.
+  .transform((value) => value.split(',').map((entry) => (entry.trim() === '' ? Number.NaN : ms(entry.trim() as ms.StringValue))))
+  .refine((delays) => delays.every((delay) => Number.isInteger(delay) && delay >= 0), {
+    message: 'must be comma-separated durations such as 1m,10m,2h,8h,20h',
+  });
+
+/** `*`, or exact origins: scheme, host and port, as a browser sends them in `Origin`. */
+const corsOrigins = z
+  .string()
+  .transform((value) =>
+    value.trim() === '*'
+      ? ('*' as const)
+      : value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+  )
+  .refine((origins) => origins === '*' || origins.every(isOrigin), {
+    message: 'must be * or a comma-separated list of origins such as https://app.example.com (scheme, host and port only)',
+  });
+
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value && !url.hostname.includes('*');
+}
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const environmentSchema = z.object({
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
-    .optional(),
-  PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535, 'must be a port number (0..65535)').default(4000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  /** all: API and delivery worker in one process; api or worker: one role each. */
-  ROLE: z.enum(['all', 'api', 'worker'], { message: 'must be all, api or worker' }).default('all'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** auto: short human lines when standard output is a terminal, JSON lines otherwise (a file, a log collector). */
-  LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { message: 'must be auto, pretty or json' }).default('auto'),
-  /** Whether X-Forwarded-For is believed: false, true, or a comma-separated list of trusted proxy addresses/CIDRs. */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform(parseTrustProxy)
-    .refine((value) => typeof value === 'boolean' || value.every(isProxyAddress), {
-      message: 'must be true, false, or a comma-separated list of IP addresses or CIDR ranges',
-    }),
-  /** Time a client has to send a whole request, headers and body; then it gets 408 and the connection closes. */
-  HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1).default(30_000),
-  /** A connection with no traffic either way for this long is closed (e.g. a client that stopped reading). */
-  HTTP_CONNECTION_TIMEOUT_MS: wholeNumber(1).default(120_000),
-  INGEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(60),
-  INGEST_TEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(10),
-  DELIVERY_TIMEOUT_MS: wholeNumber(1).default(15_000),
-  DELIVERY_MAX_RETRIES: wholeNumber(0).default(5),
-  /** Attempts one worker process has in flight at most (and so jobs it holds). */
-  DELIVERY_CONCURRENCY: wholeNumber(1).max(10_000, 'must be 10000 or less').default(200),
-  DELIVERY_BACKOFF_BASE_MS: wholeNumber(0).default(10_000),
-  DELIVERY_BACKOFF_FACTOR: z.coerce.number({ message: 'must be a number' }).min(1, 'must be 1 or more').default(4),
-  ENDPOINT_DISABLE_AFTER_FAILURES: wholeNumber(1).default(10),
-  /** Local development and tests only: allow http:// endpoints. */
-  WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
-  /** Local development and tests only: allow private, loopback and link-local destinations. */
-  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
-  /** How far before an incident's start deploys are considered as suspects. */
-  INCIDENT_LOOKBACK_HOURS: z.coerce.number({ message: 'must be a number' }).positive('must be greater than 0').default(24),
-  /** GraphQL over WebSocket: the largest message a client may send (ws closes the socket with 1009 past it). */
-  WS_MAX_PAYLOAD_BYTES: wholeNumber(1024).default(1024 * 1024),
-  /** GraphQL over WebSocket: operations running at once on one socket; one more fails with TOO_MANY_SUBSCRIPTIONS. */
-  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: wholeNumber(1).default(100),
-  /** GraphQL over WebSocket: open sockets of one organization on one api process; one more is closed with 4029. */
-  WS_MAX_CONNECTIONS_PER_ORGANIZATION: wholeNumber(1).default(1000),
-  /** GraphQL over WebSocket: bytes waiting to be sent to one socket past which it is closed as too slow (4008). */
-  WS_MAX_BUFFERED_BYTES: wholeNumber(1024).default(1024 * 1024),
-  /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
-  HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
-}).refine((config) => config.HTTP_CONNECTION_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS, {
-  // Otherwise a slow request's connection would be cut before its 408 could be sent.
-  path: ['HTTP_CONNECTION_TIMEOUT_MS'],
-  message: 'must be greater than HTTP_REQUEST_TIMEOUT_MS',
-});
+const connectionString = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string');
+
+const environmentSchema = z
+  .object({
+    DATABASE_URL: connectionString.optional(),
+    /**
+     * PostgreSQL itself, when DATABASE_URL goes through a pooler in transaction mode (PgBouncer):
+     * for what needs a session of its own (LISTEN, the queue, migrations).
+     */
+    DATABASE_DIRECT_URL: connectionString.optional(),
+    PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535, 'must be a port number (0..65535)').default(4000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** all: API and delivery worker in one process; api or worker: one role each. */
+    ROLE: z.enum(['all', 'api', 'worker'], { message: 'must be all, api or worker' }).default('all'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** auto: short human lines when standard output is a terminal, JSON lines otherwise (a file, a log collector). */
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { message: 'must be auto, pretty or json' }).default('auto'),
+    /** Whether X-Forwarded-For is believed: false, true, or a comma-separated list of trusted proxy addresses/CIDRs. */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform(parseTrustProxy)
+      .refine((value) => typeof value === 'boolean' || value.every(isProxyAddress), {
+        message: 'must be true, false, or a comma-separated list of IP addresses or CIDR ranges',
+      }),
+    /** Origins whose pages may call the APIs from a browser: `*`, or a comma-separated list (default: none). */
+    CORS_ORIGINS: corsOrigins.default([]),
+    /** Time a client has to send a whole request, headers and body; then it gets 408 and the connection closes. */
+    HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1).default(30_000),
+    /** A connection with no traffic either way for this long is closed (e.g. a client that stopped reading). */
+    HTTP_CONNECTION_TIMEOUT_MS: wholeNumber(1).default(120_000),
+    INGEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(60),
+    INGEST_TEST_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(10),
+    DELIVERY_TIMEOUT_MS: wholeNumber(1).default(15_000),
+    DELIVERY_MAX_RETRIES: wholeNumber(0).default(5),
+    /** Attempts one worker process has in flight at most (and so jobs it holds). */
+    DELIVERY_CONCURRENCY: wholeNumber(1).max(10_000, 'must be 10000 or less').default(200),
+    /** Attempts to one endpoint in flight at once at most, across every worker process. */
+    DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT: wholeNumber(1).default(10),
+    /** Consecutive timed-out attempts to an endpoint after which its deliveries wait (the circuit opens). */
+    DELIVERY_CIRCUIT_BREAKER_TIMEOUTS: wholeNumber(1).default(5),
+    /** How long an open circuit's deliveries wait before one probe attempt is made. */
+    DELIVERY_CIRCUIT_BREAKER_COOLDOWN_MS: wholeNumber(1).default(60_000),
+    /** Setting this or DELIVERY_BACKOFF_FACTOR retries after base × factor^(n-1) (defaults 10 s and 4) instead of the schedule. */
+    DELIVERY_BACKOFF_BASE_MS: wholeNumber(0).optional(),
+    /** How often each worker looks for PENDING deliveries that lost their queued attempt, and queues it again. */
+    DELIVERY_RECONCILE_INTERVAL_MS: wholeNumber(1).default(60_000),
+    /**
+     * How often each worker judges the rollbacks of the deploys ingested since (deploys.rolled_back and
+     * DORA's change failure rate trail ingest by about this much).
+     */
+    ROLLBACK_JUDGEMENT_INTERVAL_MS: wholeNumber(1).default(2000),
+    DELIVERY_BACKOFF_FACTOR: z.coerce.number({ message: 'must be a number' }).min(1, 'must be 1 or more').optional(),
+    /** Delays before retries 1, 2, …, the last one repeating: comma-separated durations such as 30s, 10m, 2h, 1d. */
+    DELIVERY_RETRY_SCHEDULE: retryDelays.optional(),
+    ENDPOINT_DISABLE_AFTER_FAILURES: wholeNumber(1).default(10),
+    /** Webhook endpoints one organization may have (deleted ones do not count). */
+    WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION: wholeNumber(1).default(100),
+    /** GraphQL mutation fields (each alias counts) one organization may run per minute. */
+    MUTATION_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(600),
+    /** Local development and tests only: allow http:// endpoints. */
+    WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
+    /** Local development and tests only: allow private, loopback and link-local destinations. */
+    WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+    /** How far before an incident's start deploys are considered as suspects. */
+    INCIDENT_LOOKBACK_HOURS: z.coerce.number({ message: 'must be a number' }).positive('must be greater than 0').default(24),
+    /** GraphQL over WebSocket: the largest message a client may send (ws closes the socket with 1009 past it). */
+    WS_MAX_PAYLOAD_BYTES: wholeNumber(1024).default(1024 * 1024),
+    /** GraphQL over WebSocket: operations running at once on one socket; one more fails with TOO_MANY_SUBSCRIPTIONS. */
+    WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: wholeNumber(1).default(100),
+    /** GraphQL over WebSocket: open sockets of one organization on one api process; one more is closed with 4029. */
+    WS_MAX_CONNECTIONS_PER_ORGANIZATION: wholeNumber(1).default(1000),
+    /** GraphQL over WebSocket: bytes waiting to be sent to one socket past which it is closed as too slow (4008). */
+    WS_MAX_BUFFERED_BYTES: wholeNumber(1024).default(1024 * 1024),
+    /** Deliveries (with their attempts) and events older than this many days are deleted, PENDING deliveries excepted. */
+    RETENTION_DAYS: wholeNumber(1).default(90),
+    /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
+    HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
+  })
+  .refine((config) => config.HTTP_CONNECTION_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS, {
+    // Otherwise a slow request's connection would be cut before its 408 could be sent.
+    path: ['HTTP_CONNECTION_TIMEOUT_MS'],
+    message: 'must be greater than HTTP_REQUEST_TIMEOUT_MS',
+  })
+  .refine((config) => !config.DATABASE_DIRECT_URL || config.DATABASE_URL, {
+    path: ['DATABASE_DIRECT_URL'],
+    message: 'needs DATABASE_URL (the pooled connection) too',
+  })
+  .refine(
+    (config) =>
+      !config.DELIVERY_RETRY_SCHEDULE || (config.DELIVERY_BACKOFF_BASE_MS === undefined && config.DELIVERY_BACKOFF_FACTOR === undefined),
+    {
+      path: ['DELIVERY_RETRY_SCHEDULE'],
+      message: 'set either DELIVERY_RETRY_SCHEDULE or DELIVERY_BACKOFF_BASE_MS/DELIVERY_BACKOFF_FACTOR, not both',
+    },
+  )
+  .transform(({ DELIVERY_RETRY_SCHEDULE, DELIVERY_BACKOFF_BASE_MS, DELIVERY_BACKOFF_FACTOR, ...config }) => ({
+    ...config,
+    retrySchedule: retrySchedule(DELIVERY_RETRY_SCHEDULE, DELIVERY_BACKOFF_BASE_MS, DELIVERY_BACKOFF_FACTOR),
+  }));
+
+function retrySchedule(delaysMs: number[] | undefined, baseMs: number | undefined, factor: number | undefined): RetrySchedule {
+  if (baseMs === undefined && factor === undefined) return { delaysMs: delaysMs ?? DEFAULT_RETRY_DELAYS_MS };
+  return { baseMs: baseMs ?? 10_000, factor: factor ?? 4 };
+}
+
+/** Where what needs a session of its own connects: LISTEN, the queue, migrations. */
+export function directDatabaseUrl(config: Config, databaseUrl: string): string {
+  return config.DATABASE_DIRECT_URL ?? databaseUrl;
+}
 
 export type Config = z.output<typeof environmentSchema>;
 

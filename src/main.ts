@@ -1,10 +1,10 @@
 // Entry point of `npm start`: configuration, database (embedded unless DATABASE_URL is set),
 // migrations, the HTTP server, first-start bootstrap, and a clean shutdown on SIGINT/SIGTERM.
-import { createApp, type App } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { closeDeadlineMs, createApp, type App } from './app.ts';
+import { directDatabaseUrl, loadConfig, type Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { applyMigrations } from './db/migrate.ts';
-import { bootstrapDefaultOrganization } from './domain/organizations.ts';
+import { bootstrapDefaultOrganization } from './domain/shared/organizations.ts';
 import { checkNodeVersion } from './node-version.ts';
 import { describeStartupError, type StartupContext } from './startup-errors.ts';
 
@@ -13,13 +13,20 @@ async function main(config: Config, context: StartupContext): Promise<void> {
   let app: App | undefined;
 
   // Installed before anything starts, so a signal at any moment (even during start-up)
-  // stops what is running in order: HTTP first (requests in flight finish), then the pool,
-  // then the embedded database.
+  // stops what is running in order: HTTP first (requests in flight finish), then the worker,
+  // the queue and the pools, then the embedded database. A signal while stopping (Ctrl-C
+  // pressed again, a process manager's SIGTERM after its SIGINT) changes nothing: the stop is
+  // bounded anyway, by closeDeadlineMs.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then stopping`);
+    const deadlineMs = closeDeadlineMs(config);
+    setTimeout(() => {
+      console.error(`Stopping took longer than ${deadlineMs} ms (requests, attempts and the queue had that long): exiting now`);
+      process.exit(1);
+    }, deadlineMs).unref();
     try {
       await app?.close();
       await embedded?.stop();
@@ -30,8 +37,8 @@ async function main(config: Config, context: StartupContext): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
     if (!config.DATABASE_URL) {
@@ -40,17 +47,19 @@ async function main(config: Config, context: StartupContext): Promise<void> {
     }
     const databaseUrl = config.DATABASE_URL ?? embedded!.url;
     context.databaseUrl = databaseUrl;
-    const applied = await applyMigrations(databaseUrl);
+    // Under a session advisory lock: PostgreSQL itself, not a transaction pooler.
+    const applied = await applyMigrations(directDatabaseUrl(config, databaseUrl));
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
     app = await createApp(config, databaseUrl);
     // Listening first: if the port is taken, start-up fails before anything (an organization,
     // its token printed once) is created.
     const address = await app.listen(config.PORT, config.HOST);
-    const created = await bootstrapDefaultOrganization(app.database.prisma);
+    // The first start's organization and API token come from a process that serves the API
+    // (the token is printed where the API's operator reads it); a worker has no use for them.
+    const created = config.ROLE === 'worker' ? null : await bootstrapDefaultOrganization(app.database.prisma);
     if (created) {
       console.log(
-        `Created organization "default" (${created.organizationId}).\n` +
-          `API token (shown once, keep it safe): ${created.apiToken}`,
+        `Created organization "default" (${created.organizationId}).\n` + `API token (shown once, keep it safe): ${created.apiToken}`,
       );
     }
     console.log(`Hookline listening on ${address}`);
@@ -60,6 +69,10 @@ async function main(config: Config, context: StartupContext): Promise<void> {
     throw error;
   }
 }
+
+// A reader of the output that goes away (`npm start | head`, a pipe to a process that ended)
+// ends the output, not the process: unheard, the write error would crash it mid-request.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 const context: StartupContext = { embedded: false, port: 0, host: '' };
 try {

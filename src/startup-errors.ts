@@ -39,9 +39,11 @@ export function describeStartupError(error: unknown, context: StartupContext): s
   }
   const { code, syscall, message } = codeOf(error);
   if (syscall === 'listen' || code === 'EADDRINUSE') {
-    if (code === 'EADDRINUSE') return `Port ${context.port} on ${context.host} is already in use: stop the program using it, or set PORT to a free port.`;
+    if (code === 'EADDRINUSE')
+      return `Port ${context.port} on ${context.host} is already in use: stop the program using it, or set PORT to a free port.`;
     if (code === 'EACCES') return `No permission to listen on port ${context.port} on ${context.host}: use a port above 1023, or set PORT.`;
-    if (code === 'EADDRNOTAVAIL') return `HOST ${context.host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0.`;
+    if (code === 'EADDRNOTAVAIL')
+      return `HOST ${context.host} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0.`;
     return `Cannot listen on ${context.host}:${context.port} (${code}): set HOST and PORT to an address this machine can use.`;
   }
   if (!context.databaseUrl) return undefined;

@@ -46,7 +46,10 @@ beforeAll(async () => {
   // Accepts the connection and says nothing: no TLS handshake, no HTTP answer.
   silentPort = await listen(net.createServer(() => {}));
   selfSignedPort = await listen(
-    https.createServer({ key: readFileSync(fixture('self-signed.key')), cert: readFileSync(fixture('self-signed.crt')) }, (_request, response) => response.end('ok')),
+    https.createServer(
+      { key: readFileSync(fixture('self-signed.key')), cert: readFileSync(fixture('self-signed.crt')) },
+      (_request, response) => response.end('ok'),
+    ),
   );
 });
 
@@ -55,19 +58,27 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
 });
 
-const attempt = (url: string) => attemptDelivery(transport, { url, body: '{}', headers: { 'content-type': 'application/json' }, timeoutMs: TIMEOUT_MS });
+const attempt = (url: string) =>
+  attemptDelivery(transport, { url, body: '{}', headers: { 'content-type': 'application/json' }, timeoutMs: TIMEOUT_MS });
 
 describe('a failed attempt says why', () => {
   it('DNS: the host does not exist', async () => {
-    expect(await attempt('http://nowhere.test/hooks')).toMatchObject({ status: null, error: 'DNS: no address for nowhere.test (ENOTFOUND)' });
+    expect(await attempt('http://nowhere.test/hooks')).toMatchObject({
+      status: null,
+      error: 'DNS: no address for nowhere.test (ENOTFOUND)',
+    });
   });
 
   it('the connection is refused', async () => {
-    expect((await attempt(`http://127.0.0.1:${refusedPort}/hooks`)).error).toBe(`connection refused by 127.0.0.1:${refusedPort} (ECONNREFUSED)`);
+    expect((await attempt(`http://127.0.0.1:${refusedPort}/hooks`)).error).toBe(
+      `connection refused by 127.0.0.1:${refusedPort} (ECONNREFUSED)`,
+    );
   });
 
   it('TLS: the certificate is refused, with the reason', async () => {
-    expect((await attempt(`https://127.0.0.1:${selfSignedPort}/hooks`)).error).toBe('TLS: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)');
+    expect((await attempt(`https://127.0.0.1:${selfSignedPort}/hooks`)).error).toBe(
+      'TLS: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)',
+    );
   });
 
   it('the connection (here the TLS handshake) is not made in time', async () => {
@@ -87,6 +98,8 @@ describe('a failed attempt says why', () => {
   });
 
   it('the receiver closes the connection without answering', async () => {
-    expect((await attempt(`http://127.0.0.1:${closedPort}/hooks`)).error).toBe('the receiver closed the connection without answering (UND_ERR_SOCKET)');
+    expect((await attempt(`http://127.0.0.1:${closedPort}/hooks`)).error).toBe(
+      'the receiver closed the connection without answering (UND_ERR_SOCKET)',
+    );
   });
 });

@@ -1,10 +1,69 @@
-// Retry timing: exponential backoff with jitter, and a receiver's Retry-After on 429/503.
+// Retry timing: the default schedule or an exponential series, with jitter, and a receiver's
+// Retry-After on 429/503.
 import { describe, expect, it } from 'vitest';
-import { MAX_RETRY_AFTER_MS, nextAttemptDelayMs, parseRetryAfterMs, retryDelayMs } from '../src/delivery/backoff.ts';
+import {
+  DEFAULT_RETRY_DELAYS_MS,
+  MAX_RETRY_AFTER_MS,
+  nextAttemptDelayMs,
+  parseRetryAfterMs,
+  retryDelayMs,
+} from '../src/delivery/backoff.ts';
+import { loadConfig } from '../src/config.ts';
 
-const defaults = { baseMs: 10_000, factor: 4 };
+const defaults = { schedule: { baseMs: 10_000, factor: 4 } };
 const noJitter = () => 0.5;
 const now = new Date('2026-01-15T12:00:00Z');
+
+const HOUR = 3_600_000;
+const sum = (delays: number[]) => delays.reduce((total, delay) => total + delay, 0);
+
+describe('the default retry schedule', () => {
+  const schedule = loadConfig({}).retrySchedule;
+  const retries = (random: () => number) => [1, 2, 3, 4, 5].map((attempt) => retryDelayMs({ attempt, schedule, random }));
+
+  it('is 1 min, 10 min, 2 h, 8 h, 20 h: the five retries outlast a day-long outage', () => {
+    expect(schedule).toEqual({ delaysMs: DEFAULT_RETRY_DELAYS_MS });
+    expect(retries(noJitter)).toEqual([60_000, 600_000, 2 * HOUR, 8 * HOUR, 20 * HOUR]);
+    expect(sum(retries(noJitter))).toBe(30 * HOUR + 11 * 60_000);
+  });
+
+  it('spans at least 24 hours even when the jitter shortens every delay', () => {
+    expect(sum(retries(() => 0))).toBeGreaterThanOrEqual(24 * HOUR);
+    expect(sum(retries(() => 1))).toBeLessThanOrEqual(37 * HOUR);
+  });
+
+  it('repeats its last delay when DELIVERY_MAX_RETRIES asks for more retries than it lists', () => {
+    expect(retryDelayMs({ attempt: 9, schedule, random: noJitter })).toBe(20 * HOUR);
+  });
+});
+
+describe('the retry schedule from the configuration', () => {
+  it('DELIVERY_RETRY_SCHEDULE: durations in order', () => {
+    expect(loadConfig({ DELIVERY_RETRY_SCHEDULE: '5s, 5m,30m,2h,1d' }).retrySchedule).toEqual({
+      delaysMs: [5_000, 300_000, 1_800_000, 2 * HOUR, 24 * HOUR],
+    });
+  });
+
+  it('DELIVERY_BACKOFF_BASE_MS or DELIVERY_BACKOFF_FACTOR: the exponential series, the other one at its default', () => {
+    expect(loadConfig({ DELIVERY_BACKOFF_BASE_MS: '20' }).retrySchedule).toEqual({ baseMs: 20, factor: 4 });
+    expect(loadConfig({ DELIVERY_BACKOFF_FACTOR: '2' }).retrySchedule).toEqual({ baseMs: 10_000, factor: 2 });
+    expect(loadConfig({ DELIVERY_BACKOFF_BASE_MS: '1000', DELIVERY_BACKOFF_FACTOR: '3' }).retrySchedule).toEqual({
+      baseMs: 1000,
+      factor: 3,
+    });
+  });
+
+  it('refuses a schedule that is not durations, and a schedule beside the exponential settings', () => {
+    for (const value of ['soon', '1m,,2h', '1m,-5m', '1.5ms']) {
+      expect(() => loadConfig({ DELIVERY_RETRY_SCHEDULE: value }), value).toThrow(
+        'Invalid configuration:\n  DELIVERY_RETRY_SCHEDULE: must be comma-separated durations such as 1m,10m,2h,8h,20h',
+      );
+    }
+    expect(() => loadConfig({ DELIVERY_RETRY_SCHEDULE: '1m', DELIVERY_BACKOFF_BASE_MS: '10' })).toThrow(
+      'DELIVERY_RETRY_SCHEDULE: set either DELIVERY_RETRY_SCHEDULE or DELIVERY_BACKOFF_BASE_MS/DELIVERY_BACKOFF_FACTOR, not both',
+    );
+  });
+});
 
 describe('retryDelayMs', () => {
   it('spreads ±20 % around the base: random 0, 0.5, 1', () => {
@@ -21,7 +80,7 @@ describe('retryDelayMs', () => {
   });
 
   it('rounds to whole ms, stays within the spread, and is never negative', () => {
-    expect(retryDelayMs({ attempt: 1, baseMs: 1_001, factor: 2, random: () => 0.3 })).toBe(921);
+    expect(retryDelayMs({ attempt: 1, schedule: { baseMs: 1_001, factor: 2 }, random: () => 0.3 })).toBe(921);
     for (let i = 0; i < 100; i++) {
       const delay = retryDelayMs({ attempt: 2, ...defaults });
       expect(Number.isInteger(delay)).toBe(true);

@@ -3,10 +3,14 @@
 // idempotency), through real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { graphql } from './gql/index.ts';
 import { postDeploy } from './support/http.ts';
 
 const CHANGE = '/api/ingest/change';
+const CHANGE_DETAILS = graphql(`
+  query ChangeDetails($id: ID!) { changeEvent(id: $id) { subject previous value actor } }
+`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let database: TestDatabase;
@@ -38,7 +42,6 @@ describe('POST /api/ingest/change', () => {
       environment: 'production',
       url: 'https://flags.example.com/new-checkout-flow',
       changed_at: changedAt,
-      unknown_field: 'ignored',
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'accepted', change_id: expect.stringMatching(UUID) });
@@ -64,10 +67,60 @@ describe('POST /api/ingest/change', () => {
     expect(config.environment).toBeNull();
   });
 
+  it('keeps the subject, its previous and new value (any JSON) and the actor, and shows them in GraphQL', async () => {
+    const flip = await postChange(tenant.deployToken, {
+      kind: 'feature_flag',
+      summary: 'new checkout on',
+      subject: 'new-checkout',
+      previous: false,
+      value: true,
+      actor: 'alice@example.com',
+    });
+    const config = await postChange(tenant.deployToken, {
+      kind: 'config',
+      summary: 'pool',
+      subject: 'db.pool',
+      previous: null,
+      value: { size: 40, timeouts: [1, 2] },
+    });
+    const bare = await postChange(tenant.deployToken, { kind: 'config', summary: 'no details' });
+    const read = async (id: string) =>
+      dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, CHANGE_DETAILS, { id })).changeEvent;
+    expect(await read(flip.body.change_id)).toEqual({ subject: 'new-checkout', previous: false, value: true, actor: 'alice@example.com' });
+    expect(await read(config.body.change_id)).toEqual({
+      subject: 'db.pool',
+      previous: null,
+      value: { size: 40, timeouts: [1, 2] },
+      actor: null,
+    });
+    expect(await read(bare.body.change_id)).toEqual({ subject: null, previous: null, value: null, actor: null });
+  });
+
+  it('refuses unknown fields, each named, with the other invalid ones, and stores nothing', async () => {
+    const before = await changeCount();
+    const refused = await postChange(tenant.deployToken, { kind: 'feature_flag', summary: 'on', flag: 'x', old_value: 1, subject: '' });
+    expect(refused.status).toBe(400);
+    const known = 'kind, summary, environment, url, changed_at, subject, previous, value, actor';
+    expect(refused.body).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'The change payload is invalid',
+        details: [
+          { field: 'flag', message: `is not a field of a change event (${known})` },
+          { field: 'old_value', message: `is not a field of a change event (${known})` },
+          { field: 'subject', message: 'must be 1 to 255 characters' },
+        ],
+      },
+    });
+    expect(await changeCount()).toBe(before);
+  });
+
   it('one change per idempotency key and token: concurrent retries get duplicate with the first id', async () => {
     const before = await changeCount();
     const headers = { 'x-idempotency-key': 'flag-run-77' };
-    const responses = await Promise.all(Array.from({ length: 8 }, () => postChange(tenant.deployToken, { kind: 'feature_flag', summary: 'x on' }, headers)));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => postChange(tenant.deployToken, { kind: 'feature_flag', summary: 'x on' }, headers)),
+    );
     const accepted = responses.filter((r) => r.body.status === 'accepted');
     expect(accepted).toHaveLength(1);
     for (const response of responses) {
@@ -91,9 +144,9 @@ describe('POST /api/ingest/change', () => {
     expect(missingToken.body).toEqual({
       error: { code: 'invalid_deploy_token', message: 'X-Deploy-Token is missing or is not a valid deploy token' },
     });
-    expect((await postChange('hld_' + 'x'.repeat(40), valid)).status).toBe(401);
+    expect((await postChange(`hld_${'x'.repeat(40)}`, valid)).status).toBe(401);
     // 401 before 415 and 400.
-    expect((await postChange('hld_' + 'x'.repeat(40), '{', { 'content-type': 'text/plain' })).status).toBe(401);
+    expect((await postChange(`hld_${'x'.repeat(40)}`, '{', { 'content-type': 'text/plain' })).status).toBe(401);
     const wrongType = await postChange(tenant.deployToken, JSON.stringify(valid), { 'content-type': 'text/plain' });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.error.code).toBe('unsupported_media_type');

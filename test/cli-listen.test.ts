@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
-import { createOrganization } from '../src/domain/organizations.ts';
+import { createOrganization } from '../src/domain/shared/organizations.ts';
 import { startApp } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { startReceiver, type Receiver } from './support/receiver.ts';
@@ -118,7 +118,10 @@ describe('hookline listen and trigger', () => {
   it('forwards a triggered deploy.ingested, signed with the secret it printed once', async () => {
     listenAll = hookline(['listen', '--forward-to', `${receiver.url}/webhooks`], listenEnv);
     secret = (await listenAll.waitFor('stderr', /Your listen signing secret is (whsec_\S+)/))[1]!;
-    await listenAll.waitFor('stderr', new RegExp(`Ready: listener ${UUID} receives every event type, forwarded to ${receiver.url}/webhooks`));
+    await listenAll.waitFor(
+      'stderr',
+      new RegExp(`Ready: listener ${UUID} receives every event type, forwarded to ${receiver.url}/webhooks`),
+    );
     const stored = JSON.parse(await readFile(path.join(configHome, 'hookline', 'listen.json'), 'utf8')) as { signingSecret: string };
     expect(stored).toEqual({ signingSecret: secret });
     expect((await stat(path.join(configHome, 'hookline', 'listen.json'))).mode & 0o777).toBe(0o600);
@@ -127,9 +130,9 @@ describe('hookline listen and trigger', () => {
     const triggered = await run(['trigger', 'deploy.ingested', '--url', baseUrl, '--token', apiToken], { XDG_CONFIG_HOME: configHome });
     expect(triggered.stderr).toBe('');
     expect(triggered.code).toBe(0);
-    const deployId = new RegExp(`^Created deploy (${UUID}) of service hookline-trigger \\(commit [0-9a-f]{7} on main, staging\\): a deploy.ingested event.\\n$`).exec(
-      triggered.stdout,
-    )?.[1];
+    const deployId = new RegExp(
+      `^Created deploy (${UUID}) of service hookline-trigger \\(commit [0-9a-f]{7} on main, staging\\): a deploy.ingested event.\\n$`,
+    ).exec(triggered.stdout)?.[1];
     expect(deployId, triggered.stdout).toBeDefined();
 
     const [request] = await receiver.waitForRequests(1, { path: '/webhooks' });
@@ -149,32 +152,48 @@ describe('hookline listen and trigger', () => {
     });
     expect(request!.headers['user-agent']).toMatch(/^Hookline-Webhooks\//);
     // The secret is no endpoint's: a wrong one fails verification.
-    expect(() => new Webhook('whsec_' + Buffer.alloc(32).toString('base64')).verify(request!.body, request!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32).toString('base64')}`).verify(request!.body, request!.headers as Record<string, string>),
+    ).toThrow();
     await listenAll.waitFor('stdout', new RegExp(`^200 \\d+ms deploy.ingested ${event.id}$`, 'm'));
   });
 
   it('keeps the secret on later runs, filters with --events and prints JSON with --print-json', async () => {
-    const listenResolved = hookline(['listen', '--forward-to', `${receiver.url}/resolved`, '--events', 'incident.resolved', '--print-json'], listenEnv);
+    const listenResolved = hookline(
+      ['listen', '--forward-to', `${receiver.url}/resolved`, '--events', 'incident.resolved', '--print-json'],
+      listenEnv,
+    );
     try {
       await listenResolved.waitFor('stderr', /Ready: listener \S+ receives incident.resolved/);
       expect(listenResolved.stderr()).not.toContain('whsec_');
-      expect(listenResolved.stderr()).toContain(`Signing with your listen secret from ${path.join(configHome, 'hookline', 'listen.json')}.`);
+      expect(listenResolved.stderr()).toContain(
+        `Signing with your listen secret from ${path.join(configHome, 'hookline', 'listen.json')}.`,
+      );
 
       const triggered = await run(['trigger', 'incident.resolved'], listenEnv);
       expect(triggered.code).toBe(0);
-      const incidentId = new RegExp(`^Opened incident (${UUID}) "[^"]+" on hookline-trigger: an incident.opened event.\\nIncident \\1 resolved: an incident.resolved event.\\n$`).exec(
-        triggered.stdout,
-      )?.[1];
+      const incidentId = new RegExp(
+        `^Opened incident (${UUID}) "[^"]+" on hookline-trigger: an incident.opened event.\\nIncident \\1 resolved: an incident.resolved event.\\n$`,
+      ).exec(triggered.stdout)?.[1];
       expect(incidentId, triggered.stdout).toBeDefined();
 
       const line = (await listenResolved.waitFor('stdout', /^\{.*\}$/m))[0];
-      const printed = JSON.parse(line) as { event: { type: string; data: { incident: { id: string; status: string } } }; status: number; durationMs: number };
-      expect(printed).toMatchObject({ event: { type: 'incident.resolved', data: { incident: { id: incidentId, status: 'RESOLVED' } } }, status: 200 });
+      const printed = JSON.parse(line) as {
+        event: { type: string; data: { incident: { id: string; status: string } } };
+        status: number;
+        durationMs: number;
+      };
+      expect(printed).toMatchObject({
+        event: { type: 'incident.resolved', data: { incident: { id: incidentId, status: 'RESOLVED' } } },
+        status: 200,
+      });
       expect(printed.durationMs).toBeGreaterThanOrEqual(0);
       // The listener of every type got both events, in order; the filtered one only the second.
       await listenAll.waitFor('stdout', /incident.opened \S+\n.*incident.resolved/);
       const [resolvedRequest] = await receiver.waitForRequests(1, { path: '/resolved' });
-      expect(new Webhook(secret).verify(resolvedRequest!.body, resolvedRequest!.headers as Record<string, string>)).toMatchObject({ type: 'incident.resolved' });
+      expect(new Webhook(secret).verify(resolvedRequest!.body, resolvedRequest!.headers as Record<string, string>)).toMatchObject({
+        type: 'incident.resolved',
+      });
       expect(receiver.requests.filter((request) => request.path === '/resolved')).toHaveLength(1);
       expect(listenResolved.stdout().trim().split('\n')).toHaveLength(1);
     } finally {
@@ -186,7 +205,9 @@ describe('hookline listen and trigger', () => {
   it('triggers a test.ping for listeners', async () => {
     const triggered = await run(['trigger', 'test.ping'], listenEnv);
     expect(triggered.code).toBe(0);
-    const eventId = new RegExp(`^Stored test.ping event (${UUID}) for your live listeners \\(no endpoint gets it\\).\\n$`).exec(triggered.stdout)?.[1];
+    const eventId = new RegExp(`^Stored test.ping event (${UUID}) for your live listeners \\(no endpoint gets it\\).\\n$`).exec(
+      triggered.stdout,
+    )?.[1];
     expect(eventId, triggered.stdout).toBeDefined();
     await listenAll.waitFor('stdout', new RegExp(`^200 \\d+ms test.ping ${eventId}$`, 'm'));
   });
@@ -200,10 +221,14 @@ describe('hookline listen and trigger', () => {
     );
     const badForward = await run(['listen', '--forward-to', 'localhost:3000'], listenEnv);
     expect(badForward).toEqual({ code: 2, stdout: '', stderr: 'error: --forward-to must be an http(s) URL\n' });
-    const refused = await run(['trigger', 'test.ping', '--token', 'hla_' + 'x'.repeat(40)], listenEnv);
+    const refused = await run(['trigger', 'test.ping', '--token', `hla_${'x'.repeat(40)}`], listenEnv);
     expect(refused).toEqual({ code: 1, stdout: '', stderr: 'error: the API token was refused (check --token or HOOKLINE_API_TOKEN)\n' });
     const noToken = await run(['listen'], { HOOKLINE_URL: baseUrl, HOOKLINE_API_TOKEN: '', XDG_CONFIG_HOME: configHome });
-    expect(noToken).toEqual({ code: 2, stdout: '', stderr: "error: required option '--token <token>' not specified (or set HOOKLINE_API_TOKEN)\n" });
+    expect(noToken).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: required option '--token <token>' not specified (or set HOOKLINE_API_TOKEN)\n",
+    });
   });
 
   it('reconnects to a server back within its retries, with the same listener', async () => {
@@ -223,7 +248,10 @@ describe('hookline listen and trigger', () => {
       const eventId = /test.ping event (\S+)/.exec(triggered.stdout)?.[1];
       await listenAcross.waitFor('stdout', new RegExp(`^200 \\d+ms test.ping ${eventId}$`, 'm'));
       const [request] = await receiver.waitForRequests(1, { path: '/across' });
-      expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toMatchObject({ id: eventId, type: 'test.ping' });
+      expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toMatchObject({
+        id: eventId,
+        type: 'test.ping',
+      });
     } finally {
       listenAcross.child.kill('SIGINT');
       await listenAcross.exited;

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../src/db/client.ts';
-import { authenticateApiToken, createApiToken, revokeApiTokens } from '../src/domain/api-tokens.ts';
-import { createOrganization } from '../src/domain/organizations.ts';
+import { authenticateApiToken, createApiToken, revokeApiTokens } from '../src/domain/shared/api-tokens.ts';
+import { createOrganization } from '../src/domain/shared/organizations.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 const run = promisify(execFile);
@@ -68,7 +68,11 @@ describe('hookline CLI', () => {
     expect(output.apiToken).toMatch(API_TOKEN);
     ({ organizationId, apiToken: firstToken } = output);
 
-    expect(await authenticateApiToken(database.prisma, firstToken)).toEqual({ id: organizationId, name: 'acme', apiTokenId: expect.any(String) });
+    expect(await authenticateApiToken(database.prisma, firstToken)).toEqual({
+      id: organizationId,
+      name: 'acme',
+      apiTokenId: expect.any(String),
+    });
   });
 
   it('orgs create without --json says the token is shown once', async () => {
@@ -86,7 +90,11 @@ describe('hookline CLI', () => {
     expect(output.organizationId).toBe(organizationId);
     expect(output.apiToken).toMatch(API_TOKEN);
     expect(output.apiToken).not.toBe(firstToken);
-    expect(await authenticateApiToken(database.prisma, output.apiToken)).toEqual({ id: organizationId, name: 'acme', apiTokenId: expect.any(String) });
+    expect(await authenticateApiToken(database.prisma, output.apiToken)).toEqual({
+      id: organizationId,
+      name: 'acme',
+      apiTokenId: expect.any(String),
+    });
   });
 
   it.each([
@@ -134,7 +142,12 @@ describe('hookline CLI', () => {
     const second = await createApiToken(database.prisma, initech.organizationId);
     expect(await revokeApiTokens(database.prisma, second)).toBe(1);
 
-    const listed = json(await hookline(['orgs', 'list', '--json'])) as { id: string; name: string; createdAt: string; liveApiTokens: number }[];
+    const listed = json(await hookline(['orgs', 'list', '--json'])) as {
+      id: string;
+      name: string;
+      createdAt: string;
+      liveApiTokens: number;
+    }[];
     expect(listed.find((organization) => organization.id === initech.organizationId)).toEqual({
       id: initech.organizationId,
       name: 'initech',
@@ -145,7 +158,10 @@ describe('hookline CLI', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(new RegExp(`^${initech.organizationId}  initech  \\(created \\S+, 1 live API token\\)$`, 'm'));
 
-    const tokens = json(await hookline(['tokens', 'list', '--org', initech.organizationId, '--json'])) as { prefix: string; revokedAt: string | null }[];
+    const tokens = json(await hookline(['tokens', 'list', '--org', initech.organizationId, '--json'])) as {
+      prefix: string;
+      revokedAt: string | null;
+    }[];
     expect(tokens).toEqual([
       { prefix: initech.apiToken.slice(0, 12), createdAt: expect.any(String), revokedAt: null },
       { prefix: second.slice(0, 12), createdAt: expect.any(String), revokedAt: expect.any(String) },

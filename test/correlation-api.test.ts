@@ -4,11 +4,11 @@
 // scenario; verdicts teach later incidents; a change event can be judged like a deploy.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankSuspects } from '../src/domain/suspects.ts';
+import { rankSuspects } from '../src/domain/correlation/suspects.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { CorrelationIncidentQuery } from './gql/graphql.ts';
-import { SCENARIOS, suspectInputOf, type Scenario, type ScenarioEvent } from './support/correlation-scenarios.ts';
+import { rankingOptionsOf, SCENARIOS, suspectInputOf, type Scenario, type ScenarioEvent } from './support/correlation-scenarios.ts';
 import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 
@@ -20,9 +20,15 @@ const SET_DEPENDENCIES = graphql(`
     setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }
   }
 `);
+const SET_ALIASES = graphql(`
+  mutation CorrelationSetAliases($environment: String!, $aliases: [String!]!) { setEnvironmentAliases(environment: $environment, aliases: $aliases) { name } }
+`);
 const OPEN = graphql(`
-  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {
-    openIncident(serviceId: $serviceId, title: "Errors", environment: $environment, startedAt: $startedAt) { id }
+  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime, $lookbackHours: Int, $affectedServiceIds: [ID!]) {
+    openIncident(
+      serviceId: $serviceId, title: "Errors", environment: $environment, startedAt: $startedAt, lookbackHours: $lookbackHours,
+      affectedServiceIds: $affectedServiceIds
+    ) { id affectedServices { name } }
   }
 `);
 const INCIDENT = graphql(`
@@ -63,9 +69,17 @@ function gql<TResult, TVariables>(token: string, document: TypedDocumentNode<TRe
 
 /** An organization with the scenario's services (and their deploy tokens) and dependencies. */
 async function organizationFor(scenario: Scenario) {
-  const names = new Set([scenario.incident.service, ...scenario.events.map((e) => e.service), ...Object.keys(scenario.dependencies ?? {}), ...Object.values(scenario.dependencies ?? {}).flat()]);
+  const names = new Set([
+    scenario.incident.service,
+    ...(scenario.incident.alsoAffected ?? []),
+    ...scenario.events.map((e) => e.service),
+    ...Object.keys(scenario.dependencies ?? {}),
+    ...Object.values(scenario.dependencies ?? {}).flat(),
+  ]);
   const tenant = await createTenant(running.app, scenario.incident.service);
-  const services = new Map<string, { id: string; deployToken: string }>([[scenario.incident.service, { id: tenant.serviceId, deployToken: tenant.deployToken }]]);
+  const services = new Map<string, { id: string; deployToken: string }>([
+    [scenario.incident.service, { id: tenant.serviceId, deployToken: tenant.deployToken }],
+  ]);
   for (const name of names) {
     if (services.has(name)) continue;
     const created = dataOf(await gql(tenant.apiToken, CREATE_SERVICE, { name })).createService;
@@ -73,8 +87,15 @@ async function organizationFor(scenario: Scenario) {
   }
   for (const [name, upstream] of Object.entries(scenario.dependencies ?? {})) {
     const dependsOn = upstream.map((service) => services.get(service)!.id);
-    expect(dataOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: services.get(name)!.id, dependsOn })).setServiceDependencies.dependsOn).toHaveLength(dependsOn.length);
+    expect(
+      dataOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: services.get(name)!.id, dependsOn })).setServiceDependencies
+        .dependsOn,
+    ).toHaveLength(dependsOn.length);
   }
+  const aliases = new Map<string, string[]>();
+  for (const [alias, environment] of Object.entries(scenario.aliases ?? {}))
+    aliases.set(environment, [...(aliases.get(environment) ?? []), alias]);
+  for (const [environment, names] of aliases) dataOf(await gql(tenant.apiToken, SET_ALIASES, { environment, aliases: names }));
   return { tenant, services };
 }
 
@@ -84,7 +105,21 @@ async function report(services: Map<string, { deployToken: string }>, event: Sce
   const environment = event.environment === undefined ? 'production' : event.environment;
   const token = services.get(event.service)!.deployToken;
   const response = event.change
-    ? await postDeploy(running.baseUrl, token, { kind: event.change, summary: `${event.id} flipped`, environment, changed_at: at }, {}, '/api/ingest/change')
+    ? await postDeploy(
+        running.baseUrl,
+        token,
+        {
+          kind: event.change,
+          summary: `${event.id} flipped`,
+          environment,
+          changed_at: at,
+          subject: event.subject,
+          previous: event.previous,
+          value: event.value,
+        },
+        {},
+        '/api/ingest/change',
+      )
     : await postDeploy(running.baseUrl, token, {
         commit_sha: event.sha ?? event.id,
         version: event.version,
@@ -105,7 +140,10 @@ describe('labelled scenarios through the APIs', () => {
   it('runs a subset covering late reports, rollbacks, dependencies and flags', () => {
     expect(apiScenarios.length).toBeGreaterThanOrEqual(10);
     for (const tag of ['late', 'rollback', 'dependency', 'flag', 'staging', 'busy'] as const) {
-      expect(apiScenarios.some((scenario) => scenario.tags.includes(tag)), tag).toBe(true);
+      expect(
+        apiScenarios.some((scenario) => scenario.tags.includes(tag)),
+        tag,
+      ).toBe(true);
     }
   });
 
@@ -116,14 +154,29 @@ describe('labelled scenarios through the APIs', () => {
     for (const event of scenario.events.filter((e) => !e.late)) names.set(await report(services, event, startedAt), event.id);
     const environment = scenario.incident.environment ?? null;
     const opened = dataOf(
-      await gql(tenant.apiToken, OPEN, { serviceId: services.get(scenario.incident.service)!.id, environment, startedAt: new Date(startedAt).toISOString() }),
+      await gql(tenant.apiToken, OPEN, {
+        serviceId: services.get(scenario.incident.service)!.id,
+        environment,
+        startedAt: new Date(startedAt).toISOString(),
+        lookbackHours: scenario.incident.lookbackHours,
+        affectedServiceIds: scenario.incident.alsoAffected?.map((name) => services.get(name)!.id),
+      }),
     ).openIncident;
+    expect(opened.affectedServices.map((service) => service.name)).toEqual([
+      scenario.incident.service,
+      ...(scenario.incident.alsoAffected ?? []),
+    ]);
     for (const event of scenario.events.filter((e) => e.late)) names.set(await report(services, event, startedAt), event.id);
 
     const suspects = dataOf(await gql(tenant.apiToken, INCIDENT, { id: opened.id })).incident!.suspects;
     expect(names.get(subjectId(suspects[0]!))).toBe(scenario.culprit);
     // The same ranking as the pure function on the same scenario: the loader feeds it everything.
-    const expected = rankSuspects(suspectInputOf(scenario, new Date(startedAt))).map((s) => [s.id, s.rank, s.score, s.reasons]);
+    const expected = rankSuspects(suspectInputOf(scenario, new Date(startedAt)), rankingOptionsOf(scenario)).map((s) => [
+      s.id,
+      s.rank,
+      s.score,
+      s.reasons,
+    ]);
     expect(suspects.map((s) => [names.get(subjectId(s)), s.rank, s.score, s.reasons])).toEqual(expected);
   });
 });
@@ -138,12 +191,14 @@ describe('learning from verdicts', () => {
   async function incidentWithDeploys(tenant: Tenant, services: Map<string, { id: string; deployToken: string }>, startedAt: number) {
     const payments = await report(services, { id: `payments-${startedAt}`, service: 'payments', minutesBefore: 10, commits: 4 }, startedAt);
     const cart = await report(services, { id: `cart-${startedAt}`, service: 'cart', minutesBefore: 12, commits: 4 }, startedAt);
-    const opened = dataOf(await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, startedAt: new Date(startedAt).toISOString() })).openIncident;
+    const opened = dataOf(
+      await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, startedAt: new Date(startedAt).toISOString() }),
+    ).openIncident;
     const suspects = dataOf(await gql(tenant.apiToken, INCIDENT, { id: opened.id })).incident!.suspects;
     return { id: opened.id, payments, cart, suspects };
   }
 
-  it('CAUSED and DISMISSED verdicts shift the next incident\'s ranking, with a prior reason; without verdicts it stays as it was', async () => {
+  it("CAUSED and DISMISSED verdicts shift the next incident's ranking, with a prior reason; without verdicts it stays as it was", async () => {
     const { tenant, services } = await world();
     const now = Math.floor(Date.now() / 1000) * 1000;
     // Three incidents two days apart (more than the 24 h look-back), each with the same two upstream deploys before it.
@@ -160,8 +215,14 @@ describe('learning from verdicts', () => {
     }
     const third = await incidentWithDeploys(tenant, services, now - 10 * MINUTE);
     expect(third.suspects.map(subjectId)).toEqual([third.cart, third.payments]);
-    expect(third.suspects[0]!.reasons.at(-1)).toEqual({ code: 'prior', detail: 'past verdicts on cart deploys: 2 caused, 0 dismissed (score × 1.05)' });
-    expect(third.suspects[1]!.reasons.at(-1)).toEqual({ code: 'prior', detail: 'past verdicts on payments deploys: 0 caused, 2 dismissed (score × 0.95)' });
+    expect(third.suspects[0]!.reasons.at(-1)).toEqual({
+      code: 'prior',
+      detail: 'past verdicts on cart deploys: 2 caused, 0 dismissed (score × 1.07)',
+    });
+    expect(third.suspects[1]!.reasons.at(-1)).toEqual({
+      code: 'prior',
+      detail: 'past verdicts on payments deploys: 0 caused, 2 dismissed (score × 0.93)',
+    });
     // The prior nudged, it did not decide: the scores stay close.
     expect(third.suspects[0]!.score / third.suspects[1]!.score).toBeLessThan(1.15);
 
@@ -171,7 +232,7 @@ describe('learning from verdicts', () => {
     const reranked = dataOf(await gql(tenant.apiToken, INCIDENT, { id: first.id })).incident!.suspects;
     expect(reranked.find((s) => subjectId(s) === first.cart)!.reasons.at(-1)).toEqual({
       code: 'prior',
-      detail: 'past verdicts on cart deploys: 1 caused, 0 dismissed (score × 1.03)',
+      detail: 'past verdicts on cart deploys: 1 caused, 0 dismissed (score × 1.05)',
     });
     // Its verdicts stay, and a judged suspect keeps its place in the list.
     expect(reranked.map((s) => s.verdict)).toEqual(expect.arrayContaining(['CAUSED', 'DISMISSED', null]));
@@ -181,7 +242,9 @@ describe('learning from verdicts', () => {
     const { tenant, services } = await world();
     const startedAt = Math.floor(Date.now() / 1000) * 1000 - 10 * MINUTE;
     const flip = await report(services, { id: 'flip', service: 'checkout', minutesBefore: 4, change: 'feature_flag' }, startedAt);
-    const opened = dataOf(await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, startedAt: new Date(startedAt).toISOString() })).openIncident;
+    const opened = dataOf(
+      await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, startedAt: new Date(startedAt).toISOString() }),
+    ).openIncident;
     const marked = dataOf(await gql(tenant.apiToken, MARK, { incidentId: opened.id, changeId: flip, verdict: 'CAUSED' })).markSuspect;
     expect(marked.suspects).toEqual([{ verdict: 'CAUSED', deploy: null, change: { id: flip } }]);
 
@@ -190,14 +253,26 @@ describe('learning from verdicts', () => {
       code: 'BAD_USER_INPUT',
       fields: [{ field: 'changeId', message: 'exactly one of deployId and changeId is required' }],
     });
-    const notSuspect = await gql(tenant.apiToken, MARK, { incidentId: opened.id, changeId: '00000000-0000-4000-8000-000000000000', verdict: 'CAUSED' });
-    expect(notSuspect.body.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'changeId', message: 'is not a suspect of this incident' }] });
+    const notSuspect = await gql(tenant.apiToken, MARK, {
+      incidentId: opened.id,
+      changeId: '00000000-0000-4000-8000-000000000000',
+      verdict: 'CAUSED',
+    });
+    expect(notSuspect.body.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'changeId', message: 'is not a change event of this organization' }],
+    });
 
     const next = Math.floor(Date.now() / 1000) * 1000;
     await report(services, { id: 'flip-2', service: 'checkout', minutesBefore: 4, change: 'feature_flag' }, next);
-    const later = dataOf(await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, startedAt: new Date(next).toISOString() })).openIncident;
+    const later = dataOf(
+      await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, startedAt: new Date(next).toISOString() }),
+    ).openIncident;
     const suspects = dataOf(await gql(tenant.apiToken, INCIDENT, { id: later.id })).incident!.suspects;
     expect(suspects[0]!.change).toEqual({ id: expect.any(String), kind: 'feature_flag', summary: 'flip-2 flipped' });
-    expect(suspects[0]!.reasons.at(-1)).toEqual({ code: 'prior', detail: 'past verdicts on checkout feature_flag changes: 1 caused, 0 dismissed (score × 1.03)' });
+    expect(suspects[0]!.reasons.at(-1)).toEqual({
+      code: 'prior',
+      detail: 'past verdicts on checkout feature_flag changes: 1 caused, 0 dismissed (score × 1.05)',
+    });
   });
 });

@@ -2,14 +2,24 @@
 // API, then end to end in a real browser (Debian's Chromium through playwright-core) against a
 // real Hookline on a fresh database, with a real receiver for webhooks. Screenshots of the
 // main pages land in test-results/screenshots (git-ignored) for a person to look at.
+import { createHmac } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../src/http/dashboard.ts';
-import { createService } from '../src/domain/services.ts';
+import { createService } from '../src/domain/ingest/services.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { chromiumRequired, ensureDashboardBuilt, hasChromium, launchBrowser, screenshot, CHROMIUM_PATH, type Browser, type RecordedPage } from './support/browser.ts';
+import {
+  chromiumRequired,
+  ensureDashboardBuilt,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  CHROMIUM_PATH,
+  type Browser,
+  type RecordedPage,
+} from './support/browser.ts';
 import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
 
 if (!hasChromium && !chromiumRequired) {
@@ -32,6 +42,8 @@ beforeAll(async () => {
     DELIVERY_BACKOFF_BASE_MS: '300',
     DELIVERY_BACKOFF_FACTOR: '1',
     DELIVERY_TIMEOUT_MS: '3000',
+    // A delivery left without its job stays so while a test shows it (no worker pass requeues it).
+    DELIVERY_RECONCILE_INTERVAL_MS: '3600000',
   });
   tenant = await createTenant(running.app, 'checkout');
   receiver = await startReceiver();
@@ -44,10 +56,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** The receiver: /fail* answers 500 until `failing` is cleared, everything else 200. */
+/** The receiver: /fail* answers 500 until `failing` is cleared, /binary* a body with a NUL byte, everything else 200. */
 let failing = true;
 function answer(path: string, response: ServerResponse) {
-  if (path.startsWith('/fail') && failing) {
+  if (path.startsWith('/binary')) {
+    response.writeHead(200, { 'content-type': 'text/plain' }).end(Buffer.from('ok\0done'));
+  } else if (path.startsWith('/fail') && failing) {
     response.writeHead(500, { 'content-type': 'text/plain' }).end('boom: the receiver is down');
   } else {
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
@@ -135,7 +149,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!hasChromium) throw new Error(`No Chromium at ${CHROMIUM_PATH}, and CI is set: the dashboard browser tests must run (apt-get install -y chromium)`);
+    if (!hasChromium)
+      throw new Error(`No Chromium at ${CHROMIUM_PATH}, and CI is set: the dashboard browser tests must run (apt-get install -y chromium)`);
     browser = await launchBrowser();
   });
 
@@ -171,7 +186,10 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   }
 
   /** A tab already signed in (the token put in its sessionStorage), at `path`. */
-  async function signedIn(path: string, { viewport, token = tenant.apiToken, baseUrl = running.baseUrl }: SignedInOptions = {}): Promise<RecordedPage> {
+  async function signedIn(
+    path: string,
+    { viewport, token = tenant.apiToken, baseUrl = running.baseUrl }: SignedInOptions = {},
+  ): Promise<RecordedPage> {
     const tab = await newTab({ viewport });
     await tab.page.addInitScript((value) => window.sessionStorage.setItem('hookline.apiToken', value), token);
     await tab.page.goto(`${baseUrl}${path}`);
@@ -221,7 +239,10 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     // The API's refusal (a name already taken) is shown next to the field.
     await page.getByLabel('Name').fill('checkout');
     await page.getByRole('button', { name: 'Create service' }).click();
-    await page.locator('.field-error').getByText(/already|taken|exists/i).waitFor();
+    await page
+      .locator('.field-error')
+      .getByText(/already|taken|exists/i)
+      .waitFor();
 
     await page.getByLabel('Name').fill('payments');
     await page.getByRole('button', { name: 'Create service' }).click();
@@ -260,6 +281,36 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await done(tab);
   });
 
+  it("makes a service's GitHub webhook secret, shown once with the Payload URL, which GitHub's signed deliveries then pass", async () => {
+    const tab = await signedIn(`/services/${tenant.serviceId}`);
+    const { page } = tab;
+    await page.getByText('none yet').waitFor();
+    await page.getByRole('button', { name: 'Make GitHub secret' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Make secret' }).click();
+    const shown = page.getByTestId('secret-once');
+    await shown.getByText("Hookline keeps it to check GitHub's signatures").waitFor();
+    const secret = await shown.getByLabel('Secret', { exact: true }).inputValue();
+    const payloadUrl = await shown.getByLabel('Payload URL').inputValue();
+    expect(secret).toMatch(/^hlg_[0-9A-Za-z]{40}$/);
+    expect(payloadUrl).toBe(`${running.baseUrl}/api/ingest/github?service=${tenant.serviceId}`);
+    await screenshot(page, '03b-service-github-secret');
+
+    const body = JSON.stringify({ zen: 'Design for failure.', hook_id: 1 });
+    const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    const ping = await fetch(payloadUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-github-event': 'ping', 'x-hub-signature-256': signature },
+      body,
+    });
+    expect(ping.status).toBe(200);
+
+    await shown.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByText(/^made /).waitFor();
+    await page.getByRole('button', { name: 'Replace GitHub secret' }).waitFor();
+    expect(await page.content()).not.toContain(secret);
+    await done(tab);
+  });
+
   it('adds an endpoint (validated, secret shown once), then Send Test: the delivery turns SUCCEEDED in the live log', async () => {
     const tab = await signedIn('/webhooks');
     const { page } = tab;
@@ -278,7 +329,10 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     for (const checkbox of await checkboxes.all()) {
       const box = (await checkbox.boundingBox())!;
       const name = (await checkbox.locator('xpath=ancestor::label[1]').locator('.mono').boundingBox())!;
-      expect(Math.abs(box.y + box.height / 2 - (name.y + name.height / 2)), await checkbox.evaluate((e) => e.parentElement?.textContent)).toBeLessThanOrEqual(2);
+      expect(
+        Math.abs(box.y + box.height / 2 - (name.y + name.height / 2)),
+        await checkbox.evaluate((e) => e.parentElement?.textContent),
+      ).toBeLessThanOrEqual(2);
     }
     await screenshot(page, '16-add-endpoint-form');
 
@@ -313,7 +367,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     expect(request!.headers['x-service-event']).toBe('test.ping');
     expect(await delivery.getAttribute('data-delivery-id')).toBe(request!.headers['x-service-delivery']);
     // ...and it got there through the subscription.
-    const viaSubscription = () => tab.webSocketFrames().some((frame) => frame.includes('"deliveryUpdated"') && frame.includes('"SUCCEEDED"'));
+    const viaSubscription = () =>
+      tab.webSocketFrames().some((frame) => frame.includes('"deliveryUpdated"') && frame.includes('"SUCCEEDED"'));
     await eventually(async () => (viaSubscription() ? true : undefined), 10_000, 'a deliveryUpdated frame with SUCCEEDED');
 
     // A delivery made elsewhere (a deploy ingested by CI) appears without a reload.
@@ -322,7 +377,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.locator('li.delivery[data-status="SUCCEEDED"]', { hasText: 'deploy.ingested' }).waitFor();
     expect(page.url()).toBe(url);
     await page.locator('li.delivery', { hasText: 'deploy.ingested' }).getByText('Attempts (1)').click();
-    await page.locator('li.delivery', { hasText: 'deploy.ingested' }).getByText('HTTP 200').waitFor();
+    await page.locator('li.delivery', { hasText: 'deploy.ingested' }).locator('li.attempt').getByText('HTTP 200').waitFor();
     await screenshot(page, '05-endpoint-live-log');
     await done(tab);
   });
@@ -342,7 +397,12 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
         const value = document.querySelector('li.delivery')?.getAttribute('data-attempts');
         if (value != null && seen.at(-1) !== value) seen.push(value);
       };
-      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-attempts'] });
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-attempts'],
+      });
     });
 
     await page.getByRole('button', { name: 'Send Test' }).click();
@@ -395,7 +455,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
     // Each endpoint's success rate over the last 24 hours.
     const rate = page.locator(`li.endpoint-card[data-endpoint-id="${okId}"]`).getByTestId('success-rate');
-    expect(await rate.textContent()).toBe('100 % (1 of 1)');
+    expect(await rate.textContent()).toBe('100 % (1 of 1 finished)');
 
     const disabled = page.locator(`li.endpoint-card[data-endpoint-id="${disabledId}"]`);
     await disabled.getByText('10 consecutive deliveries failed').waitFor();
@@ -432,7 +492,12 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
   it('lists deploys with filters, and shows a deploy with its commits, authors and previous deploy', async () => {
     const base = Date.now() - 3 * 3600_000;
-    await ingest(tenant.deployToken, { commit_sha: 'd1d1d1d1', environment: 'staging', version: 'v1.0.0', deployed_at: new Date(base).toISOString() });
+    await ingest(tenant.deployToken, {
+      commit_sha: 'd1d1d1d1',
+      environment: 'staging',
+      version: 'v1.0.0',
+      deployed_at: new Date(base).toISOString(),
+    });
     await ingest(tenant.deployToken, {
       commit_sha: 'e2e2e2e2',
       environment: 'staging',
@@ -478,7 +543,12 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it('opens an incident, shows its ranked suspects with scores and reasons, takes a verdict, acknowledges and resolves it', async () => {
-    await ingest(tenant.deployToken, { commit_sha: 'f00dbabe', environment: 'production', version: 'v2.0.0', commit_message: 'Switch payment provider' });
+    await ingest(tenant.deployToken, {
+      commit_sha: 'f00dbabe',
+      environment: 'production',
+      version: 'v2.0.0',
+      commit_message: 'Switch payment provider',
+    });
     const tab = await signedIn('/incidents');
     const { page } = tab;
     await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
@@ -494,15 +564,16 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
     await page.getByRole('heading', { name: 'Checkout errors above 5 %', level: 1 }).waitFor();
     await page.locator('.page-header [data-status="OPEN"]').waitFor();
-    const suspects = page.locator('li.suspect');
+    const suspects = page.getByRole('table', { name: 'Suspects' }).locator('tr.suspect');
     await suspects.first().waitFor();
     const top = suspects.filter({ hasText: 'f00dbabe' });
     await top.waitFor();
-    expect(await top.locator('meter').getAttribute('value')).toMatch(/^0?\.\d+|^1$/);
-    expect(await top.locator('ul.reasons li').count()).toBeGreaterThan(0);
+    expect(await top.locator('[data-score]').textContent()).toMatch(/^\d{1,3} %$/);
+    await top.getByRole('button', { name: /^Details/ }).click();
+    expect(await page.locator('.suspect-reasons ul.reasons li').count()).toBeGreaterThan(0);
 
     await top.getByRole('button', { name: 'Caused it' }).click();
-    await page.locator('li.suspect[data-verdict="CAUSED"]').first().waitFor();
+    await page.locator('tr.suspect[data-verdict="CAUSED"]').first().waitFor();
     await page.getByRole('button', { name: 'Acknowledge' }).click();
     await page.locator('.page-header [data-status="ACKNOWLEDGED"]').waitFor();
     await screenshot(page, '10-incident');
@@ -520,7 +591,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     const tab = await signedIn(`/dora?service=${tenant.serviceId}&days=7`);
     const { page } = tab;
     await page.getByRole('heading', { name: 'Deployment frequency' }).waitFor();
-    for (const key of ['Lead time for changes', 'Change failure rate', 'Time to restore']) await page.getByRole('heading', { name: key }).waitFor();
+    for (const key of ['Lead time for changes', 'Change failure rate', 'Time to restore'])
+      await page.getByRole('heading', { name: key }).waitFor();
     const chart = page.locator('figure.bar-chart svg[role="img"]');
     await chart.waitFor();
     expect(await chart.getAttribute('aria-label')).toMatch(/\d+ deploys in 7 days/);
@@ -537,11 +609,16 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       const nav = topbar.querySelector('nav')!;
       return {
         hiddenInNav: nav.scrollWidth - nav.clientWidth,
-        parts: [...topbar.querySelectorAll('a, button')].map((element) => ({ text: element.textContent, ...(element.getBoundingClientRect().toJSON() as DOMRect) })),
+        parts: [...topbar.querySelectorAll('a, button')].map((element) => ({
+          text: element.textContent,
+          ...(element.getBoundingClientRect().toJSON() as DOMRect),
+        })),
       };
     });
     expect(header.hiddenInNav).toBeLessThanOrEqual(0);
-    expect(header.parts.map((part) => part.text)).toEqual(expect.arrayContaining(['Services', 'Deploys', 'Incidents', 'DORA', 'Integrations › Webhooks', 'API tokens', 'Sign out']));
+    expect(header.parts.map((part) => part.text)).toEqual(
+      expect.arrayContaining(['Services', 'Deploys', 'Incidents', 'DORA', 'Integrations › Webhooks', 'API tokens', 'Sign out']),
+    );
     for (const part of header.parts) expect(part.left >= 0 && part.right <= 420, `${part.text} at ${part.left}..${part.right}`).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, '18-narrow-navigation');
@@ -553,10 +630,16 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     const { service, deployToken } = await createService(running.app.database.prisma, tenant.organizationId, 'weekly');
     const today = new Date();
     const noon = (daysAgo: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, 12);
-    for (const [sha, at] of [['w20', noon(20)], ['w9', noon(9)], ['w0a', today], ['w0b', today]] as const) {
+    for (const [sha, at] of [
+      ['w20', noon(20)],
+      ['w9', noon(9)],
+      ['w0a', today],
+      ['w0b', today],
+    ] as const) {
       expect((await ingest(deployToken, { commit_sha: sha, deployed_at: at.toISOString() })).status).toBe(200);
     }
-    const tab = await signedIn(`/dora?service=${service.id}&days=30`);
+    // Its deploys have no environment: every environment (`*`), not the default production.
+    const tab = await signedIn(`/dora?service=${service.id}&days=30&environment=*`);
     const { page } = tab;
     const frequency = page.locator('li.key', { has: page.getByRole('heading', { name: 'Deployment frequency' }) });
     await frequency.getByText('4 deploys in 30 days').waitFor();
@@ -565,20 +648,29 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await chart.waitFor();
     expect(await chart.getAttribute('aria-label')).toMatch(/^4 deploys in 30 days; the busiest week was .* with 2\.$/);
     // 30 days = 2 + 4 × 7: the oldest bar covers the 2 days left over, the others a week each, the last ending today.
-    const bars = await chart.locator('rect.bar').evaluateAll((rects) => rects.map((rect) => rect.querySelector('title')?.textContent ?? ''));
+    const bars = await chart
+      .locator('rect.bar')
+      .evaluateAll((rects) => rects.map((rect) => rect.querySelector('title')?.textContent ?? ''));
     expect(bars.map((title) => Number(/: (\d+) deploys?$/.exec(title)?.[1]))).toEqual([0, 0, 1, 1, 2]);
     // Every tick label lies inside the chart, and none touches the next.
     const { area, labels } = await chart.evaluate((svg) => ({
       area: svg.getBoundingClientRect().toJSON() as DOMRect,
-      labels: [...svg.querySelectorAll('text.tick')].map((text) => ({ text: text.textContent, ...(text.getBoundingClientRect().toJSON() as DOMRect) })),
+      labels: [...svg.querySelectorAll('text.tick')].map((text) => ({
+        text: text.textContent,
+        ...(text.getBoundingClientRect().toJSON() as DOMRect),
+      })),
     }));
     expect(labels.length).toBeGreaterThanOrEqual(4);
     for (const label of labels) {
-      expect(label.left >= area.left && label.right <= area.right, `${label.text} at ${label.left}..${label.right} in ${area.left}..${area.right}`).toBe(true);
+      expect(
+        label.left >= area.left && label.right <= area.right,
+        `${label.text} at ${label.left}..${label.right} in ${area.left}..${area.right}`,
+      ).toBe(true);
       expect(label.height).toBeGreaterThanOrEqual(10);
     }
     const byPosition = [...labels].sort((a, b) => a.left - b.left);
-    for (let i = 1; i < byPosition.length; i++) expect(byPosition[i]!.left, `${byPosition[i - 1]!.text} / ${byPosition[i]!.text}`).toBeGreaterThan(byPosition[i - 1]!.right + 4);
+    for (let i = 1; i < byPosition.length; i++)
+      expect(byPosition[i]!.left, `${byPosition[i - 1]!.text} / ${byPosition[i]!.text}`).toBeGreaterThan(byPosition[i - 1]!.right + 4);
     await screenshot(page, '17-dora-30-days');
     await done(tab);
   });
@@ -594,6 +686,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
         data: {
           organizationId: tenant.organizationId,
           eventId: event.id,
+          eventType: event.type,
           endpointId: id,
           status: 'PENDING',
           attemptCount: failedAttempts,
@@ -628,7 +721,9 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     const lenient = await signedIn('/webhooks');
     await lenient.page.getByRole('button', { name: 'Add Endpoint' }).click();
     const hint = (tab: RecordedPage) => tab.page.locator('form .field', { has: tab.page.getByLabel('Endpoint URL') }).locator('.help');
-    await hint(lenient).getByText('At most 2048 characters. This server also accepts http and private or local network addresses.').waitFor();
+    await hint(lenient)
+      .getByText('At most 2048 characters. This server also accepts http and private or local network addresses.')
+      .waitFor();
     expect(await hint(lenient).textContent()).not.toMatch(/An https address|not a private/);
     await done(lenient);
 
@@ -703,7 +798,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Edit' }).click();
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Edit endpoint' }) });
-    await form.getByText('100 to 3000 ms; empty: the server\'s 3000 ms.').waitFor();
+    await form.getByText("100 to 3000 ms; empty: the server's 3000 ms.").waitFor();
     await form.getByLabel('Custom headers').fill('Host: example.com\nX-Team: payments');
     await form.getByLabel('Timeout (ms)').fill('5000');
     await form.getByLabel('Rate limit (deliveries per second)').fill('5');
@@ -716,7 +811,9 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await form.getByLabel('Timeout (ms)').fill('2000');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await form.waitFor({ state: 'detached' });
-    await page.locator('dl.facts dt:text-is("Custom headers") + dd:text-is("X-Team: payments, Authorization: Bearer receiver-token")').waitFor();
+    await page
+      .locator('dl.facts dt:text-is("Custom headers") + dd:text-is("X-Team: payments, Authorization: Bearer receiver-token")')
+      .waitFor();
     await page.locator('dl.facts dt:text-is("Timeout") + dd:text-is("2000 ms")').waitFor();
     await page.locator('dl.facts dt:text-is("Rate limit") + dd:text-is("5 deliveries per second")').waitFor();
     expect(await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).toMatchObject({
@@ -749,13 +846,17 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await recover.getByRole('button', { name: 'Recover' }).click();
     await recover.getByText('2 deliveries queued again.').waitFor();
     await page.locator('li.delivery[data-status="SUCCEEDED"][data-attempts="4"]').nth(1).waitFor({ timeout: 15_000 });
-    const failedIds = new Set(receiver.requests.filter((request) => request.path === '/fail-recover').map((request) => request.headers['webhook-id']));
+    const failedIds = new Set(
+      receiver.requests.filter((request) => request.path === '/fail-recover').map((request) => request.headers['webhook-id']),
+    );
     expect(failedIds.size).toBe(2);
 
     const delivery = page.locator('li.delivery').first();
     const deliveryId = await delivery.getAttribute('data-delivery-id');
     await delivery.getByRole('button', { name: 'Resend' }).click();
-    await page.locator(`li.delivery[data-delivery-id="${deliveryId}"][data-status="SUCCEEDED"][data-attempts="5"]`).waitFor({ timeout: 15_000 });
+    await page
+      .locator(`li.delivery[data-delivery-id="${deliveryId}"][data-status="SUCCEEDED"][data-attempts="5"]`)
+      .waitFor({ timeout: 15_000 });
     const sent = receiver.requests.filter((request) => request.headers['webhook-id'] === deliveryId);
     expect(sent.map((request) => request.path)).toEqual(Array(5).fill('/fail-recover'));
     await screenshot(page, 'delivery-01-recover-resend');
@@ -763,15 +864,50 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await done(tab);
   });
 
+  it('shows a delivery that lost its queued attempt as overdue, queues it again, and shows a body that is not text', async () => {
+    const id = await createEndpointByApi(`${receiver.url}/binary-overdue`, 'Overdue receiver', ['test.ping']);
+    const prisma = running.app.database.prisma;
+    const event = await prisma.event.create({ data: { organizationId: tenant.organizationId, type: 'test.ping', data: {} } });
+    // PENDING without a job (as after pg-boss dropped it), due ten minutes ago.
+    const stranded = await prisma.delivery.create({
+      data: {
+        organizationId: tenant.organizationId,
+        eventId: event.id,
+        eventType: event.type,
+        endpointId: id,
+        status: 'PENDING',
+        nextAttemptAt: new Date(Date.now() - 600_000),
+      },
+    });
+    const tab = await signedIn(`/webhooks/${id}`);
+    const { page } = tab;
+    await page.locator('dl.facts dt:text-is("Overdue") + dd:text-is("1 delivery")').waitFor();
+    const item = page.locator(`li.delivery[data-delivery-id="${stranded.id}"]`);
+    await page.locator(`li.delivery[data-delivery-id="${stranded.id}"][data-status="PENDING"]`).waitFor();
+    await screenshot(page, 'delivery-02-overdue');
+    await item.getByRole('button', { name: 'Queue again' }).click();
+    await page
+      .locator(`li.delivery[data-delivery-id="${stranded.id}"][data-status="SUCCEEDED"][data-attempts="1"]`)
+      .waitFor({ timeout: 15_000 });
+    await page.locator('dl.facts dt:text-is("Overdue") + dd:text-is("none")').waitFor();
+    await item.getByText('Attempts (1)').click();
+    await item.getByText('Not UTF-8 text: other bytes are shown as \\xNN.').waitFor();
+    await item.getByLabel('Response body of attempt 1').getByText('ok\\x00done', { exact: true }).waitFor();
+    expect(receiver.requests.filter((request) => request.headers['webhook-id'] === stranded.id)).toHaveLength(1);
+    await done(tab);
+  });
+
   it('lists, creates and revokes API tokens, and warns before revoking the one this tab is signed in with', async () => {
     // An organization of its own: this test revokes its token.
     const own = await createTenant(running.app, 'tokens');
     const viewerStatus = async (token: string) =>
-      (await fetch(`${running.baseUrl}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: '{ viewer { id } }' }),
-      })).status;
+      (
+        await fetch(`${running.baseUrl}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query: '{ viewer { id } }' }),
+        })
+      ).status;
     const tab = await signedIn('/services', { token: own.apiToken });
     const { page } = tab;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API tokens' }).click();
@@ -823,6 +959,74 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await done(tab);
   });
 
+  it('adds an alert source with its token once and the configuration to paste, lists unrouted alerts, and shows the alerts on their incident', async () => {
+    const own = await createTenant(running.app, 'storefront');
+    const tab = await signedIn('/services', { token: own.apiToken });
+    const { page } = tab;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alert sources' }).click();
+    await page.getByRole('heading', { name: 'Alert sources', level: 1 }).waitFor();
+    await page.getByText('No alert sources yet.').waitFor();
+
+    await page.getByRole('button', { name: 'Add alert source' }).click();
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Add an alert source' }) });
+    await form.getByLabel('Name').fill('Production Alertmanager');
+    await form.getByRole('button', { name: 'Add alert source' }).click();
+    const secret = page.getByTestId('secret-once');
+    await secret.getByText('Hookline keeps only a hash of it.').waitFor();
+    const token = await secret.getByTestId('secret-value').inputValue();
+    expect(token).toMatch(/^hlk_[0-9A-Za-z]{40}$/);
+    const url = `${running.baseUrl}/api/ingest/alerts/alertmanager`;
+    const alertmanagerConfig = await secret.getByTestId('alertmanager-config').textContent();
+    expect(alertmanagerConfig).toContain(`      - url: ${url}\n        send_resolved: true\n`);
+    expect(alertmanagerConfig).toContain(`            type: Bearer\n            credentials: ${token}\n`);
+    const grafanaConfig = await secret.getByTestId('grafana-config').textContent();
+    expect(grafanaConfig).toContain(`          url: ${url}\n`);
+    expect(grafanaConfig).toContain(`          authorization_credentials: ${token}\n`);
+    await screenshot(page, '40-alert-source-created');
+    await secret.getByRole('button', { name: 'I have copied it' }).click();
+    const row = page.getByRole('region', { name: 'Alert sources' }).locator('tbody tr').filter({ hasText: 'Production Alertmanager' });
+    await row.getByText(token.slice(0, 12)).waitFor();
+    await row.getByText('never').waitFor();
+    expect(await page.content()).not.toContain(token);
+
+    // Alertmanager sends: one alert names the service, one names none.
+    const alert = (fingerprint: string, labels: Record<string, string>) => ({
+      status: 'firing',
+      labels,
+      annotations: { summary: `Storefront ${fingerprint}`, description: 'p99 latency above 2 s for 10 minutes' },
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: '0001-01-01T00:00:00Z',
+      generatorURL: 'http://prometheus.example.com/graph?g0.expr=latency',
+      fingerprint,
+    });
+    const sent = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        version: '4',
+        groupKey: '{}:{alertname="Latency"}',
+        alerts: [alert('slow', { alertname: 'Latency', service: 'storefront' }), alert('lost', { alertname: 'Latency', job: 'cart' })],
+      }),
+    });
+    const answer = await sent.json();
+    expect(answer.incidents).toHaveLength(1);
+    await page.reload();
+    await row.getByText('1', { exact: true }).waitFor();
+    const unrouted = page.getByRole('region', { name: 'Unrouted alerts of Production Alertmanager' });
+    await unrouted.getByText('{alertname="Latency", job="cart"}').waitFor();
+    await unrouted.getByText('No service is named "cart" (label job).', { exact: false }).waitFor();
+    await screenshot(page, '41-unrouted-alerts');
+
+    await page.goto(`${running.baseUrl}/incidents/${answer.incidents[0].incident_id}`);
+    const alerts = page.getByRole('list', { name: 'Alerts' });
+    await alerts.getByText('Storefront slow').waitFor();
+    await alerts.getByText('p99 latency above 2 s for 10 minutes').waitFor();
+    await alerts.getByText('{alertname="Latency", service="storefront"}').waitFor();
+    await page.getByRole('link', { name: 'Production Alertmanager' }).waitFor();
+    await screenshot(page, '42-incident-alerts');
+    await done(tab);
+  });
+
   it('works on a narrow screen and from the keyboard', async () => {
     const tab = await signedIn('/webhooks', { viewport: { width: 390, height: 844 } });
     const { page } = tab;
@@ -866,10 +1070,25 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await createService(running.app.database.prisma, shop.organizationId, 'search');
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     await ingest(shop.deployToken, { commit_sha: 'aaaa1111', environment: 'production', version: 'v1', deployed_at: ago(180) });
-    const { body: badDeploy } = await ingest(shop.deployToken, { commit_sha: 'bbbb2222', environment: 'production', version: 'v2', commit_message: 'New cart', deployed_at: ago(60) });
-    const { body: rollbackDeploy } = await ingest(shop.deployToken, { commit_sha: 'aaaa1111', environment: 'production', version: 'v1', deployed_at: ago(30) });
+    const { body: badDeploy } = await ingest(shop.deployToken, {
+      commit_sha: 'bbbb2222',
+      environment: 'production',
+      version: 'v2',
+      commit_message: 'New cart',
+      deployed_at: ago(60),
+    });
+    const { body: rollbackDeploy } = await ingest(shop.deployToken, {
+      commit_sha: 'aaaa1111',
+      environment: 'production',
+      version: 'v1',
+      deployed_at: ago(30),
+    });
     await ingest(payments.deployToken, { commit_sha: 'cccc3333', environment: 'production', deployed_at: ago(8) });
-    const flip = await ingest(shop.deployToken, { kind: 'feature_flag', summary: 'one-click-buy on for everyone', environment: 'production', changed_at: ago(4) }, '/api/ingest/change');
+    const flip = await ingest(
+      shop.deployToken,
+      { kind: 'feature_flag', summary: 'one-click-buy on for everyone', environment: 'production', changed_at: ago(4) },
+      '/api/ingest/change',
+    );
     expect(flip.status).toBe(200);
 
     const tab = await signedIn(`/services/${shop.serviceId}`, { token: shop.apiToken });
@@ -914,26 +1133,80 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await form.getByLabel('Environment').fill('production');
     await form.getByRole('button', { name: 'Open incident' }).click();
     await page.getByRole('heading', { name: 'Orders failing', level: 1 }).waitFor();
-    const suspects = page.getByRole('list', { name: 'Suspects' }).locator(':scope > li');
+    const suspects = page.getByRole('table', { name: 'Suspects' }).locator('tr.suspect');
     await eventually(async () => ((await suspects.count()) === 4 ? true : undefined), 5000, 'four suspects');
+    // A suspect's details (message or summary, every reason) unfold below its line.
+    const details = (suspect: ReturnType<typeof suspects.nth>) =>
+      suspect.locator('xpath=following-sibling::tr[1][contains(@class, "suspect-details")]');
+    for (const suspect of await suspects.all()) await suspect.getByRole('button', { name: /^Details/ }).click();
     expect(await suspects.nth(0).locator('.tag.change').textContent()).toBe('feature_flag');
-    await suspects.nth(0).getByText('one-click-buy on for everyone', { exact: true }).waitFor();
-    await suspects.nth(0).locator('li[data-code="change_event"]').waitFor();
+    await details(suspects.nth(0)).getByText('one-click-buy on for everyone', { exact: true }).waitFor();
+    await details(suspects.nth(0)).locator('li[data-code="change_event"]').waitFor();
     const upstream = suspects.filter({ hasText: 'cccc3333' });
-    expect(await upstream.locator('li[data-code="upstream_dependency"]').textContent()).toBe("the incident's service depends on payments directly");
+    expect(await details(upstream).locator('li[data-code="upstream_dependency"]').textContent()).toBe(
+      "the incident's service depends on payments directly",
+    );
     const undone = suspects.filter({ hasText: 'bbbb2222' });
     await undone.locator('.tag.warning', { hasText: 'rolled back' }).waitFor();
-    await undone.locator('li[data-code="rolled_back"]').waitFor();
+    await details(undone).locator('li[data-code="rolled_back"]').waitFor();
     expect(await suspects.filter({ has: page.locator('.tag.rollback') }).count()).toBe(0);
     await suspects.nth(0).getByRole('button', { name: 'Caused it' }).click();
-    await page.locator('li.suspect[data-verdict="CAUSED"]').filter({ hasText: 'one-click-buy' }).waitFor();
+    await page
+      .locator('tr.suspect[data-verdict="CAUSED"]')
+      .filter({ has: page.locator('.tag.change') })
+      .waitFor();
     await screenshot(page, '18-incident-change-suspect');
+    await done(tab);
+  });
+
+  it('lists the environments by the names sent, sets aliases (refusals next to the form), and the deploy filter follows them', async () => {
+    const team = await createTenant(running.app, 'team');
+    await ingest(team.deployToken, { commit_sha: 'prod1111', environment: 'prod' });
+    await ingest(team.deployToken, { commit_sha: 'live2222', environment: 'Production' });
+    await ingest(team.deployToken, { commit_sha: 'stag3333', environment: 'staging' });
+
+    const tab = await signedIn('/deploys', { token: team.apiToken });
+    const { page } = tab;
+    await page.getByRole('link', { name: 'Environments and aliases' }).click();
+    await page.getByRole('heading', { name: 'Environments', level: 1 }).waitFor();
+    const rows = page.getByRole('region', { name: 'Environments' }).locator('tbody tr');
+    await eventually(async () => ((await rows.count()) === 3 ? true : undefined), 5000, 'three environments');
+    const cells = async () => Promise.all((await rows.all()).map((row) => row.locator('th, td').allTextContents()));
+    expect((await cells()).map((row) => row.slice(0, 2))).toEqual([
+      ['prod', 'prod'],
+      ['production', 'Production'],
+      ['staging', 'staging'],
+    ]);
+
+    await page.getByRole('button', { name: 'Edit aliases of staging' }).click();
+    await page.getByLabel('Aliases of staging, separated by commas').fill('staging');
+    await page.getByRole('button', { name: 'Save aliases' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/must not be the environment itself/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Edit aliases of production' }).click();
+    await page.getByLabel('Aliases of production, separated by commas').fill('prod, prd');
+    await page.getByRole('button', { name: 'Save aliases' }).click();
+    await eventually(async () => ((await rows.count()) === 2 ? true : undefined), 5000, 'prod folded into production');
+    expect(await cells()).toEqual([
+      ['production', 'Production, prod', 'prd, prod Edit'],
+      ['staging', 'staging', 'none Edit'],
+    ]);
+    await screenshot(page, '19-environments');
+
+    await page.goto(`${running.baseUrl}/deploys?environment=production`);
+    const entries = page.getByRole('list', { name: 'Deploys and changes' }).locator(':scope > li');
+    await eventually(async () => ((await entries.count()) === 2 ? true : undefined), 5000, 'the production and prod deploys');
+    expect((await entries.allTextContents()).map((text) => text.slice(0, 8)).sort()).toEqual(['live2222', 'prod1111']);
     await done(tab);
   });
 
   it('searches deliveries and events with filters, reveals an endpoint secret with an audit entry, and rotates it with a chosen overlap', async () => {
     const searcher = await createTenant(running.app, 'search');
-    const asSearcher = async <T,>(query: string, variables: Record<string, unknown>): Promise<T> => {
+    const asSearcher = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
       const response = await fetch(`${running.baseUrl}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${searcher.apiToken}` },
@@ -945,17 +1218,23 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     };
     type Created = { createWebhookEndpoint: { signingSecret: string; endpoint: { id: string } } };
     const create = (name: string, eventTypes: string[] | null) =>
-      asSearcher<Created>('mutation C($url: String!, $name: String!, $types: [String!]) { createWebhookEndpoint(url: $url, name: $name, eventTypes: $types) { signingSecret endpoint { id } } }', {
-        url: `${receiver.url}/${name}`,
-        name,
-        types: eventTypes,
-      });
+      asSearcher<Created>(
+        'mutation C($url: String!, $name: String!, $types: [String!]) { createWebhookEndpoint(url: $url, name: $name, eventTypes: $types) { signingSecret endpoint { id } } }',
+        {
+          url: `${receiver.url}/${name}`,
+          name,
+          types: eventTypes,
+        },
+      );
     const all = (await create('search-all', null)).createWebhookEndpoint;
     const pings = (await create('search-pings', ['test.ping'])).createWebhookEndpoint;
-    for (const sha of ['5ea7c11a', '5ea7c11b']) expect((await ingest(searcher.deployToken, { commit_sha: sha, environment: 'production' })).status).toBe(200);
+    for (const sha of ['5ea7c11a', '5ea7c11b'])
+      expect((await ingest(searcher.deployToken, { commit_sha: sha, environment: 'production' })).status).toBe(200);
     await asSearcher('mutation T($id: ID!) { sendTestEvent(endpointId: $id) { id } }', { id: pings.endpoint.id });
     await eventually(async () =>
-      (await running.app.database.prisma.delivery.count({ where: { organizationId: searcher.organizationId, status: 'SUCCEEDED' } })) === 3 ? true : undefined,
+      (await running.app.database.prisma.delivery.count({ where: { organizationId: searcher.organizationId, status: 'SUCCEEDED' } })) === 3
+        ? true
+        : undefined,
     );
 
     // Deliveries: every endpoint's, then narrowed by endpoint, event type and answer.
@@ -964,6 +1243,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor();
     const total = page.getByTestId('deliveries-total');
     await total.getByText('3 deliveries', { exact: true }).waitFor();
+    // Where history begins (RETENTION_DAYS, 90 by default), so that old deliveries are not looked for.
+    await page.getByText(/^Deliveries and their attempts are kept for 90 days: history starts .+\.$/).waitFor();
     await page.getByLabel('Endpoint').selectOption({ label: 'search-pings' });
     await total.getByText('1 delivery', { exact: true }).waitFor();
     expect(await page.locator('.deliveries-table tbody tr').count()).toBe(1);
@@ -990,6 +1271,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByRole('link', { name: 'Events', exact: true }).click();
     await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
     await page.getByTestId('events-total').getByText('3 events', { exact: true }).waitFor();
+    await page.getByText(/^Events and their payloads are kept for 90 days: history starts .+\.$/).waitFor();
     const cards = page.getByRole('list', { name: 'Events' }).locator(':scope > li');
     expect(await cards.count()).toBe(3);
     await cards.nth(0).getByRole('link', { name: 'test.ping' }).waitFor();
@@ -1009,7 +1291,10 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     expect(await secretSection.getByTestId('secret-value').count()).toBe(0);
     await secretSection.getByRole('button', { name: 'Reveal secret' }).click();
     expect(await secretSection.getByTestId('secret-value').inputValue()).toBe(all.signingSecret);
-    await secretSection.getByRole('table', { name: 'Latest reveals' }).getByText(`${searcher.apiToken.slice(0, 12)}…`).waitFor();
+    await secretSection
+      .getByRole('table', { name: 'Latest reveals' })
+      .getByText(`${searcher.apiToken.slice(0, 12)}…`)
+      .waitFor();
     expect(await running.app.database.prisma.secretReveal.count({ where: { endpointId: all.endpoint.id } })).toBe(1);
     await screenshot(page, 'search-03-secret-revealed');
     await secretSection.getByRole('button', { name: 'Hide secret' }).click();

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
-import { createOrganization } from '../src/domain/organizations.ts';
-import { createService } from '../src/domain/services.ts';
+import { createOrganization } from '../src/domain/shared/organizations.ts';
+import { createService } from '../src/domain/ingest/services.ts';
 import { LOCAL_RECEIVERS } from './support/app.ts';
 import { connectGraphqlWs } from './support/graphql-ws.ts';
 import { post, postDeploy, type HttpResult } from './support/http.ts';
@@ -96,7 +96,8 @@ it('survives a PostgreSQL restart under ingest load: 503 meanwhile, back within 
   const story = () => {
     const statuses = new Map<string, number>();
     for (const { result } of answers) {
-      const key = result.status === 'no answer' ? `no answer (${result.error})` : `${result.status} ${JSON.stringify(result.body).slice(0, 120)}`;
+      const key =
+        result.status === 'no answer' ? `no answer (${result.error})` : `${result.status} ${JSON.stringify(result.body).slice(0, 120)}`;
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
     }
     return `answers: ${JSON.stringify([...statuses])}\napi (exit ${api.child.exitCode}):\n${api.output()}\nworker (exit ${worker.child.exitCode}):\n${worker.output()}`;
@@ -181,5 +182,7 @@ it('survives a PostgreSQL restart under ingest load: 503 meanwhile, back within 
     30_000,
     `the webhooks of all ${acceptedIds.length} accepted deploys`,
   );
-  console.log(`[restart] ${answers.length} answers: ${acceptedIds.length} accepted, ${answers.filter((a) => a.result.status === 503).length} × 503`);
+  console.log(
+    `[restart] ${answers.length} answers: ${acceptedIds.length} accepted, ${answers.filter((a) => a.result.status === 503).length} × 503`,
+  );
 }, 120_000);

@@ -190,7 +190,12 @@ describe('automatic disabling', () => {
 
     // Activated again.
     const activated = await requestGraphql(running.baseUrl, tenant.apiToken, SET_ENDPOINT_ACTIVE, { id: endpoint.id, active: true });
-    expect(dataOf(activated).setWebhookEndpointActive).toEqual({ status: 'ACTIVE', consecutiveFailures: 0, disabledAt: null, disabledReason: null });
+    expect(dataOf(activated).setWebhookEndpointActive).toEqual({
+      status: 'ACTIVE',
+      consecutiveFailures: 0,
+      disabledAt: null,
+      disabledReason: null,
+    });
     receiver.respond((_request, response) => response.end('ok'));
     const deployId = await ingest(oneShot, tenant, 'after-activation');
     const requests = await receiver.waitForRequests(DISABLE_AFTER + 1, { path: '/flaky' });
@@ -299,7 +304,9 @@ describe('INACTIVE and deleted endpoints', () => {
     // record and the retry's job are one transaction, so once the attempt shows, that is final).
     const delivery = await deliveryWhen(retrying, deliveryId, (_status, attempts) => attempts === 1);
     expect(delivery.status).toBe('CANCELLED');
-    const jobs = await running.app.database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'deliveryId' = $1`, [deliveryId]);
+    const jobs = await running.app.database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'deliveryId' = $1`, [
+      deliveryId,
+    ]);
     expect(jobs.rows[0].n).toBe(1);
 
     receiver.respond((_request, response) => response.end('ok'));
@@ -314,8 +321,16 @@ describe('event-type filter', () => {
   it('an endpoint subscribed to incident.opened gets no deploy.ingested; one subscribed to deploy.ingested does', async () => {
     const tenant = await createTenant(oneShot.running.app);
     const receiver = await newReceiver();
-    const incidents = await createEndpoint(oneShot, tenant, { url: `${receiver.url}/incidents`, name: 'Incidents', eventTypes: ['incident.opened'] });
-    const deploys = await createEndpoint(oneShot, tenant, { url: `${receiver.url}/deploys`, name: 'Deploys', eventTypes: ['deploy.ingested'] });
+    const incidents = await createEndpoint(oneShot, tenant, {
+      url: `${receiver.url}/incidents`,
+      name: 'Incidents',
+      eventTypes: ['incident.opened'],
+    });
+    const deploys = await createEndpoint(oneShot, tenant, {
+      url: `${receiver.url}/deploys`,
+      name: 'Deploys',
+      eventTypes: ['deploy.ingested'],
+    });
 
     const deployId = await ingest(oneShot, tenant);
     const [request] = await receiver.waitForRequests(1, { path: '/deploys' });

@@ -54,7 +54,9 @@ afterAll(async () => {
 async function endpointAt(tenant: Tenant, path: string): Promise<{ receiver: Receiver; id: string; secret: string }> {
   const receiver = await startReceiver();
   receivers.push(receiver);
-  const created = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE_ENDPOINT, { url: `${receiver.url}${path}`, name: path }));
+  const created = dataOf(
+    await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE_ENDPOINT, { url: `${receiver.url}${path}`, name: path }),
+  );
   return { receiver, id: created.createWebhookEndpoint.endpoint.id, secret: created.createWebhookEndpoint.signingSecret };
 }
 
@@ -64,10 +66,17 @@ async function ingest(tenant: Tenant, sha: string): Promise<void> {
 }
 
 function deliveryWhen(id: string, done: (delivery: { status: string; attemptCount: number }) => boolean) {
-  return eventually(async () => {
-    const delivery = await running.app.database.prisma.delivery.findUnique({ where: { id }, include: { attempts: { orderBy: { number: 'asc' } } } });
-    return delivery && done(delivery) ? delivery : undefined;
-  }, 15_000, `delivery ${id}`);
+  return eventually(
+    async () => {
+      const delivery = await running.app.database.prisma.delivery.findUnique({
+        where: { id },
+        include: { attempts: { orderBy: { number: 'asc' } } },
+      });
+      return delivery && done(delivery) ? delivery : undefined;
+    },
+    15_000,
+    `delivery ${id}`,
+  );
 }
 
 const idOf = (request: ReceivedRequest) => request.headers['webhook-id'] as string;
@@ -90,15 +99,23 @@ describe('recoverDeliveries after a receiver outage', () => {
     await untilLive(log, running.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
 
     const recovered = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString(), until: new Date().toISOString() }),
+      await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, {
+        endpointId,
+        since: before.toISOString(),
+        until: new Date().toISOString(),
+      }),
     );
     expect(recovered.recoverDeliveries).toEqual({ queued: 3, hasMore: false, nextSince: null });
 
     // The pings that proved the log live went there too: only the three recovered ones count.
-    const again = await eventually(async () => {
-      const resent = receiver.requests.slice(3).filter((request) => failedIds.includes(idOf(request)));
-      return resent.length >= 3 ? resent : undefined;
-    }, 15_000, 'the recovered deliveries');
+    const again = await eventually(
+      async () => {
+        const resent = receiver.requests.slice(3).filter((request) => failedIds.includes(idOf(request)));
+        return resent.length >= 3 ? resent : undefined;
+      },
+      15_000,
+      'the recovered deliveries',
+    );
     expect(again.map(idOf).sort()).toEqual(failedIds);
     for (const request of again) {
       expect(new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).toEqual(JSON.parse(request.body));
@@ -113,7 +130,10 @@ describe('recoverDeliveries after a receiver outage', () => {
         [2, 200],
       ]);
       // The log saw each go PENDING again, then SUCCEEDED.
-      await log.waitFor(() => (log.updates.some((update) => update.id === id && update.status === 'SUCCEEDED') ? true : undefined), `SUCCEEDED ${id}`);
+      await log.waitFor(
+        () => (log.updates.some((update) => update.id === id && update.status === 'SUCCEEDED') ? true : undefined),
+        `SUCCEEDED ${id}`,
+      );
       const seen = log.updates.filter((update) => update.id === id).map((update) => `${update.status}/${update.attemptCount}`);
       expect(seen).toEqual(['PENDING/1', 'SUCCEEDED/2']);
     }
@@ -131,8 +151,8 @@ describe('recoverDeliveries after a receiver outage', () => {
     const start = new Date(Date.now() - 3600_000);
     await pool.query(
       `WITH event AS (INSERT INTO events (organization_id, type, data) VALUES ($1, 'test.ping', '{}') RETURNING id)
-       INSERT INTO deliveries (organization_id, event_id, endpoint_id, status, created_at)
-       SELECT $1, event.id, $2, 'CANCELLED', $3::timestamptz + n * interval '1 millisecond' FROM event, generate_series(0, 1000) AS n`,
+       INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, created_at)
+       SELECT $1, event.id, $2, 'test.ping', 'CANCELLED', $3::timestamptz + n * interval '1 millisecond' FROM event, generate_series(0, 1000) AS n`,
       [tenant.organizationId, endpointId, start],
     );
     const first = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: start.toISOString() }));
@@ -182,7 +202,8 @@ describe('resendDelivery', () => {
 
     const pending = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESEND, { id: deliveryId });
     expect(pending.body.errors?.[0]).toMatchObject({
-      message: 'Only a SUCCEEDED or FAILED or CANCELLED delivery can be resent; this one is PENDING',
+      message:
+        'Only a SUCCEEDED or FAILED or CANCELLED delivery can be resent; this one is PENDING, and its next attempt is queued already',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     held.forEach((response) => response.end('ok'));
@@ -192,9 +213,15 @@ describe('resendDelivery', () => {
     // An endpoint that is not ACTIVE gets nothing: both are refused with the reason.
     dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SET_ACTIVE, { id: endpointId, active: false }));
     const paused = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESEND, { id: deliveryId });
-    expect(paused.body.errors?.[0]).toMatchObject({ message: 'The endpoint is INACTIVE; activate it first', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(paused.body.errors?.[0]).toMatchObject({
+      message: 'The endpoint is INACTIVE; activate it first',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const recover = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: new Date(0).toISOString() });
-    expect(recover.body.errors?.[0]).toMatchObject({ message: 'The endpoint is INACTIVE; activate it first', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(recover.body.errors?.[0]).toMatchObject({
+      message: 'The endpoint is INACTIVE; activate it first',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(receiver.requests).toHaveLength(2);
   });
 

@@ -4,7 +4,7 @@
 // rotation. Backoffs are tiny (100 ms × 2^n); pg-boss looks for due retries every ~0.5 s.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rotateSigningSecret } from '../src/domain/endpoints.ts';
+import { rotateSigningSecret } from '../src/domain/webhooks/endpoints.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
@@ -128,7 +128,9 @@ describe('an endpoint that keeps failing, then recovers', () => {
 
     // Gap n (between attempts n and n+1) is at least the backoff for attempt n, and they grow.
     const gaps = requests.slice(1).map((request, i) => request.receivedAt - requests[i]!.receivedAt);
-    gaps.forEach((gap, i) => expect(gap, `gap after attempt ${i + 1}: ${gaps.join(', ')} ms`).toBeGreaterThanOrEqual(backoffLowerBoundMs(i + 1)));
+    gaps.forEach((gap, i) =>
+      expect(gap, `gap after attempt ${i + 1}: ${gaps.join(', ')} ms`).toBeGreaterThanOrEqual(backoffLowerBoundMs(i + 1)),
+    );
     expect(gaps.at(-1)!, `gaps ${gaps.join(', ')} ms`).toBeGreaterThan(gaps[0]!);
 
     // What is recorded: FAILED after six attempts, each with status and body (first 4 KB).
@@ -145,7 +147,9 @@ describe('an endpoint that keeps failing, then recovers', () => {
       expect(delivery.attempts[i]!.startedAt.getTime()).toBeGreaterThan(delivery.attempts[i - 1]!.startedAt.getTime());
     }
     // No further attempt is queued: exactly one pg-boss job per attempt made.
-    const jobs = await running.app.database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'deliveryId' = $1`, [deliveryId]);
+    const jobs = await running.app.database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'deliveryId' = $1`, [
+      deliveryId,
+    ]);
     expect(jobs.rows[0].n).toBe(1 + MAX_RETRIES);
     expect(receiver.requests.filter((request) => request.path === '/unstable')).toHaveLength(1 + MAX_RETRIES);
 

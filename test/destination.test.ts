@@ -4,14 +4,21 @@ import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptDelivery } from '../src/delivery/attempt.ts';
 import { createWebhookTransport } from '../src/delivery/transport.ts';
-import { DestinationRefusedError, checkLiteralHost, createPinnedLookup, findDestinationRefusal, type Resolver } from '../src/delivery/destination.ts';
-import { isPublicAddress, validateEndpointUrl, type DestinationPolicy } from '../src/domain/destinations.ts';
+import {
+  DestinationRefusedError,
+  checkBeforeSending,
+  createPinnedLookup,
+  findDestinationRefusal,
+  type Resolver,
+} from '../src/delivery/destination.ts';
+import { isPublicAddress, validateEndpointUrl, type DestinationPolicy } from '../src/domain/webhooks/destinations.ts';
 import { TIMER_SLACK_MS } from './support/receiver.ts';
 
 const strict: DestinationPolicy = { allowHttp: false, allowPrivate: false };
 const development: DestinationPolicy = { allowHttp: true, allowPrivate: true };
 
-const NON_PUBLIC = 'url must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)';
+const NON_PUBLIC =
+  'url must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)';
 
 describe('validateEndpointUrl', () => {
   it.each([
@@ -81,13 +88,19 @@ describe('validateEndpointUrl', () => {
     'https://foo.localhost/',
     'https://a.b.LocalHost../',
   ])('refuses the name localhost: %s', (url) => {
-    expect(validateEndpointUrl(url, strict)).toEqual({ ok: false, message: 'url must not point to localhost (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)' });
+    expect(validateEndpointUrl(url, strict)).toEqual({
+      ok: false,
+      message: 'url must not point to localhost (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)',
+    });
   });
 
   it.each(['http://example.com/hook', 'ftp://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'ws://example.com/'])(
     'refuses a scheme other than https: %s',
     (url) => {
-      expect(validateEndpointUrl(url, strict)).toEqual({ ok: false, message: 'url must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)' });
+      expect(validateEndpointUrl(url, strict)).toEqual({
+        ok: false,
+        message: 'url must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)',
+      });
     },
   );
 
@@ -118,7 +131,7 @@ describe('validateEndpointUrl', () => {
     const longest = prefix + 'a'.repeat(2048 - prefix.length);
     expect(longest).toHaveLength(2048);
     expect(validateEndpointUrl(longest, strict).ok).toBe(true);
-    expect(validateEndpointUrl(longest + 'a', strict)).toEqual({
+    expect(validateEndpointUrl(`${longest}a`, strict)).toEqual({
       ok: false,
       message: 'url must be at most 2048 characters long',
     });
@@ -158,7 +171,10 @@ describe('validateEndpointUrl', () => {
     for (const url of ['https://127.0.0.1/', 'https://localhost/', 'https://[::1]/', 'https://10.0.0.1/', 'https://2130706433/']) {
       expect(validateEndpointUrl(url, policy).ok).toBe(true);
     }
-    expect(validateEndpointUrl('http://127.0.0.1/', policy)).toEqual({ ok: false, message: 'url must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)' });
+    expect(validateEndpointUrl('http://127.0.0.1/', policy)).toEqual({
+      ok: false,
+      message: 'url must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)',
+    });
     expect(validateEndpointUrl('https://u:p@127.0.0.1/', policy)).toEqual({ ok: false, message: 'url must not contain credentials' });
   });
 
@@ -193,22 +209,33 @@ describe('isPublicAddress', () => {
   });
 });
 
-describe('checkLiteralHost', () => {
+describe('checkBeforeSending', () => {
+  const httpAllowed: DestinationPolicy = { allowHttp: true, allowPrivate: false };
+
   it('refuses non-public literal addresses', () => {
     for (const url of ['http://127.0.0.1:8080/', 'https://[::ffff:7f00:1]/', 'https://[::1]:443/', 'https://0x7f.1/']) {
-      const refusal = checkLiteralHost(url, strict);
+      const refusal = checkBeforeSending(url, httpAllowed);
       expect(refusal).toBeInstanceOf(DestinationRefusedError);
       expect(refusal?.code).toBe('EDESTINATIONREFUSED');
     }
-    expect(checkLiteralHost('http://127.0.0.1:8080/', strict)?.message).toBe(
+    expect(checkBeforeSending('http://127.0.0.1:8080/', httpAllowed)?.message).toBe(
       'refused to connect to 127.0.0.1: not a public address',
     );
   });
 
+  it('refuses http unless allowed now, whatever was allowed when the endpoint was made', () => {
+    const refusal = checkBeforeSending('http://example.com/hook', strict);
+    expect(refusal).toBeInstanceOf(DestinationRefusedError);
+    expect(refusal?.message).toBe(
+      'refused to send to an http:// URL: url must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)',
+    );
+    expect(checkBeforeSending('http://example.com/hook', httpAllowed)).toBeUndefined();
+  });
+
   it('leaves names (checked at lookup), public addresses and allowPrivate alone', () => {
-    expect(checkLiteralHost('https://example.com/', strict)).toBeUndefined();
-    expect(checkLiteralHost('https://8.8.8.8/', strict)).toBeUndefined();
-    expect(checkLiteralHost('http://127.0.0.1/', development)).toBeUndefined();
+    expect(checkBeforeSending('https://example.com/', strict)).toBeUndefined();
+    expect(checkBeforeSending('https://8.8.8.8/', strict)).toBeUndefined();
+    expect(checkBeforeSending('http://127.0.0.1/', development)).toBeUndefined();
   });
 });
 
@@ -228,17 +255,13 @@ describe('createPinnedLookup', () => {
     const { error } = await lookup(createPinnedLookup(strict, resolvingTo('127.0.0.1')), 'hooks.example.com', {});
     expect(error).toBeInstanceOf(DestinationRefusedError);
     expect(error?.code).toBe('EDESTINATIONREFUSED');
-    expect(error?.message).toBe(
-      'refused to connect to hooks.example.com: it resolves to 127.0.0.1, which is not a public address',
-    );
+    expect(error?.message).toBe('refused to connect to hooks.example.com: it resolves to 127.0.0.1, which is not a public address');
   });
 
   it('refuses when any of the addresses is not public', async () => {
-    const { error } = await lookup(
-      createPinnedLookup(strict, resolvingTo('8.8.8.8', '2606:4700::1', 'fd00::7')),
-      'mixed.example.com',
-      { all: true },
-    );
+    const { error } = await lookup(createPinnedLookup(strict, resolvingTo('8.8.8.8', '2606:4700::1', 'fd00::7')), 'mixed.example.com', {
+      all: true,
+    });
     expect(error?.code).toBe('EDESTINATIONREFUSED');
     expect(error?.message).toContain('fd00::7');
   });
@@ -297,6 +320,8 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
     return [{ address: '127.0.0.1', family: 4 }];
   };
   const hookUrl = (path: string) => `http://hooks.rebind.test:${port}${path}`;
+  /** The receiver speaks plain http: only private destinations are refused here. */
+  const privateRefused: DestinationPolicy = { allowHttp: true, allowPrivate: false };
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -314,19 +339,17 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
 
   it('refuses to connect to a name resolving to 127.0.0.1; the server receives nothing', async () => {
     reset();
-    const $fetch = createWebhookTransport(strict, { timeoutMs: 5_000, resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(privateRefused, { timeoutMs: 5_000, resolve: rebindingResolver });
     const error = await $fetch.raw(hookUrl('/hook'), { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     const refusal = findDestinationRefusal(error);
     expect(refusal?.code).toBe('EDESTINATIONREFUSED');
-    expect(refusal?.message).toBe(
-      'refused to connect to hooks.rebind.test: it resolves to 127.0.0.1, which is not a public address',
-    );
+    expect(refusal?.message).toBe('refused to connect to hooks.rebind.test: it resolves to 127.0.0.1, which is not a public address');
     expect(received).toEqual([]);
   });
 
   it('uses the same lookup for https (TLS) connections', async () => {
     reset();
-    const $fetch = createWebhookTransport(strict, { timeoutMs: 5_000, resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(privateRefused, { timeoutMs: 5_000, resolve: rebindingResolver });
     const error = await $fetch.raw(`https://hooks.rebind.test:${port}/hook`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect(findDestinationRefusal(error)?.code).toBe('EDESTINATIONREFUSED');
     expect(resolutions).toBe(1);
@@ -351,7 +374,7 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
 
   it('refuses a literal loopback address without resolving it; the server receives nothing', async () => {
     reset();
-    const $fetch = createWebhookTransport(strict, { timeoutMs: 5_000, resolve: rebindingResolver });
+    const $fetch = createWebhookTransport(privateRefused, { timeoutMs: 5_000, resolve: rebindingResolver });
     const error = await $fetch.raw(`http://127.0.0.1:${port}/hook`, { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect(findDestinationRefusal(error)?.message).toBe('refused to connect to 127.0.0.1: not a public address');
     expect(received).toEqual([]);

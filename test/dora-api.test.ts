@@ -2,7 +2,7 @@
 // incidents opened with `startedAt` (their suspects decide which deploys failed) and resolved
 // through the API. Every expected number is worked out by hand below.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService } from '../src/domain/services.ts';
+import { createService } from '../src/domain/ingest/services.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
@@ -99,7 +99,12 @@ beforeAll(async () => {
   //   d3       checkout production   −4 d      no commits
   //   p1       payments production   −3 h      no commits
   //   d4       checkout production   −2 h      30 min
-  await ingest('old', checkout, { commit_sha: 'old', environment: 'production', deployed_at: at(-12 * DAY), commits: [commit(-12 * DAY, HOUR)] });
+  await ingest('old', checkout, {
+    commit_sha: 'old',
+    environment: 'production',
+    deployed_at: at(-12 * DAY),
+    commits: [commit(-12 * DAY, HOUR)],
+  });
   await ingest('d1', checkout, {
     commit_sha: 'd1',
     environment: 'production',
@@ -120,9 +125,18 @@ beforeAll(async () => {
   });
   await ingest('d3', checkout, { commit_sha: 'd3', environment: 'production', deployed_at: at(-4 * DAY) });
   await ingest('p1', payments.deployToken, { commit_sha: 'p1', environment: 'production', deployed_at: at(-3 * HOUR) });
-  await ingest('d4', checkout, { commit_sha: 'd4', environment: 'production', deployed_at: at(-2 * HOUR), commits: [commit(-2 * HOUR, 30 * MINUTE)] });
+  await ingest('d4', checkout, {
+    commit_sha: 'd4',
+    environment: 'production',
+    deployed_at: at(-2 * HOUR),
+    commits: [commit(-2 * HOUR, 30 * MINUTE)],
+  });
   // Another organization's deploy in the period counts for no one here.
-  const theirs = await postDeploy(running.baseUrl, stranger.deployToken, { commit_sha: 'x', environment: 'production', deployed_at: at(-1 * DAY) });
+  const theirs = await postDeploy(running.baseUrl, stranger.deployToken, {
+    commit_sha: 'x',
+    environment: 'production',
+    deployed_at: at(-1 * DAY),
+  });
   expect(theirs.status).toBe(200);
 
   // Incidents (24 h lookback), all in production:
@@ -134,7 +148,11 @@ beforeAll(async () => {
   expect(i1.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.d3]);
   const i2 = await openIncident(tenant.serviceId, at(-2 * HOUR + 20 * MINUTE));
   expect(i2.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.d4, deploys.p1]);
-  const marked = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_MARK_SUSPECT, { incidentId: i2.id, deployId: deploys.p1!, verdict: 'CAUSED' });
+  const marked = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_MARK_SUSPECT, {
+    incidentId: i2.id,
+    deployId: deploys.p1!,
+    verdict: 'CAUSED',
+  });
   dataOf(marked);
   const i3 = await openIncident(tenant.serviceId, at(-7 * DAY + HOUR));
   expect(i3.suspects).toEqual([]);
@@ -273,12 +291,17 @@ describe('dora', () => {
   it("treats an unknown, malformed or another organization's service as NOT_FOUND, and sees only the caller's data", async () => {
     const notFound = (response: GraphqlResponse<unknown>, id: string) => {
       expect(response.body.data ?? null).toBeNull();
-      expect(response.body.errors?.[0]).toEqual(expect.objectContaining({ message: `Service ${id} not found`, extensions: { code: 'NOT_FOUND' } }));
+      expect(response.body.errors?.[0]).toEqual(
+        expect.objectContaining({ message: `Service ${id} not found`, extensions: { code: 'NOT_FOUND' } }),
+      );
     };
     for (const serviceId of ['00000000-0000-4000-8000-000000000000', 'nope', '', stranger.serviceId]) {
       notFound(await requestGraphql(running.baseUrl, tenant.apiToken, DORA_KEYS, { ...period, serviceId }), serviceId);
     }
-    notFound(await requestGraphql(running.baseUrl, stranger.apiToken, DORA_KEYS, { ...period, serviceId: tenant.serviceId }), tenant.serviceId);
+    notFound(
+      await requestGraphql(running.baseUrl, stranger.apiToken, DORA_KEYS, { ...period, serviceId: tenant.serviceId }),
+      tenant.serviceId,
+    );
     // The stranger's organization: its one deploy, and none of the tenant's incidents.
     expect(await dora(period, stranger.apiToken)).toEqual({
       deploymentFrequencyPerDay: 0.1,

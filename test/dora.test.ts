@@ -1,6 +1,6 @@
 // The Four Keys (DORA) computed from plain inputs, checked against hand arithmetic.
 import { describe, expect, it } from 'vitest';
-import { computeDora, median, type DoraInput } from '../src/domain/dora.ts';
+import { computeDora, median, type DoraInput } from '../src/domain/correlation/dora.ts';
 
 const at = (iso: string) => new Date(`${iso}Z`);
 const commit = (iso: string | null) => ({ timestamp: iso === null ? null : at(iso) });
@@ -14,7 +14,7 @@ const commit = (iso: string | null) => ({ timestamp: iso === null ? null : at(is
 //   d4  2026-01-06 06:00   no commits
 // Outside the half-open period: d5 at 2026-01-08 00:00 (= to) and d0 at 2025-12-31 23:59.
 //
-// Failed deploy ids: d2, d5, 'gone' → only d2 is a deploy in the period.
+// Failed deploys: d2, d5 → only d2 is in the period.
 //
 // Incidents (resolvedAt − startedAt):
 //   i1  01-02 10:30 → 01-02 11:15   2 700 s
@@ -22,7 +22,11 @@ const commit = (iso: string | null) => ({ timestamp: iso === null ? null : at(is
 //   i3  01-06 07:00 → 01-06 07:20   1 200 s
 //   i4  01-07 09:00 → unresolved    skipped
 //   i5  01-07 20:00 → 01-08 02:00   resolved after the period → skipped
-const d1 = { id: 'd1', deployedAt: at('2026-01-02T10:00:00'), commits: [commit('2026-01-02T09:00:00'), commit('2026-01-02T08:00:00'), commit(null)] };
+const d1 = {
+  id: 'd1',
+  deployedAt: at('2026-01-02T10:00:00'),
+  commits: [commit('2026-01-02T09:00:00'), commit('2026-01-02T08:00:00'), commit(null)],
+};
 const d2 = { id: 'd2', deployedAt: at('2026-01-03T12:00:00'), commits: [commit('2026-01-03T11:30:00'), commit('2026-01-03T12:30:00')] };
 const d3 = { id: 'd3', deployedAt: at('2026-01-05T00:00:00'), commits: [commit('2026-01-04T00:00:00')] };
 const d4 = { id: 'd4', deployedAt: at('2026-01-06T06:00:00'), commits: [] };
@@ -41,7 +45,7 @@ const base: DoraInput = {
   from: at('2026-01-01T00:00:00'),
   to: at('2026-01-08T00:00:00'),
   deploys: [d0, d1, d2, d3, d4, d5],
-  failedDeployIds: new Set(['d2', 'd5', 'gone']),
+  failedDeploys: [d2, d5],
   incidents,
 };
 
@@ -85,7 +89,11 @@ describe('computeDora', () => {
         { id: 'b', deployedAt: at('2026-01-02T06:00:00'), commits: [] },
         { id: 'c', deployedAt: at('2026-01-02T11:59:59'), commits: [] },
       ],
-      failedDeployIds: new Set(['a', 'b', 'c']),
+      failedDeploys: [
+        { id: 'a', deployedAt: at('2026-01-02T00:00:00') },
+        { id: 'b', deployedAt: at('2026-01-02T06:00:00') },
+        { id: 'c', deployedAt: at('2026-01-02T11:59:59') },
+      ],
       incidents: [],
     });
     // days = 12 h / 24 h = 0.5; 3 / 0.5 = 6; lead time of the single commit = 0 s; all failed → 1
@@ -97,9 +105,7 @@ describe('computeDora', () => {
   });
 
   it('gives null for what it cannot measure and 0 deploys per day for an empty period', () => {
-    expect(
-      computeDora({ from: base.from, to: base.to, deploys: [], failedDeployIds: new Set(), incidents: [] }),
-    ).toEqual({
+    expect(computeDora({ from: base.from, to: base.to, deploys: [], failedDeploys: [], incidents: [] })).toEqual({
       deploymentFrequencyPerDay: 0,
       deployCount: 0,
       days: 7,
@@ -116,13 +122,38 @@ describe('computeDora', () => {
         { id: 'x', deployedAt: at('2026-01-02T10:00:00'), commits: [commit(null)] },
         { id: 'y', deployedAt: at('2026-01-02T11:00:00'), commits: [commit('2026-01-02T12:00:00')] },
       ],
-      failedDeployIds: new Set(),
+      failedDeploys: [],
       incidents: [{ startedAt: at('2026-01-02T10:00:00'), resolvedAt: null }],
     });
     expect(m.deployCount).toBe(2);
     expect(m.leadTimeForChangesSeconds).toBeNull();
     expect(m.changeFailureRate).toBe(0);
     expect(m.timeToRestoreSeconds).toBeNull();
+  });
+
+  it('adds the figures of whole days to the deploys given one by one', () => {
+    // d1 and d3 given one by one (lead times 3 600, 7 200 and 86 400 s); the days add 2 deploys with
+    // lead times 60 and 100 000 s: 4 deploys, lead times 60, 3 600, 7 200, 86 400, 100 000 → 7 200 s.
+    const m = computeDora({
+      ...base,
+      deploys: [d1, d3],
+      days: { deployCount: 2, leadTimesMs: [60_000, 100_000_000], rolledBackCount: 0 },
+      failedDeploys: [d1],
+    });
+    expect(m.deployCount).toBe(4);
+    expect(m.leadTimeForChangesSeconds).toBe(7_200);
+    expect(m.changeFailureRate).toBe(0.25);
+  });
+
+  it('counts the rolled-back deploys of whole days as failed, beside the failed deploys given one by one', () => {
+    const m = computeDora({
+      ...base,
+      deploys: [d1, d3],
+      days: { deployCount: 6, leadTimesMs: [], rolledBackCount: 2 },
+      failedDeploys: [d1],
+    });
+    expect(m.deployCount).toBe(8);
+    expect(m.changeFailureRate).toBe(3 / 8);
   });
 
   it('refuses an empty or inverted period', () => {

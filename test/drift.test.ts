@@ -1,6 +1,6 @@
 // Generated and derived files must match their sources: schema.graphql and the typed
 // documents against the Pothos builder, openapi.json against the REST routes' schemas, the
-// migrations against prisma/schema.prisma.
+// migrations against prisma/schema.prisma, the built deploy script against its sources.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generate } from '@graphql-codegen/cli';
@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { printSchemaSdl } from '../src/graphql/schema.ts';
 import { printOpenApiDocument } from '../src/http/openapi.ts';
 import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
+import { buildDeployScript, DEPLOY_SCRIPT_PATH } from '../scripts/build-deploy-script.ts';
 import { diffMigrationsAgainstSchema } from '../scripts/migration-diff.ts';
 import codegenConfig from '../codegen.ts';
 
@@ -30,6 +31,10 @@ describe('drift', () => {
     for (const output of outputs) {
       expect(await readFile(path.resolve(root, output.filename), 'utf8'), output.filename).toBe(output.content);
     }
+  });
+
+  it('ci/hookline-deploy.mjs is what src/client/deploy builds (run `npm run build:deploy-script`)', async () => {
+    expect(await readFile(DEPLOY_SCRIPT_PATH, 'utf8')).toBe(await buildDeployScript());
   });
 
   it('prisma/migrations build exactly prisma/schema.prisma (run `npm run migrate:new -- <name>`)', async () => {

@@ -57,7 +57,6 @@ let api: RunningApp;
 let tenant: Tenant;
 let receiver: Receiver;
 
-
 beforeAll(async () => {
   database = await createTestDatabase();
   api = await startApp(database.url, {

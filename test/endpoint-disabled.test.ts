@@ -87,13 +87,17 @@ describe('410 Gone', () => {
     const neighbour = await createTenant(running.app);
     const gone = await endpoint(tenant, '/gone-a', ['deploy.ingested', 'endpoint.disabled']);
     const alerts = await endpoint(tenant, '/alerts-a', ['endpoint.disabled']);
-    const deploysOnly = await endpoint(tenant, '/deploys-a', ['deploy.ingested']);
+    await endpoint(tenant, '/deploys-a', ['deploy.ingested']);
     await endpoint(neighbour, '/alerts-neighbour', ['endpoint.disabled']);
 
     await ingest(tenant, 'aaa111');
     const [alert] = await alertsAt('/alerts-a', alerts.secret, 1);
     const state = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, ENDPOINT, { id: gone.id }));
-    expect(state.webhookEndpoint).toMatchObject({ status: 'DISABLED', disabledReason: 'the receiver answered 410 Gone', consecutiveFailures: 1 });
+    expect(state.webhookEndpoint).toMatchObject({
+      status: 'DISABLED',
+      disabledReason: 'the receiver answered 410 Gone',
+      consecutiveFailures: 1,
+    });
     // No retry: one attempt, the delivery FAILED (DELIVERY_MAX_RETRIES would not matter).
     expect(state.webhookEndpoint!.deliveries.edges.map((edge) => edge.node)).toEqual([{ status: 'FAILED', attemptCount: 1 }]);
     expect(receiver.requests.filter((request) => request.path === '/gone-a')).toHaveLength(1);
@@ -102,6 +106,7 @@ describe('410 Gone', () => {
     expect(alert).toEqual({
       id: event!.id,
       type: 'endpoint.disabled',
+      timestamp: event!.createdAt.toISOString(),
       createdAt: event!.createdAt.toISOString(),
       organizationId: tenant.organizationId,
       data: {
@@ -135,7 +140,10 @@ describe('consecutive failures', () => {
     });
     await ingest(tenant, 'bbb222');
     const [alert] = await alertsAt('/alerts-b', alerts.secret, 1);
-    expect(alert!.data).toMatchObject({ endpoint: { id: broken.id, url: broken.url, name: '/broken-b' }, reason: `${DISABLE_AFTER} consecutive deliveries failed` });
+    expect(alert!.data).toMatchObject({
+      endpoint: { id: broken.id, url: broken.url, name: '/broken-b' },
+      reason: `${DISABLE_AFTER} consecutive deliveries failed`,
+    });
     expect(Date.parse(alert!.data.disabledAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(await alertEvents(tenant)).toHaveLength(1);
     const state = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, ENDPOINT, { id: broken.id }));

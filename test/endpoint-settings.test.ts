@@ -7,7 +7,16 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, dataOf, requestGraphql, requestGraphqlWith, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import {
+  createTenant,
+  dataOf,
+  requestGraphql,
+  requestGraphqlWith,
+  startApp,
+  type RunningApp,
+  type Tenant,
+  LOCAL_RECEIVERS,
+} from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver, type ReceivedRequest, TIMER_SLACK_MS } from './support/receiver.ts';
 import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
@@ -42,7 +51,12 @@ const POLICY = graphql(`
 `);
 
 const SERVER_TIMEOUT_MS = 5000;
-const SETTINGS = { ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off', DELIVERY_TIMEOUT_MS: String(SERVER_TIMEOUT_MS), DELIVERY_MAX_RETRIES: '0' };
+const SETTINGS = {
+  ...LOCAL_RECEIVERS,
+  INGEST_RATE_LIMIT_PER_MINUTE: 'off',
+  DELIVERY_TIMEOUT_MS: String(SERVER_TIMEOUT_MS),
+  DELIVERY_MAX_RETRIES: '0',
+};
 
 let database: TestDatabase;
 let running: RunningApp;
@@ -66,9 +80,17 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function create(variables: { path: string; eventTypes?: string[]; headers?: { name: string; value: string }[]; timeoutMs?: number; rateLimitPerSecond?: number }) {
+async function create(variables: {
+  path: string;
+  eventTypes?: string[];
+  headers?: { name: string; value: string }[];
+  timeoutMs?: number;
+  rateLimitPerSecond?: number;
+}) {
   const { path, ...settings } = variables;
-  return dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, { url: `${receiver.url}${path}`, name: path, ...settings })).createWebhookEndpoint;
+  return dataOf(
+    await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, { url: `${receiver.url}${path}`, name: path, ...settings }),
+  ).createWebhookEndpoint;
 }
 
 describe('custom headers', () => {
@@ -82,11 +104,19 @@ describe('custom headers', () => {
     const endpointId = created.endpoint.id;
     await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId });
     const [request] = await receiver.waitForRequests(1, { path: '/headers' });
-    expect(request!.headers).toMatchObject({ authorization: 'Bearer receiver-token', 'x-tenant': 'acme eu-1', 'content-type': 'application/json' });
+    expect(request!.headers).toMatchObject({
+      authorization: 'Bearer receiver-token',
+      'x-tenant': 'acme eu-1',
+      'content-type': 'application/json',
+    });
     expect(request!.headers['user-agent']).toMatch(/^Hookline-Webhooks\//);
-    expect(new Webhook(created.signingSecret).verify(request!.body, request!.headers as Record<string, string>)).toEqual(JSON.parse(request!.body));
+    expect(new Webhook(created.signingSecret).verify(request!.body, request!.headers as Record<string, string>)).toEqual(
+      JSON.parse(request!.body),
+    );
 
-    const updated = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, UPDATE, { id: endpointId, headers: [{ name: 'X-Other', value: '1' }] }));
+    const updated = dataOf(
+      await requestGraphqlWith(running.baseUrl, tenant.apiToken, UPDATE, { id: endpointId, headers: [{ name: 'X-Other', value: '1' }] }),
+    );
     expect(updated.updateWebhookEndpoint).toMatchObject({ name: '/headers', headers: [{ name: 'X-Other', value: '1' }] });
     await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId });
     const [, second] = await receiver.waitForRequests(2, { path: '/headers' });
@@ -138,8 +168,13 @@ describe('custom headers', () => {
       name: 'Refused',
       headers: Array.from({ length: 21 }, (_, i) => ({ name: `X-H${i}`, value: 'v' })),
     });
-    expect(tooMany.body.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'headers', message: 'must hold at most 20 headers' }] });
-    expect(await running.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId, name: 'Refused' } })).toBe(0);
+    expect(tooMany.body.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'headers', message: 'must hold at most 20 headers' }],
+    });
+    expect(
+      await running.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId, name: 'Refused' } }),
+    ).toBe(0);
   });
 });
 
@@ -151,9 +186,14 @@ describe('timeout', () => {
     expect(created.endpoint.timeoutMs).toBe(300);
     const held: ServerResponse[] = [];
     receiver.respond((request, response) => (request.path === '/slow' ? held.push(response) : response.end('ok')));
-    const { sendTestEvent } = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId: created.endpoint.id }));
+    const { sendTestEvent } = dataOf(
+      await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId: created.endpoint.id }),
+    );
     const delivery = await eventually(async () => {
-      const found = await running.app.database.prisma.delivery.findUniqueOrThrow({ where: { id: sendTestEvent.id }, include: { attempts: true } });
+      const found = await running.app.database.prisma.delivery.findUniqueOrThrow({
+        where: { id: sendTestEvent.id },
+        include: { attempts: true },
+      });
       return found.status === 'FAILED' ? found : undefined;
     });
     held.forEach((response) => response.end('late'));
@@ -174,7 +214,9 @@ describe('rate limit', () => {
     expect(limited.endpoint.rateLimitPerSecond).toBe(5);
     await create({ path: '/unlimited', eventTypes: ['deploy.ingested'] });
     for (let i = 0; i < 20; i++) {
-      expect((await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: `sha${i}`, environment: 'production' })).status).toBe(200);
+      expect((await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: `sha${i}`, environment: 'production' })).status).toBe(
+        200,
+      );
     }
     const unlimited = await receiver.waitForRequests(20, { path: '/unlimited' });
     const requests = await receiver.waitForRequests(20, { path: '/limited', timeoutMs: 20_000 });

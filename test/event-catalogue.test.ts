@@ -7,11 +7,20 @@ import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, type EventType } from '../src/domain/events.ts';
-import { EVENT_CATALOGUE, webhookBodySchema } from '../src/domain/event-catalogue.ts';
+import { EVENT_TYPES, type EventType } from '../src/domain/webhooks/events.ts';
+import { EVENT_CATALOGUE, webhookBodySchema } from '../src/domain/webhooks/event-catalogue.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, LOCAL_RECEIVERS, requestGraphql, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import {
+  createTenant,
+  dataOf,
+  LOCAL_RECEIVERS,
+  requestGraphql,
+  requestGraphqlWith,
+  startApp,
+  type RunningApp,
+  type Tenant,
+} from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 import { startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
 
@@ -104,9 +113,9 @@ describe('eventTypes', () => {
     });
   });
 
-  it('is documented in the README, a row per event type', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('### Event types and payload schemas'), readme.indexOf('### Sending an example'));
+  it('is documented in docs/webhooks.md, a row per event type', () => {
+    const page = readFileSync(new URL('../docs/webhooks.md', import.meta.url), 'utf8');
+    const section = page.slice(page.indexOf('### Event types and payload schemas'), page.indexOf('### Sending an example'));
     const rows = [...section.matchAll(/^\| `([a-z.]+)` \|/gm)].map((match) => match[1]);
     expect(rows).toEqual([...EVENT_TYPES]);
   });
@@ -131,7 +140,9 @@ describe('real deliveries match the catalogue', () => {
       commits: [{ sha: 'a1b2c3d4', message: 'Retry captures', author: 'Ada', timestamp: '2026-01-01T10:00:00Z' }, { sha: 'e5f6' }],
     });
     expect(deploy.status).toBe(200);
-    const incident = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId })).openIncident;
+    const incident = dataOf(
+      await requestGraphqlWith(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId }),
+    ).openIncident;
     dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: incident.id }));
     dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESOLVE_INCIDENT, { id: incident.id }));
     dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId: endpoint.id }));
@@ -164,10 +175,24 @@ describe('real deliveries match the catalogue', () => {
 
   it('the schemas refuse what is not such a body', () => {
     const validate = ajv.compile(webhookBodySchema('deploy.ingested'));
-    const body = { id: crypto.randomUUID(), type: 'deploy.ingested', createdAt: new Date().toISOString(), organizationId: crypto.randomUUID() };
+    const happenedAt = new Date().toISOString();
+    const body = {
+      id: crypto.randomUUID(),
+      type: 'deploy.ingested',
+      timestamp: happenedAt,
+      createdAt: happenedAt,
+      organizationId: crypto.randomUUID(),
+    };
     expect(validate({ ...body, data: EVENT_CATALOGUE['deploy.ingested'].example })).toBe(true);
+    const { timestamp: _timestamp, ...withoutTimestamp } = body;
+    expect(validate({ ...withoutTimestamp, data: EVENT_CATALOGUE['deploy.ingested'].example })).toBe(false);
     expect(validate({ ...body, data: EVENT_CATALOGUE['incident.opened'].example })).toBe(false);
-    expect(validate({ ...body, data: { deploy: { ...(EVENT_CATALOGUE['deploy.ingested'].example.deploy as object), deployedAt: 'yesterday' } } })).toBe(false);
+    expect(
+      validate({
+        ...body,
+        data: { deploy: { ...(EVENT_CATALOGUE['deploy.ingested'].example.deploy as object), deployedAt: 'yesterday' } },
+      }),
+    ).toBe(false);
     expect(validate({ ...body, type: 'test.ping', data: EVENT_CATALOGUE['deploy.ingested'].example })).toBe(false);
   });
 });
@@ -177,7 +202,11 @@ describe('sendExample', () => {
     const endpoint = await createEndpoint('/examples');
     for (const [index, eventType] of EVENT_TYPES.entries()) {
       const sent = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_EXAMPLE, { endpointId: endpoint.id, eventType }));
-      expect(sent.sendExample).toMatchObject({ status: 'PENDING', endpoint: { id: endpoint.id }, event: { type: eventType, example: true } });
+      expect(sent.sendExample).toMatchObject({
+        status: 'PENDING',
+        endpoint: { id: endpoint.id },
+        event: { type: eventType, example: true },
+      });
       expect(sent.sendExample.event.data).toEqual(EVENT_CATALOGUE[eventType].example);
 
       const request = (await receiver.waitForRequests(index + 1, { path: '/examples' }))[index]!;
@@ -187,6 +216,7 @@ describe('sendExample', () => {
       expect(body).toEqual({
         id: sent.sendExample.event.id,
         type: eventType,
+        timestamp: body.createdAt,
         createdAt: expect.any(String),
         organizationId: tenant.organizationId,
         data: EVENT_CATALOGUE[eventType].example,
@@ -198,7 +228,10 @@ describe('sendExample', () => {
 
   it('refuses an unknown event type', async () => {
     const endpoint = await createEndpoint('/unknown');
-    const response = await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_EXAMPLE, { endpointId: endpoint.id, eventType: 'deploy.exploded' });
+    const response = await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_EXAMPLE, {
+      endpointId: endpoint.id,
+      eventType: 'deploy.exploded',
+    });
     expect(response.body.data).toBeNull();
     expect(response.body.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
@@ -208,7 +241,10 @@ describe('sendExample', () => {
 
   it("refuses another organization's endpoint as not found and sends nothing", async () => {
     const endpoint = await createEndpoint('/stranger');
-    const response = await requestGraphqlWith(running.baseUrl, stranger.apiToken, SEND_EXAMPLE, { endpointId: endpoint.id, eventType: 'test.ping' });
+    const response = await requestGraphqlWith(running.baseUrl, stranger.apiToken, SEND_EXAMPLE, {
+      endpointId: endpoint.id,
+      eventType: 'test.ping',
+    });
     expect(response.body.data).toBeNull();
     expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'NOT_FOUND' });
     expect(await running.app.database.prisma.delivery.count({ where: { endpointId: endpoint.id } })).toBe(0);

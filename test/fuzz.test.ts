@@ -93,7 +93,12 @@ const deployPayload = fc.record(
     version: text,
     description: text,
     url,
-    commits: mostly(fc.oneof({ weight: 8, arbitrary: fc.array(commit, { maxLength: 5 }) }, { weight: 1, arbitrary: fc.array(commit, { minLength: 99, maxLength: 102 }) })),
+    commits: mostly(
+      fc.oneof(
+        { weight: 8, arbitrary: fc.array(commit, { maxLength: 5 }) },
+        { weight: 1, arbitrary: fc.array(commit, { minLength: 99, maxLength: 102 }) },
+      ),
+    ),
     deployed_at: timestamp,
     surprise: anyJson,
   },
@@ -120,7 +125,9 @@ function bodyOf(payload: fc.Arbitrary<unknown>): fc.Arbitrary<Buffer> {
 
 /** What Node's HTTP client lets through in a header value: tab, visible ASCII, and bytes 0x80..0xff. */
 const headerText = fc.string({
-  unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(0x09)).map((code) => String.fromCharCode(code)),
+  unit: fc
+    .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(0x09))
+    .map((code) => String.fromCharCode(code)),
   maxLength: 300,
 });
 const contentType = fc.option(
@@ -157,7 +164,8 @@ function scenarioOf(route: Scenario['route'], body: Buffer, headers: Record<stri
     body,
     headers,
     chunked,
-    [fc.toStringMethod]: () => `POST ${PATHS[route]} ${JSON.stringify(headers)} ${chunked ? 'chunked ' : ''}body ${JSON.stringify(body.toString('latin1'))}`,
+    [fc.toStringMethod]: () =>
+      `POST ${PATHS[route]} ${JSON.stringify(headers)} ${chunked ? 'chunked ' : ''}body ${JSON.stringify(body.toString('latin1'))}`,
   } as Scenario;
 }
 
@@ -179,7 +187,8 @@ const ingestScenario = (route: 'ingest' | 'ingest-test') =>
     })
     .map(({ body, token, contentType, idempotencyKey, forwardedFor, chunked }): Scenario => {
       const headers: Record<string, string> = {};
-      if (token !== undefined) headers['x-deploy-token'] = token === 'valid' ? tenant.deployToken : token === 'api' ? tenant.apiToken : token;
+      if (token !== undefined)
+        headers['x-deploy-token'] = token === 'valid' ? tenant.deployToken : token === 'api' ? tenant.apiToken : token;
       if (contentType !== undefined) headers['content-type'] = contentType;
       if (idempotencyKey !== undefined) headers['x-idempotency-key'] = idempotencyKey;
       if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor;
@@ -218,7 +227,11 @@ function send({ route, body, headers, chunked }: Scenario): Promise<{ status: nu
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode!, contentType: response.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode!,
+            contentType: response.headers['content-type'],
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
         response.on('error', reject);
       },
@@ -228,13 +241,19 @@ function send({ route, body, headers, chunked }: Scenario): Promise<{ status: nu
   });
 }
 
-const errorShape = z.object({
-  error: z.strictObject({
-    code: z.string().regex(/^[a-z_]+$/),
-    message: z.string().min(1),
-    details: z.array(z.strictObject({ field: z.string().min(1), message: z.string().min(1) })).min(1).max(20).optional(),
-  }),
-}).strict();
+const errorShape = z
+  .object({
+    error: z.strictObject({
+      code: z.string().regex(/^[a-z_]+$/),
+      message: z.string().min(1),
+      details: z
+        .array(z.strictObject({ field: z.string().min(1), message: z.string().min(1) }))
+        .min(1)
+        .max(20)
+        .optional(),
+    }),
+  })
+  .strict();
 const successShapes = {
   ingest: z.strictObject({ status: z.enum(['accepted', 'duplicate']), deploy_id: z.string().regex(UUID) }),
   'ingest-test': z.strictObject({ status: z.literal('ok'), service: z.strictObject({ id: z.string().regex(UUID), name: z.string() }) }),
@@ -258,7 +277,10 @@ async function storedRows() {
 }
 
 describe('fuzzing the REST surface', () => {
-  it(`${RUNS} generated requests: no 5xx, every answer in the contract's shape, nothing stored unless accepted`, { timeout: 120_000 }, async () => {
+  // Sized for a loaded 2-core machine: idle, the run takes a fraction of this.
+  it(`${RUNS} generated requests: no 5xx, every answer in the contract's shape, nothing stored unless accepted`, {
+    timeout: 600_000,
+  }, async () => {
     const outcomes = new Set<string>();
     await fc.assert(
       fc.asyncProperty(scenario, async (request) => {

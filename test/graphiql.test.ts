@@ -7,7 +7,15 @@ import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { chromiumRequired, hasChromium, launchBrowser, screenshot, CHROMIUM_PATH, type Browser, type RecordedPage } from './support/browser.ts';
+import {
+  chromiumRequired,
+  hasChromium,
+  launchBrowser,
+  screenshot,
+  CHROMIUM_PATH,
+  type Browser,
+  type RecordedPage,
+} from './support/browser.ts';
 
 if (!hasChromium && !chromiumRequired) {
   console.warn(`GraphiQL browser test skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium; CI installs it in .ci/run)`);
@@ -36,7 +44,9 @@ const openInBrowser = () => fetch(`${running.baseUrl}/graphql`, { headers: { acc
 
 /** The tags of a page that load something, with the page's inline scripts and styles left out. */
 function loadingTags(html: string): string[] {
-  const skeleton = html.replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, '$1</script>').replace(/(<style\b[^>]*>)[\s\S]*?<\/style>/gi, '$1</style>');
+  const skeleton = html
+    .replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, '$1</script>')
+    .replace(/(<style\b[^>]*>)[\s\S]*?<\/style>/gi, '$1</style>');
   return skeleton.match(/<(script|link|img|iframe|source|object|embed)\b[^>]*>/gi) ?? [];
 }
 
@@ -46,6 +56,7 @@ function urlsIn(tags: string[]): string[] {
 
 /** The text in one of GraphiQL's editors (Monaco shows spaces as no-break spaces). */
 async function editorText(editor: Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as the editor shows it, its line breaks included
   return (await editor.locator('.view-lines').innerText()).replaceAll('\u00a0', ' ');
 }
 
@@ -121,7 +132,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('GraphiQL in a browser', () =
   let tab: RecordedPage | undefined;
 
   beforeAll(async () => {
-    if (!hasChromium) throw new Error(`No Chromium at ${CHROMIUM_PATH}, and CI is set: the GraphiQL browser test must run (apt-get install -y chromium)`);
+    if (!hasChromium)
+      throw new Error(`No Chromium at ${CHROMIUM_PATH}, and CI is set: the GraphiQL browser test must run (apt-get install -y chromium)`);
     browser = await launchBrowser();
   });
 

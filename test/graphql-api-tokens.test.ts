@@ -3,11 +3,11 @@
 // its own, and a revoked token is refused by every surface at once.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/domain/tokens.ts';
+import { hashToken } from '../src/domain/shared/tokens.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { NOT_STORABLE_MESSAGE } from '../src/domain/input.ts';
+import { NOT_STORABLE_MESSAGE } from '../src/domain/shared/input.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTenant, dataOf, requestGraphql, startApp, type RunningApp } from './support/app.ts';
 
 const API_TOKENS = graphql(`
   query ApiTokens($first: Int, $after: String) {
@@ -50,7 +50,14 @@ afterAll(async () => {
 
 async function tokenRow(plaintext: string) {
   const { rows } = await admin.query(`SELECT * FROM api_tokens WHERE token_hash = $1`, [hashToken(plaintext)]);
-  return rows[0] as { id: string; organization_id: string; name: string | null; prefix: string; last_used_at: Date | null; revoked_at: Date | null };
+  return rows[0] as {
+    id: string;
+    organization_id: string;
+    name: string | null;
+    prefix: string;
+    last_used_at: Date | null;
+    revoked_at: Date | null;
+  };
 }
 
 describe('createApiToken', () => {
@@ -70,8 +77,15 @@ describe('createApiToken', () => {
     });
 
     const row = await tokenRow(plaintextToken);
-    expect(row).toMatchObject({ id: apiToken.id, organization_id: tenant.organizationId, name: 'CI pipeline', prefix: plaintextToken.slice(0, 12) });
-    const { rows } = await admin.query(`SELECT count(*)::int AS n FROM api_tokens WHERE token_hash = $1 OR prefix = $1 OR name = $1`, [plaintextToken]);
+    expect(row).toMatchObject({
+      id: apiToken.id,
+      organization_id: tenant.organizationId,
+      name: 'CI pipeline',
+      prefix: plaintextToken.slice(0, 12),
+    });
+    const { rows } = await admin.query(`SELECT count(*)::int AS n FROM api_tokens WHERE token_hash = $1 OR prefix = $1 OR name = $1`, [
+      plaintextToken,
+    ]);
     expect(rows[0].n).toBe(0);
 
     expect(dataOf(await requestGraphql(running.baseUrl, plaintextToken, VIEWER_ID)).viewer.id).toBe(tenant.organizationId);
@@ -127,7 +141,9 @@ describe('apiTokens', () => {
       ['second', second.plaintextToken.slice(0, 12), false],
     ]);
     expect(first.pageInfo.hasNextPage).toBe(true);
-    const rest = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, API_TOKENS, { first: 2, after: first.pageInfo.endCursor })).apiTokens;
+    const rest = dataOf(
+      await requestGraphql(running.baseUrl, tenant.apiToken, API_TOKENS, { first: 2, after: first.pageInfo.endCursor }),
+    ).apiTokens;
     expect(rest.edges.map(({ node }) => [node.name, node.prefix])).toEqual([[null, tenant.apiToken.slice(0, 12)]]);
     expect(rest.pageInfo.hasNextPage).toBe(false);
 
@@ -153,7 +169,9 @@ describe('apiTokens', () => {
     dataOf(await requestGraphql(running.baseUrl, created.plaintextToken, VIEWER_ID));
     expect((await tokenRow(created.plaintextToken)).last_used_at!.getTime()).toBeGreaterThanOrEqual(firstUse.getTime());
 
-    const listed = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, API_TOKENS, { first: 100 })).apiTokens.edges.map(({ node }) => node);
+    const listed = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, API_TOKENS, { first: 100 })).apiTokens.edges.map(
+      ({ node }) => node,
+    );
     const used = listed.find((node) => node.id === created.apiToken.id)!;
     expect(new Date(used.lastUsedAt!).getTime()).toBe((await tokenRow(created.plaintextToken)).last_used_at!.getTime());
     // The token making this very request counts as used.
@@ -165,7 +183,9 @@ describe('revokeApiToken', () => {
   it('revokes a token of the organization: every later request with it is refused; revoking again keeps the first time', async () => {
     const tenant = await createTenant(running.app);
     const created = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'to revoke' })).createApiToken;
-    const revoked = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: created.apiToken.id })).revokeApiToken;
+    const revoked = dataOf(
+      await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: created.apiToken.id }),
+    ).revokeApiToken;
     expect(revoked).toEqual({ id: created.apiToken.id, prefix: created.apiToken.prefix, revokedAt: expect.any(String) });
 
     const refused = await requestGraphql(running.baseUrl, created.plaintextToken, VIEWER_ID);
@@ -179,7 +199,9 @@ describe('revokeApiToken', () => {
     expect(rest.status).toBe(401);
     expect(((await rest.json()) as { error: { code: string } }).error.code).toBe('invalid_api_token');
 
-    const again = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: created.apiToken.id })).revokeApiToken;
+    const again = dataOf(
+      await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: created.apiToken.id }),
+    ).revokeApiToken;
     expect(again.revokedAt).toBe(revoked.revokedAt);
     // The organization's other token still works.
     expect((await requestGraphql(running.baseUrl, tenant.apiToken, VIEWER_ID)).status).toBe(200);
@@ -200,7 +222,9 @@ describe('revokeApiToken', () => {
     for (const id of [strangerTokenId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const response = await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id });
       expect(response.body.data).toBeNull();
-      expect(response.body.errors).toEqual([expect.objectContaining({ message: `API token ${id} not found`, extensions: { code: 'NOT_FOUND' } })]);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({ message: `API token ${id} not found`, extensions: { code: 'NOT_FOUND' } }),
+      ]);
     }
     expect((await tokenRow(stranger.apiToken)).revoked_at).toBeNull();
     expect((await requestGraphql(running.baseUrl, stranger.apiToken, VIEWER_ID)).status).toBe(200);

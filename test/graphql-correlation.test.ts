@@ -2,10 +2,19 @@
 // failure rate), change events and the deploy timeline, each confined to the caller's organization.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DEPENDENCIES } from '../src/domain/dependencies.ts';
+import { MAX_DEPENDENCIES } from '../src/domain/correlation/dependencies.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
+import {
+  createTenant,
+  dataOf,
+  requestGraphqlWith,
+  rollbacksJudged,
+  startApp,
+  type GraphqlResponse,
+  type RunningApp,
+  type Tenant,
+} from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 
 const CREATE_SERVICE = graphql(`
@@ -104,7 +113,11 @@ describe('service dependencies', () => {
     dataOf(await set(ledger.id, [tenant.serviceId]));
     dataOf(await set(payments.id, [ledger.id]));
     const read = async (id: string) => dataOf(await gql(tenant.apiToken, SERVICE_DEPENDENCIES, { id })).service;
-    expect(await read(ledger.id)).toEqual({ name: 'ledger', dependsOn: [{ name: 'checkout' }], dependents: [{ name: 'checkout' }, { name: 'payments' }] });
+    expect(await read(ledger.id)).toEqual({
+      name: 'ledger',
+      dependsOn: [{ name: 'checkout' }],
+      dependents: [{ name: 'checkout' }, { name: 'payments' }],
+    });
     // Replacing: only payments now; an empty list removes all.
     dataOf(await set(tenant.serviceId, [payments.id]));
     expect(await read(tenant.serviceId)).toEqual({ name: 'checkout', dependsOn: [{ name: 'payments' }], dependents: [{ name: 'ledger' }] });
@@ -119,13 +132,18 @@ describe('service dependencies', () => {
     dataOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: [payments.id] }));
 
     const refused = errorOf(
-      await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: [payments.id, tenant.serviceId, stranger.serviceId, 'nope'] }),
+      await gql(tenant.apiToken, SET_DEPENDENCIES, {
+        serviceId: tenant.serviceId,
+        dependsOn: [payments.id, tenant.serviceId, stranger.serviceId, 'nope'],
+      }),
     );
     expect(refused.extensions).toEqual({
       code: 'BAD_USER_INPUT',
       fields: [{ field: 'dependsOn[3]', message: 'must be a service id' }],
     });
-    const foreign = errorOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: [tenant.serviceId, stranger.serviceId] }));
+    const foreign = errorOf(
+      await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: [tenant.serviceId, stranger.serviceId] }),
+    );
     expect(foreign.extensions).toEqual({
       code: 'BAD_USER_INPUT',
       fields: [
@@ -144,11 +162,15 @@ describe('service dependencies', () => {
         expect.objectContaining({ message: `Service ${serviceId} not found`, extensions: { code: 'NOT_FOUND' } }),
       );
     }
-    expect(errorOf(await gql(stranger.apiToken, SET_DEPENDENCIES, { serviceId: stranger.serviceId, dependsOn: [payments.id] })).extensions).toEqual({
+    expect(
+      errorOf(await gql(stranger.apiToken, SET_DEPENDENCIES, { serviceId: stranger.serviceId, dependsOn: [payments.id] })).extensions,
+    ).toEqual({
       code: 'BAD_USER_INPUT',
       fields: [{ field: 'dependsOn[0]', message: 'is not a service of this organization' }],
     });
-    expect(dataOf(await gql(tenant.apiToken, SERVICE_DEPENDENCIES, { id: tenant.serviceId })).service!.dependsOn).toEqual([{ name: 'payments' }]);
+    expect(dataOf(await gql(tenant.apiToken, SERVICE_DEPENDENCIES, { id: tenant.serviceId })).service!.dependsOn).toEqual([
+      { name: 'payments' },
+    ]);
     expect(dataOf(await gql(stranger.apiToken, SERVICE_DEPENDENCIES, { id: stranger.serviceId })).service!.dependsOn).toEqual([]);
   });
 });
@@ -159,7 +181,8 @@ describe('rollbacks', () => {
     const start = Date.now() - 10 * HOUR;
     const at = (hours: number) => new Date(start + hours * HOUR).toISOString();
     const ids: Record<string, string> = {};
-    const send = async (name: string, payload: Record<string, unknown>) => (ids[name] = await deploy(tenant.deployToken, { environment: 'production', ...payload }));
+    const send = async (name: string, payload: Record<string, unknown>) =>
+      (ids[name] = await deploy(tenant.deployToken, { environment: 'production', ...payload }));
     await send('v1', { commit_sha: 'c1', version: '1.0', deployed_at: at(0) });
     await send('v1-rerun', { commit_sha: 'c1', version: '1.0', deployed_at: at(1) });
     await send('v2', { commit_sha: 'c2', version: '2.0', deployed_at: at(2) });
@@ -192,12 +215,23 @@ describe('rollbacks', () => {
     const page = dataOf(await gql(tenant.apiToken, DEPLOYS_ROLLBACKS, { serviceId: tenant.serviceId })).deploys.edges.map((e) => e.node);
     const flags = Object.fromEntries(page.map((d) => [Object.keys(ids).find((key) => ids[key] === d.id), [d.isRollback, d.rolledBack]]));
     expect(flags).toEqual({
-      v1: [false, false], 'v1-rerun': [false, false], v2: [false, true], v3: [false, true], 'staging-v1': [false, false],
-      'back-to-v1': [true, false], v4: [false, false], 'v4-late-between': [false, true], v5: [false, true], 'v4-again': [true, false],
+      v1: [false, false],
+      'v1-rerun': [false, false],
+      v2: [false, true],
+      v3: [false, true],
+      'staging-v1': [false, false],
+      'back-to-v1': [true, false],
+      v4: [false, false],
+      'v4-late-between': [false, true],
+      v5: [false, true],
+      'v4-again': [true, false],
     });
 
     // DORA: rolled-back deploys are failed changes (4 of 10), with no incident at all.
-    const dora = dataOf(await gql(tenant.apiToken, DORA_FAILURES, { serviceId: tenant.serviceId, from: at(-1), to: new Date().toISOString() })).dora;
+    await rollbacksJudged(running.app);
+    const dora = dataOf(
+      await gql(tenant.apiToken, DORA_FAILURES, { serviceId: tenant.serviceId, from: at(-1), to: new Date().toISOString() }),
+    ).dora;
     expect(dora).toEqual({ deployCount: 10, changeFailureRate: 0.4 });
     // A period that ends before the rollbacks still counts v2 and v3 as failed: they were undone later.
     const early = dataOf(await gql(tenant.apiToken, DORA_FAILURES, { serviceId: tenant.serviceId, from: at(-1), to: at(3.9) })).dora;
@@ -213,17 +247,32 @@ describe('change events and the deploy timeline', () => {
     const start = Date.now() - HOUR;
     const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
     const d1 = await deploy(tenant.deployToken, { commit_sha: 'a', environment: 'production', deployed_at: at(0) });
-    const c1 = await deploy(tenant.deployToken, { kind: 'feature_flag', summary: 'new flow on', environment: 'production', url: 'https://flags.example.com/1', changed_at: at(10) }, '/api/ingest/change');
+    const c1 = await deploy(
+      tenant.deployToken,
+      { kind: 'feature_flag', summary: 'new flow on', environment: 'production', url: 'https://flags.example.com/1', changed_at: at(10) },
+      '/api/ingest/change',
+    );
     const d2 = await deploy(payments.deployToken, { commit_sha: 'b', environment: 'production', deployed_at: at(20) });
-    const c2 = await deploy(payments.deployToken, { kind: 'config', summary: 'timeout 2 s', environment: 'staging', changed_at: at(30) }, '/api/ingest/change');
+    const c2 = await deploy(
+      payments.deployToken,
+      { kind: 'config', summary: 'timeout 2 s', environment: 'staging', changed_at: at(30) },
+      '/api/ingest/change',
+    );
     const d3 = await deploy(tenant.deployToken, { commit_sha: 'c', environment: 'staging', deployed_at: at(40) });
     await deploy(other.deployToken, { commit_sha: 'theirs', deployed_at: at(35) });
     await deploy(other.deployToken, { kind: 'config', summary: 'theirs', changed_at: at(36) }, '/api/ingest/change');
 
-    type Page = { edges: { cursor: string; node: { __typename?: string; id: string } }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor?: string | null; startCursor?: string | null } };
-    const page = async (variables: Record<string, unknown>): Promise<Page> => dataOf(await gql(tenant.apiToken, TIMELINE, variables)).timeline;
+    type Page = {
+      edges: { cursor: string; node: { __typename?: string; id: string } }[];
+      pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor?: string | null; startCursor?: string | null };
+    };
+    const page = async (variables: Record<string, unknown>): Promise<Page> =>
+      dataOf(await gql(tenant.apiToken, TIMELINE, variables)).timeline;
     const first = await page({ first: 2 });
-    expect(first.edges.map((e) => [e.node.__typename, e.node.id])).toEqual([['Deploy', d3], ['ChangeEvent', c2]]);
+    expect(first.edges.map((e) => [e.node.__typename, e.node.id])).toEqual([
+      ['Deploy', d3],
+      ['ChangeEvent', c2],
+    ]);
     expect(first.pageInfo.hasNextPage).toBe(true);
     const second = await page({ first: 2, after: first.pageInfo.endCursor });
     expect(second.edges.map((e) => e.node.id)).toEqual([d2, c1]);
@@ -239,10 +288,28 @@ describe('change events and the deploy timeline', () => {
 
     const changes = dataOf(await gql(tenant.apiToken, CHANGE_EVENTS, {})).changeEvents.edges.map((e) => e.node);
     expect(changes).toEqual([
-      { id: c2, kind: 'config', summary: 'timeout 2 s', environment: 'staging', url: null, changedAt: at(30), service: { name: 'payments' } },
-      { id: c1, kind: 'feature_flag', summary: 'new flow on', environment: 'production', url: 'https://flags.example.com/1', changedAt: at(10), service: { name: 'checkout' } },
+      {
+        id: c2,
+        kind: 'config',
+        summary: 'timeout 2 s',
+        environment: 'staging',
+        url: null,
+        changedAt: at(30),
+        service: { name: 'payments' },
+      },
+      {
+        id: c1,
+        kind: 'feature_flag',
+        summary: 'new flow on',
+        environment: 'production',
+        url: 'https://flags.example.com/1',
+        changedAt: at(10),
+        service: { name: 'checkout' },
+      },
     ]);
-    expect(dataOf(await gql(tenant.apiToken, CHANGE_EVENTS, { serviceId: payments.id })).changeEvents.edges.map((e) => e.node.id)).toEqual([c2]);
+    expect(dataOf(await gql(tenant.apiToken, CHANGE_EVENTS, { serviceId: payments.id })).changeEvents.edges.map((e) => e.node.id)).toEqual([
+      c2,
+    ]);
 
     // Another organization sees none of it, and cannot page from our entries.
     expect(dataOf(await gql(other.apiToken, CHANGE_EVENT, { id: c1 })).changeEvent).toBeNull();
@@ -254,5 +321,207 @@ describe('change events and the deploy timeline', () => {
       code: 'BAD_USER_INPUT',
       fields: [{ field: 'after', message: 'is not a cursor of this list' }],
     });
+  });
+});
+
+describe('environment aliases', () => {
+  const ENVIRONMENTS = graphql(`
+    query Environments { environments { name aliases spellings } }
+  `);
+  const SET_ALIASES = graphql(`
+    mutation SetEnvironmentAliases($environment: String!, $aliases: [String!]!) {
+      setEnvironmentAliases(environment: $environment, aliases: $aliases) { name aliases spellings }
+    }
+  `);
+  const DEPLOY_IDS = graphql(`
+    query AliasDeploys($environment: String) { deploys(first: 20, environment: $environment) { edges { node { id } } } }
+  `);
+  const DORA_COUNT = graphql(`
+    query AliasDora($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount } }
+  `);
+  const OPEN = graphql(`
+    mutation AliasOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {
+      openIncident(serviceId: $serviceId, title: "Errors", environment: $environment, startedAt: $startedAt) {
+        suspects { rank deploy { id } change { id } reasons { code detail } }
+      }
+    }
+  `);
+
+  it('names match case-insensitively and through aliases, in the filters, DORA and the ranking; the list shows them', async () => {
+    const tenant = await createTenant(running.app, 'checkout');
+    const start = Date.now() - HOUR;
+    const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
+    const production = await deploy(tenant.deployToken, { commit_sha: 'a', environment: 'production', deployed_at: at(0) });
+    const capital = await deploy(tenant.deployToken, { commit_sha: 'b', environment: 'Production', deployed_at: at(10) });
+    const prod = await deploy(tenant.deployToken, { commit_sha: 'c', environment: 'prod', deployed_at: at(20) });
+    const staging = await deploy(tenant.deployToken, { commit_sha: 'd', environment: 'staging', deployed_at: at(30) });
+    const flag = await deploy(
+      tenant.deployToken,
+      { kind: 'feature_flag', summary: 'on', environment: 'PROD', changed_at: at(25) },
+      '/api/ingest/change',
+    );
+    const ids = async (environment: string) =>
+      dataOf(await gql(tenant.apiToken, DEPLOY_IDS, { environment })).deploys.edges.map((e) => e.node.id);
+    const timeline = async (environment: string) =>
+      dataOf(await gql(tenant.apiToken, TIMELINE, { first: 10, environment })).timeline.edges.map((e) => e.node.id);
+    const dora = async (environment: string) =>
+      dataOf(await gql(tenant.apiToken, DORA_COUNT, { environment, from: at(-60), to: new Date().toISOString() })).dora.deployCount;
+
+    // Case alone: Production is production; prod is another environment until it is an alias.
+    expect(await ids('PRODUCTION')).toEqual([capital, production]);
+    expect(await dora('production')).toBe(2);
+    expect(dataOf(await gql(tenant.apiToken, ENVIRONMENTS, {})).environments).toEqual([
+      { name: 'prod', aliases: [], spellings: ['PROD', 'prod'] },
+      { name: 'production', aliases: [], spellings: ['Production', 'production'] },
+      { name: 'staging', aliases: [], spellings: ['staging'] },
+    ]);
+
+    const set = dataOf(
+      await gql(tenant.apiToken, SET_ALIASES, { environment: 'Production', aliases: ['prod', 'PRD', 'prod'] }),
+    ).setEnvironmentAliases;
+    expect(set).toEqual({ name: 'production', aliases: ['prd', 'prod'], spellings: ['PROD', 'Production', 'prod', 'production'] });
+    expect(dataOf(await gql(tenant.apiToken, ENVIRONMENTS, {})).environments.map((e) => e.name)).toEqual(['production', 'staging']);
+    for (const environment of ['production', 'prod', 'Prd']) {
+      expect(await ids(environment), environment).toEqual([prod, capital, production]);
+      expect(await timeline(environment), environment).toEqual([flag, prod, capital, production]);
+      expect(await dora(environment), environment).toBe(3);
+    }
+    const changes = dataOf(await gql(tenant.apiToken, CHANGE_EVENTS, { environment: 'production' })).changeEvents.edges.map(
+      (e) => e.node.id,
+    );
+    expect(changes).toEqual([flag]);
+    expect(await ids('staging')).toEqual([staging]);
+
+    // The ranking: a prod deploy is a production deploy, with the names said.
+    const incident = dataOf(
+      await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, environment: 'production', startedAt: at(40) }),
+    ).openIncident;
+    const reasonsOf = (id: string) => incident.suspects.find((s) => (s.deploy?.id ?? s.change?.id) === id)!.reasons;
+    expect(reasonsOf(prod)).toContainEqual({ code: 'environment_match', detail: 'same environment (prod = production)' });
+    expect(reasonsOf(flag)).toContainEqual({ code: 'environment_match', detail: 'same environment (PROD = production)' });
+    expect(reasonsOf(staging)).toContainEqual({ code: 'environment_mismatch', detail: 'environment staging ≠ production' });
+    expect(incident.suspects[0]!.change?.id ?? incident.suspects[0]!.deploy?.id).toBe(flag);
+
+    // Removing the aliases makes prod its own environment again.
+    expect(
+      dataOf(await gql(tenant.apiToken, SET_ALIASES, { environment: 'production', aliases: [] })).setEnvironmentAliases.aliases,
+    ).toEqual([]);
+    expect(await ids('prod')).toEqual([prod]);
+  });
+
+  it("refuses an alias that is the environment, another environment's alias or aliased itself, per item, changing nothing", async () => {
+    const tenant = await createTenant(running.app, 'checkout');
+    const other = await createTenant(running.app, 'checkout');
+    dataOf(await gql(tenant.apiToken, SET_ALIASES, { environment: 'production', aliases: ['prod'] }));
+    dataOf(await gql(tenant.apiToken, SET_ALIASES, { environment: 'staging', aliases: ['stg'] }));
+    const refused = errorOf(await gql(tenant.apiToken, SET_ALIASES, { environment: 'qa', aliases: ['QA', 'prod', 'staging', ' ', 'ok'] }));
+    expect(refused.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'aliases[3]', message: 'must be 1 to 100 characters' }],
+    });
+    const faults = errorOf(await gql(tenant.apiToken, SET_ALIASES, { environment: 'qa', aliases: ['QA', 'prod', 'staging', 'ok'] }));
+    expect(faults.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [
+        { field: 'aliases[0]', message: 'must not be the environment itself' },
+        { field: 'aliases[1]', message: 'is already an alias of production' },
+        { field: 'aliases[2]', message: 'is an environment with aliases of its own' },
+      ],
+    });
+    const aliased = errorOf(await gql(tenant.apiToken, SET_ALIASES, { environment: 'PROD', aliases: ['p'] }));
+    expect(aliased.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'environment', message: 'is an alias of production: set the aliases of production' }],
+    });
+    expect(dataOf(await gql(tenant.apiToken, ENVIRONMENTS, {})).environments).toEqual([
+      { name: 'production', aliases: ['prod'], spellings: [] },
+      { name: 'staging', aliases: ['stg'], spellings: [] },
+    ]);
+    // Another organization's aliases are its own.
+    expect(dataOf(await gql(other.apiToken, ENVIRONMENTS, {})).environments).toEqual([]);
+    expect(
+      dataOf(await gql(other.apiToken, SET_ALIASES, { environment: 'live', aliases: ['prod'] })).setEnvironmentAliases.aliases,
+    ).toEqual(['prod']);
+  });
+});
+
+describe('staged rollouts', () => {
+  const DEPLOY_ROLLOUT = graphql(`
+    query DeployRollout($id: ID!) { deploy(id: $id) { id deployedAt rolloutPercentage rolloutStages { percentage at } } }
+  `);
+  const OPEN = graphql(`
+    mutation RolloutOpenIncident($serviceId: ID!, $startedAt: DateTime) {
+      openIncident(serviceId: $serviceId, title: "Errors", startedAt: $startedAt) { id suspects { score deploy { id } reasons { code detail } } }
+    }
+  `);
+
+  it('a later report of the same deploy at a higher percentage is a stage of it; recency counts from the stage reached', async () => {
+    const tenant = await createTenant(running.app, 'checkout');
+    const start = Date.now() - 3 * HOUR;
+    const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
+    const report = (payload: Record<string, unknown>) =>
+      postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'v2', environment: 'production', ...payload });
+
+    const canary = await report({ rollout_percentage: 5, deployed_at: at(0) });
+    expect(canary.body).toEqual({ status: 'accepted', deploy_id: expect.any(String) });
+    const id = canary.body.deploy_id;
+    expect((await report({ rollout_percentage: 25, deployed_at: at(60) })).body).toEqual({ status: 'updated', deploy_id: id });
+    expect((await report({ rollout_percentage: 25, deployed_at: at(61) })).body).toEqual({ status: 'duplicate', deploy_id: id });
+    expect((await report({ rollout_percentage: 100, deployed_at: at(120) })).body).toEqual({ status: 'updated', deploy_id: id });
+    expect(dataOf(await gql(tenant.apiToken, DEPLOY_ROLLOUT, { id })).deploy).toEqual({
+      id,
+      deployedAt: at(0),
+      rolloutPercentage: 100,
+      rolloutStages: [
+        { percentage: 5, at: at(0) },
+        { percentage: 25, at: at(60) },
+        { percentage: 100, at: at(120) },
+      ],
+    });
+    // Reported fully rolled out, the same commit again is a new deploy (a redeploy), as is another commit.
+    const again = await report({ rollout_percentage: 100, deployed_at: at(130) });
+    expect(again.body.status).toBe('accepted');
+    expect(again.body.deploy_id).not.toBe(id);
+    const plain = await postDeploy(running.baseUrl, tenant.deployToken, {
+      commit_sha: 'v3',
+      environment: 'production',
+      deployed_at: at(140),
+    });
+    expect(dataOf(await gql(tenant.apiToken, DEPLOY_ROLLOUT, { id: plain.body.deploy_id })).deploy).toEqual(
+      expect.objectContaining({ rolloutPercentage: null, rolloutStages: [] }),
+    );
+
+    for (const rollout_percentage of [0, 101, '50']) {
+      const refused = await report({ rollout_percentage });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details).toEqual([
+        {
+          field: 'rollout_percentage',
+          message: typeof rollout_percentage === 'string' ? 'must be a number' : 'must be more than 0 and at most 100',
+        },
+      ]);
+    }
+  });
+
+  it('ranks a staged deploy by its latest stage before the incident, with the stages in the reasons', async () => {
+    const tenant = await createTenant(running.app, 'checkout');
+    const start = Date.now() - 3 * HOUR;
+    const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
+    const report = (payload: Record<string, unknown>) =>
+      postDeploy(running.baseUrl, tenant.deployToken, { environment: 'production', ...payload });
+    const staged = (await report({ commit_sha: 'v2', rollout_percentage: 1, deployed_at: at(0) })).body.deploy_id;
+    await report({ commit_sha: 'v2', rollout_percentage: 100, deployed_at: at(115) });
+    const incident = dataOf(await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, startedAt: at(120) })).openIncident;
+    expect(incident.suspects[0]!.deploy!.id).toBe(staged);
+    expect(incident.suspects[0]!.reasons).toContainEqual({
+      code: 'recency',
+      detail: 'deployed 2 h before the incident: it ran 2 h without trouble first',
+    });
+    expect(incident.suspects[0]!.reasons).toContainEqual({
+      code: 'rollout',
+      detail: 'rolled out in 2 stages, to 100 % 5 min before the incident: recency counts from there',
+    });
+    // 0.5 × recency(5 min) + 0.25 (last) + 0.25 × 0.5 (size unknown): as fresh as a deploy 5 min before.
+    expect(incident.suspects[0]!.score).toBe(0.807);
   });
 });

@@ -124,7 +124,9 @@ describe('connection cursors', () => {
     for (const connection of [first.services, first.deploys, first.incidents, first.webhookEndpoints]) {
       expect(connection.edges).toHaveLength(2);
     }
-    const next = dataOf(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after: first.webhookEndpoints.edges[1]!.cursor }));
+    const next = dataOf(
+      await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after: first.webhookEndpoints.edges[1]!.cursor }),
+    );
     expect(next.webhookEndpoints.edges).toHaveLength(1);
     const deliveries = dataOf(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_DELIVERIES, { endpointId: ours.endpointId }));
     const after = deliveries.webhookEndpoint!.deliveries.edges[1]!.cursor;
@@ -145,7 +147,9 @@ describe('connection cursors', () => {
   it('every connection of the schema has its cursors checked', () => {
     const unchecked = Object.values(schema.getTypeMap())
       .filter(isObjectType)
-      .flatMap((type) => Object.values(type.getFields()).map((field) => [`${type.name}.${field.name}`, connectionNodeType(field.type)] as const))
+      .flatMap((type) =>
+        Object.values(type.getFields()).map((field) => [`${type.name}.${field.name}`, connectionNodeType(field.type)] as const),
+      )
       .filter(([, nodeType]) => nodeType !== undefined && !CURSOR_CHECKED_TYPES.includes(nodeType));
     expect(unchecked).toEqual([]);
   });
@@ -153,8 +157,12 @@ describe('connection cursors', () => {
   it("refuses another organization's cursor on nested connections", async () => {
     const serviceId = ours.serviceId;
     expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_SERVICE_DEPLOYS, { serviceId, after: theirCursors.deploy }));
-    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_SERVICE_INCIDENTS, { serviceId, after: theirCursors.incident }));
-    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_DELIVERIES, { endpointId: ours.endpointId, after: theirCursors.delivery }));
+    expectBadCursor(
+      await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_SERVICE_INCIDENTS, { serviceId, after: theirCursors.incident }),
+    );
+    expectBadCursor(
+      await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_DELIVERIES, { endpointId: ours.endpointId, after: theirCursors.delivery }),
+    );
   });
 
   it("refuses another organization's cursor in a subscription's selection over WebSocket", async () => {
@@ -163,14 +171,21 @@ describe('connection cursors', () => {
       const subscriber = subscribe(client, CURSORS_SUBSCRIPTION, { after: theirCursors.delivery }, (data) => data.deliveryUpdated);
       const errors = await subscriber.waitFor(() => subscriber.errors[0], 'the refusal');
       const message = 'is not a cursor of this list';
-      expect(errors).toEqual([{ message: `after ${message}`, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'after', message }] } }]);
+      expect(errors).toEqual([
+        { message: `after ${message}`, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'after', message }] } },
+      ]);
     } finally {
       await client.dispose();
     }
   });
 
   it('refuses a cursor that is not one, or names no row, with BAD_USER_INPUT', async () => {
-    for (const after of ['garbage', cursorOf('GPC:S:notauuid'), cursorOf('GPC:S:00000000-0000-4000-8000-000000000000'), cursorOf('GPC:N:12')]) {
+    for (const after of [
+      'garbage',
+      cursorOf('GPC:S:notauuid'),
+      cursorOf('GPC:S:00000000-0000-4000-8000-000000000000'),
+      cursorOf('GPC:N:12'),
+    ]) {
       expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after }));
     }
   });

@@ -2,7 +2,7 @@
 // one deploy with its previous deploy, the commits it brought (lead times) and their authors,
 // and tenant isolation. Deploys come in through the real ingest endpoint, with `deployed_at`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService } from '../src/domain/services.ts';
+import { createService } from '../src/domain/ingest/services.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { DeploysListQuery, ServiceDeploysListQuery } from './gql/graphql.ts';
@@ -100,11 +100,21 @@ beforeAll(async () => {
       { sha: 'c102', message: 'Docs', author: 'bob', timestamp: at(-30 * MINUTE) },
     ],
   });
-  await ingest('staging2', tenant.deployToken, { commit_sha: 'b2b2b2b2b2b2', commit_message: 'Try it', environment: 'staging', deployed_at: at(1 * HOUR) });
+  await ingest('staging2', tenant.deployToken, {
+    commit_sha: 'b2b2b2b2b2b2',
+    commit_message: 'Try it',
+    environment: 'staging',
+    deployed_at: at(1 * HOUR),
+  });
   await ingest('payments1', payments.deployToken, { commit_sha: 'p1p1p1p1p1p1', environment: 'production', deployed_at: at(30 * MINUTE) });
   // A redeploy of prod3's commit, without commits: it brings nothing new.
   await ingest('prod4', tenant.deployToken, { commit_sha: 'c3c3c3c3c3c3', environment: 'production', deployed_at: at(3 * HOUR) });
-  await ingest('prod5', tenant.deployToken, { commit_sha: 'd5d5d5d5d5d5', commit_message: 'Fix checkout', environment: 'production', deployed_at: at(4 * HOUR) });
+  await ingest('prod5', tenant.deployToken, {
+    commit_sha: 'd5d5d5d5d5d5',
+    commit_message: 'Fix checkout',
+    environment: 'production',
+    deployed_at: at(4 * HOUR),
+  });
   // No environment: its own line of deploys.
   await ingest('bare1', tenant.deployToken, { commit_sha: 'e1e1e1e1e1e1', deployed_at: at(5 * HOUR) });
   await ingest('bare2', tenant.deployToken, { commit_sha: 'e2e2e2e2e2e2', deployed_at: at(6 * HOUR) });
@@ -152,7 +162,15 @@ describe('deploys', () => {
   });
 
   it('filters by service, by environment, and by both', async () => {
-    expect((await listAll(tenant.apiToken, { serviceId: tenant.serviceId })).seen).toEqual(['bare2', 'bare1', 'prod5', 'prod4', 'prod3', 'staging2', 'prod1']);
+    expect((await listAll(tenant.apiToken, { serviceId: tenant.serviceId })).seen).toEqual([
+      'bare2',
+      'bare1',
+      'prod5',
+      'prod4',
+      'prod3',
+      'staging2',
+      'prod1',
+    ]);
     expect((await listAll(tenant.apiToken, { serviceId: payments.id })).seen).toEqual(['payments1']);
     expect((await listAll(tenant.apiToken, { environment: 'production' })).seen).toEqual(['prod5', 'prod4', 'prod3', 'payments1', 'prod1']);
     expect((await listAll(tenant.apiToken, { serviceId: tenant.serviceId, environment: 'staging' })).seen).toEqual(['staging2']);
@@ -161,7 +179,9 @@ describe('deploys', () => {
 
   it('refuses an environment filter PostgreSQL cannot compare (NUL, an unpaired surrogate) with BAD_USER_INPUT', async () => {
     for (const environment of ['production\u0000', '\udfff']) {
-      const fields = [{ field: 'environment', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' }];
+      const fields = [
+        { field: 'environment', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' },
+      ];
       const { body } = await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOYS_LIST, { environment });
       expect(body.data).toBeNull();
       expect(body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', fields } })]);
@@ -185,7 +205,12 @@ describe('deploys', () => {
     let after: string | null = null;
     for (;;) {
       const data: ServiceDeploysListQuery = dataOf(
-        await requestGraphql(running.baseUrl, tenant.apiToken, SERVICE_DEPLOYS_LIST, { id: tenant.serviceId, first: 2, after, environment: 'production' }),
+        await requestGraphql(running.baseUrl, tenant.apiToken, SERVICE_DEPLOYS_LIST, {
+          id: tenant.serviceId,
+          first: 2,
+          after,
+          environment: 'production',
+        }),
       );
       const connection = data.service!.deploys;
       expect(connection.edges.length).toBeLessThanOrEqual(2);
@@ -234,7 +259,12 @@ describe('deploy', () => {
 
   it('previousDeploy is the latest earlier deploy of the same service and environment only', async () => {
     // prod3: staging2 and payments1 are in between, but neither is checkout in production.
-    expect((await detail('prod3'))!.previousDeploy).toEqual({ id: ids.prod1, commitSha: 'a1a1a1a1a1a1', environment: 'production', deployedAt: at(0) });
+    expect((await detail('prod3'))!.previousDeploy).toEqual({
+      id: ids.prod1,
+      commitSha: 'a1a1a1a1a1a1',
+      environment: 'production',
+      deployedAt: at(0),
+    });
     expect((await detail('prod4'))!.previousDeploy?.id).toBe(ids.prod3);
     expect((await detail('prod5'))!.previousDeploy?.id).toBe(ids.prod4);
     expect((await detail('staging2'))!.previousDeploy).toBeNull();
@@ -307,7 +337,7 @@ describe('tenant isolation', () => {
   });
 
   it('refuses a caller without a valid API token', async () => {
-    for (const token of [undefined, 'hla_' + 'x'.repeat(40)]) {
+    for (const token of [undefined, `hla_${'x'.repeat(40)}`]) {
       const response = await requestGraphql(running.baseUrl, token, DEPLOYS_LIST, { first: 20 });
       expect(response.body.data ?? null).toBeNull();
       expect(response.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

@@ -154,7 +154,11 @@ describe('document size', () => {
     const fields = Array.from({ length: QUERY_LIMITS.tokens }, () => 'id').join(' ');
     const response = await fetch(`${running.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', authorization: `Bearer ${tenant.apiToken}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json',
+        authorization: `Bearer ${tenant.apiToken}`,
+      },
       body: JSON.stringify({ query: `{ viewer { ${fields} } }` }),
     });
     expect(response.status).toBe(400);
@@ -245,7 +249,13 @@ describe('errors', () => {
       expect.objectContaining({ message: `Webhook endpoint ${id} not found`, extensions: { code: 'NOT_FOUND' } }),
     );
 
-    const badInput = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_CREATE_ENDPOINT, { url: 'https://hooks.example.com/x', name: '' });
-    expect(errorOf(badInput).extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'name', message: 'must be 1 to 200 characters' }] });
+    const badInput = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_CREATE_ENDPOINT, {
+      url: 'https://hooks.example.com/x',
+      name: '',
+    });
+    expect(errorOf(badInput).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'name', message: 'must be 1 to 200 characters' }],
+    });
   });
 });

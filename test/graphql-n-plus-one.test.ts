@@ -4,11 +4,12 @@
 // searched deliveries, and events with their deliveries.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEndpoint } from '../src/domain/endpoints.ts';
+import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
+import { statementsOf, watchPool } from './support/statements.ts';
 
 const ENDPOINTS_DASHBOARD = graphql(`
   query NPlusOneEndpointsDashboard($first: Int) {
@@ -65,33 +66,16 @@ let database: TestDatabase;
 let running: RunningApp;
 let admin: pg.Client;
 
-/**
- * The SQL statements the app's own pool runs (Prisma's and hand-written alike), counted at the
- * driver: every statement goes through pg.Client#query. Clients of other pools (pg-boss, the
- * LISTEN connection, this test's admin client) are left out, so background work does not count.
- */
-const appClients = new WeakSet<object>();
-let recording: string[] | null = null;
-const originalQuery = pg.Client.prototype.query;
-
 beforeAll(async () => {
   database = await createTestDatabase();
   // api only: no delivery worker picks up anything meanwhile.
   running = await startApp(database.url, { ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-  running.app.database.pool.on('acquire', (client) => appClients.add(client));
-  (pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
-    if (recording && appClients.has(this)) {
-      const statement = args[0];
-      recording.push(typeof statement === 'string' ? statement : String((statement as { text?: string })?.text));
-    }
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  };
+  watchPool(running.app.database.pool);
   admin = new pg.Client({ connectionString: database.url });
   await admin.connect();
 });
 
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
   await admin?.end();
   await running?.close();
   await database?.drop();
@@ -117,6 +101,7 @@ async function seed(count: number): Promise<Seeded> {
       tenant.organizationId,
       { url: `https://hooks.example.com/${count}/${i}`, name: `endpoint ${i}` },
       { allowHttp: false, allowPrivate: false },
+      count,
     );
     endpointIds.push(endpoint.id);
   }
@@ -130,8 +115,8 @@ async function seed(count: number): Promise<Seeded> {
        RETURNING id, type, created_at
      ),
      d AS (
-       INSERT INTO deliveries (organization_id, event_id, endpoint_id, status, attempt_count, created_at, updated_at)
-       SELECT $1, e.id, endpoint_id,
+       INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count, created_at, updated_at)
+       SELECT $1, e.id, endpoint_id, e.type,
               (CASE e.type WHEN 'deploy.ingested' THEN 'SUCCEEDED' WHEN 'incident.opened' THEN 'SUCCEEDED'
                            WHEN 'incident.resolved' THEN 'FAILED' ELSE 'PENDING' END)::"DeliveryStatus",
               CASE e.type WHEN 'deploy.ingested' THEN 1 WHEN 'incident.opened' THEN 2 WHEN 'incident.resolved' THEN 6 ELSE 1 END,
@@ -154,15 +139,13 @@ async function seed(count: number): Promise<Seeded> {
   return { tenant, endpointIds };
 }
 
-/** The statements the app runs while answering `run`. */
+/** The statements the app's own pool runs while answering `run` (test/support/statements.ts). */
 async function counted<T>(run: () => Promise<T>): Promise<{ data: T; statements: string[] }> {
-  recording = [];
-  try {
-    const data = await run();
-    return { data, statements: recording };
-  } finally {
-    recording = null;
-  }
+  let data: T | undefined;
+  const statements = await statementsOf(async () => {
+    data = await run();
+  });
+  return { data: data as T, statements: statements.map((statement) => statement.text) };
 }
 
 function dashboardQueries(seeded: Seeded, first: number) {
@@ -179,7 +162,13 @@ async function deployHistory(count: number): Promise<Tenant> {
   const tenant = await createTenant(running.app, `deploys-${count}`);
   const start = Date.now() - (count + 1) * 60_000;
   for (let i = 0; i < count; i++) {
-    const commits = i % 2 === 0 ? [{ sha: `${i}-a`, author: 'ada' }, { sha: `${i}-b`, author: 'grace' }] : undefined;
+    const commits =
+      i % 2 === 0
+        ? [
+            { sha: `${i}-a`, author: 'ada' },
+            { sha: `${i}-b`, author: 'grace' },
+          ]
+        : undefined;
     const body = { commit_sha: `sha-${i}`, environment: 'production', deployed_at: new Date(start + i * 60_000).toISOString(), commits };
     expect((await postDeploy(running.baseUrl, tenant.deployToken, body)).status).toBe(200);
   }
@@ -194,12 +183,20 @@ describe('webhookEndpoints with latestDelivery, stats and pendingRetries', () =>
     const five = await dashboardQueries(small, 50);
     const fifty = await dashboardQueries(large, 50);
 
-    for (const [{ data }, seeded] of [[five, small], [fifty, large]] as const) {
+    for (const [{ data }, seeded] of [
+      [five, small],
+      [fifty, large],
+    ] as const) {
       const nodes = data.webhookEndpoints.edges.map((edge) => edge.node);
       expect(nodes).toHaveLength(seeded.endpointIds.length);
       expect(new Set(nodes.map((node) => node.id))).toEqual(new Set(seeded.endpointIds));
       for (const node of nodes) {
-        expect(node.latestDelivery).toEqual({ id: expect.any(String), status: 'PENDING', attempts: [{ number: 1 }], event: { type: 'test.ping' } });
+        expect(node.latestDelivery).toEqual({
+          id: expect.any(String),
+          status: 'PENDING',
+          attempts: [{ number: 1 }],
+          event: { type: 'test.ping' },
+        });
         // The delivery from two days ago is left out; the PENDING one counts but has not finished.
         expect(node.stats).toEqual({ deliveriesLast24h: 3, succeededLast24h: 1, failedLast24h: 1, successRateLast24h: 0.5 });
         // The PENDING delivery has one failed attempt behind it; the FAILED one has given up.
@@ -220,10 +217,16 @@ describe('webhookEndpoints with latestDelivery, stats and pendingRetries', () =>
 
   it('gives null and zeros to an endpoint without deliveries, in the same number of queries', async () => {
     const tenant = await createTenant(running.app, 'quiet');
-    await createEndpoint(running.app.database.prisma, tenant.organizationId, { url: 'https://hooks.example.com/quiet', name: 'quiet' }, {
-      allowHttp: false,
-      allowPrivate: false,
-    });
+    await createEndpoint(
+      running.app.database.prisma,
+      tenant.organizationId,
+      { url: 'https://hooks.example.com/quiet', name: 'quiet' },
+      {
+        allowHttp: false,
+        allowPrivate: false,
+      },
+      1,
+    );
     const { data, statements } = await dashboardQueries({ tenant, endpointIds: [] }, 10);
     expect(data.webhookEndpoints.edges.map((edge) => edge.node)).toEqual([
       expect.objectContaining({
@@ -240,7 +243,8 @@ describe('webhookEndpoints with latestDelivery, stats and pendingRetries', () =>
 describe('deploys with their service, commits, previous deploy, commits since it and authors', () => {
   it('answers correctly, in the same small number of SQL queries for 5 deploys as for 50', async () => {
     const [small, large] = [await deployHistory(5), await deployHistory(50)];
-    const page = (tenant: Tenant) => counted(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOYS_PAGE, { first: 50 })));
+    const page = (tenant: Tenant) =>
+      counted(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOYS_PAGE, { first: 50 })));
     const five = await page(small);
     const fifty = await page(large);
 
@@ -254,7 +258,10 @@ describe('deploys with their service, commits, previous deploy, commits since it
       expect(node.previousDeploy?.commitSha ?? null).toBe(i === 0 ? null : `sha-${i - 1}`);
       if (i % 2 === 0) {
         expect(node.commits.map((commit) => commit.sha)).toEqual([`${i}-a`, `${i}-b`]);
-        expect(node.commitsSincePrevious).toEqual([{ sha: `${i}-a`, derived: false }, { sha: `${i}-b`, derived: false }]);
+        expect(node.commitsSincePrevious).toEqual([
+          { sha: `${i}-a`, derived: false },
+          { sha: `${i}-b`, derived: false },
+        ]);
         expect(node.authors).toEqual(['ada', 'grace']);
       } else {
         expect(node.commits).toEqual([]);
@@ -274,12 +281,15 @@ describe('incidents with their service and suspects', () => {
     const withIncidents = async (count: number) => {
       const tenant = await deployHistory(3);
       for (let i = 0; i < count; i++) {
-        dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: `incident ${i}` }));
+        dataOf(
+          await requestGraphql(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: `incident ${i}` }),
+        );
       }
       return tenant;
     };
     const [small, large] = [await withIncidents(5), await withIncidents(50)];
-    const page = (tenant: Tenant) => counted(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, INCIDENTS_PAGE, { first: 50 })));
+    const page = (tenant: Tenant) =>
+      counted(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, INCIDENTS_PAGE, { first: 50 })));
     const five = await page(small);
     const fifty = await page(large);
 
@@ -303,7 +313,8 @@ describe('deliveries and events search, each event with its deliveries', () => {
     const [small, large] = [await seed(5), await seed(50)];
     const deliveries = (seeded: Seeded) =>
       counted(async () => dataOf(await requestGraphql(running.baseUrl, seeded.tenant.apiToken, DELIVERIES_SEARCH, { first: 50 })));
-    const events = (seeded: Seeded) => counted(async () => dataOf(await requestGraphql(running.baseUrl, seeded.tenant.apiToken, EVENTS_SEARCH, { first: 50 })));
+    const events = (seeded: Seeded) =>
+      counted(async () => dataOf(await requestGraphql(running.baseUrl, seeded.tenant.apiToken, EVENTS_SEARCH, { first: 50 })));
 
     for (const seeded of [small, large]) {
       const count = seeded.endpointIds.length;

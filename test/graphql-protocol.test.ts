@@ -73,7 +73,11 @@ describe('GraphQL over HTTP and over WebSocket', () => {
     const broken = subscribe(client, '{', {}, (data) => data);
     const errors = await broken.waitFor(() => broken.errors[0], 'the error of the malformed operation');
     expect(errors).toEqual([
-      { message: 'Syntax Error: Expected Name, found <EOF>.', locations: [{ line: 1, column: 2 }], extensions: { code: 'GRAPHQL_PARSE_FAILED' } },
+      {
+        message: 'Syntax Error: Expected Name, found <EOF>.',
+        locations: [{ line: 1, column: 2 }],
+        extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+      },
     ]);
     expect(broken.updates).toEqual([]);
 
@@ -99,7 +103,12 @@ describe('GraphQL over HTTP and over WebSocket', () => {
       await adminQuery(database.url, 'ALTER TABLE deliveries_away RENAME TO deliveries');
     }
     expect(live.errors).toEqual([
-      { message: 'Unexpected error.', locations: [expect.any(Object)], path: ['deliveryUpdated'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      {
+        message: 'Unexpected error.',
+        locations: [expect.any(Object)],
+        path: ['deliveryUpdated'],
+        extensions: { code: 'INTERNAL_SERVER_ERROR' },
+      },
     ]);
     const after = await ping(api.baseUrl, tenant, endpointId);
     await live.waitFor(() => live.updates.find((update) => update.id === after), 'a change after the error');
@@ -107,5 +116,30 @@ describe('GraphQL over HTTP and over WebSocket', () => {
 
   it('passes every graphql-http server audit after that WebSocket traffic', async () => {
     expect(await failedAudits(api)).toEqual([]);
+  });
+});
+
+describe('what /graphql does not take', () => {
+  const query = JSON.stringify({ query: '{ viewer { id } }' });
+  const send = (headers: Record<string, string>, body = query) =>
+    post(`${httpOnly.baseUrl}/graphql`, { body, headers: { authorization: `Bearer ${tenant.apiToken}`, ...headers } });
+  const unsupported = { error: { code: 'unsupported_media_type', message: 'Content-Type must be application/json' } };
+
+  it.each(['text/plain', 'text/plain; charset=utf-8', 'application/xml', 'application/graphql'])(
+    'a POST body of %s → 415 in the error shape',
+    async (contentType) => {
+      const response = await send({ 'content-type': contentType }, contentType.endsWith('json') ? query : '{ viewer { id } }');
+      expect(response.status).toBe(415);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(response.body).toEqual(unsupported);
+    },
+  );
+
+  it('an Accept that allows no GraphQL response type → 406 in the error shape', async () => {
+    const response = await send({ 'content-type': 'application/json', accept: 'image/png' });
+    expect(response.status).toBe(406);
+    expect(response.body).toEqual({
+      error: { code: 'not_acceptable', message: 'Accept must allow application/graphql-response+json or application/json' },
+    });
   });
 });

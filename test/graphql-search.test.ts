@@ -51,7 +51,8 @@ let strangerEndpoint = '';
 const gql = requestGraphqlWith;
 
 async function createEndpoint(apiToken: string, path: string, eventTypes?: string[]) {
-  return dataOf(await gql(running.baseUrl, apiToken, CREATE_ENDPOINT, { url: receiver.url + path, name: path, eventTypes })).createWebhookEndpoint.endpoint.id;
+  return dataOf(await gql(running.baseUrl, apiToken, CREATE_ENDPOINT, { url: receiver.url + path, name: path, eventTypes }))
+    .createWebhookEndpoint.endpoint.id;
 }
 
 async function deliveries(filter: DeliveryFilter | null, apiToken = tenant.apiToken, page: { first?: number; after?: string } = {}) {
@@ -74,12 +75,15 @@ beforeAll(async () => {
   endpoints.hangup = await createEndpoint(tenant.apiToken, '/hangup', ['deploy.ingested']);
   strangerEndpoint = await createEndpoint(stranger.apiToken, '/stranger');
 
-  for (const sha of ['aaa111', 'bbb222', 'ccc333']) expect((await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: sha })).status).toBe(200);
+  for (const sha of ['aaa111', 'bbb222', 'ccc333'])
+    expect((await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: sha })).status).toBe(200);
   dataOf(await gql(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId }));
   expect((await postDeploy(running.baseUrl, stranger.deployToken, { commit_sha: 'fff999' })).status).toBe(200);
 
   // 3 deploys × (ok, hangup) + the incident × (ok, failing) = 8 deliveries, and the stranger's 1: all finished.
-  await eventually(async () => ((await running.app.database.prisma.delivery.count({ where: { status: { not: 'PENDING' } } })) === 9 ? true : undefined));
+  await eventually(async () =>
+    (await running.app.database.prisma.delivery.count({ where: { status: { not: 'PENDING' } } })) === 9 ? true : undefined,
+  );
 });
 
 afterAll(async () => {
@@ -121,12 +125,19 @@ describe('deliveries', () => {
     expect(await count({ responseStatusClass: 'NO_RESPONSE' })).toBe(3);
     expect(await count({ responseStatusClass: 'CLIENT_ERROR' })).toBe(0);
     expect(await count({ endpointId: endpoints.hangup, eventType: 'incident.opened' })).toBe(0);
-    expect(await count({ endpointId: endpoints.ok, eventType: 'deploy.ingested', status: 'SUCCEEDED', responseStatusClass: 'SUCCESS' })).toBe(3);
+    expect(
+      await count({ endpointId: endpoints.ok, eventType: 'deploy.ingested', status: 'SUCCEEDED', responseStatusClass: 'SUCCESS' }),
+    ).toBe(3);
 
     const failing = await deliveries({ responseStatusClass: 'SERVER_ERROR' });
-    expect(failing.edges[0]!.node).toMatchObject({ status: 'FAILED', endpoint: { id: endpoints.failing }, attempts: [{ responseStatus: 500 }] });
+    expect(failing.edges[0]!.node).toMatchObject({
+      status: 'FAILED',
+      endpoint: { id: endpoints.failing },
+      attempts: [{ responseStatus: 500 }],
+    });
     const hungUp = await deliveries({ responseStatusClass: 'NO_RESPONSE' });
-    for (const edge of hungUp.edges) expect(edge.node).toMatchObject({ endpoint: { id: endpoints.hangup }, attempts: [{ responseStatus: null }] });
+    for (const edge of hungUp.edges)
+      expect(edge.node).toMatchObject({ endpoint: { id: endpoints.hangup }, attempts: [{ responseStatus: null }] });
   });
 
   it('filters by a time window: from inclusive, to exclusive', async () => {
@@ -136,7 +147,10 @@ describe('deliveries', () => {
     const from = new Date(Math.min(...incidentDeliveries.map((delivery) => delivery.createdAt.getTime()))).toISOString();
     expect((await deliveries({ from })).totalCount).toBe(2);
     expect((await deliveries({ to: from })).totalCount).toBe(6);
-    expect((await deliveries({ from: new Date(createdAt.getTime() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() })).totalCount).toBe(8);
+    expect(
+      (await deliveries({ from: new Date(createdAt.getTime() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() }))
+        .totalCount,
+    ).toBe(8);
     expect((await deliveries({ from: new Date(Date.now() + 60_000).toISOString() })).totalCount).toBe(0);
   });
 
@@ -156,7 +170,9 @@ describe('deliveries', () => {
   });
 
   it('refuses an unknown event type and an empty window; a malformed endpoint id matches nothing', async () => {
-    const response = await gql(running.baseUrl, tenant.apiToken, DELIVERIES, { filter: { eventType: 'deploy.exploded', from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' } });
+    const response = await gql(running.baseUrl, tenant.apiToken, DELIVERIES, {
+      filter: { eventType: 'deploy.exploded', from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' },
+    });
     expect(response.body.data).toBeNull();
     expect(response.body.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
@@ -178,7 +194,10 @@ describe('deliveries', () => {
     const ours = await deliveries(null, tenant.apiToken, { first: 2 });
     const response = await gql(running.baseUrl, stranger.apiToken, DELIVERIES, { first: 2, after: ours.pageInfo.endCursor });
     expect(response.body.data).toBeUndefined(); // refused before the query ran
-    expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'after', message: 'is not a cursor of this list' }] });
+    expect(response.body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'after', message: 'is not a cursor of this list' }],
+    });
   });
 });
 
@@ -186,7 +205,12 @@ describe('events', () => {
   it('lists events newest first with totalCount, each with its deliveries to every endpoint', async () => {
     const { events } = dataOf(await gql(running.baseUrl, tenant.apiToken, EVENTS, { first: 10 }));
     expect(events.totalCount).toBe(4);
-    expect(events.edges.map((edge) => edge.node.type)).toEqual(['incident.opened', 'deploy.ingested', 'deploy.ingested', 'deploy.ingested']);
+    expect(events.edges.map((edge) => edge.node.type)).toEqual([
+      'incident.opened',
+      'deploy.ingested',
+      'deploy.ingested',
+      'deploy.ingested',
+    ]);
     const [incident, ...deploys] = events.edges.map((edge) => edge.node);
     expect(incident!.example).toBe(false);
     expect(incident!.deliveries.totalCount).toBe(2);
@@ -214,7 +238,10 @@ describe('events', () => {
     expect(second.pageInfo.hasNextPage).toBe(false);
 
     const refused = await gql(running.baseUrl, tenant.apiToken, EVENTS, { filter: { type: 'nope' } });
-    expect(refused.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'filter.type', message: expect.any(String) }] });
+    expect(refused.body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'filter.type', message: expect.any(String) }],
+    });
   });
 
   it("never shows another organization's events", async () => {
@@ -224,8 +251,14 @@ describe('events', () => {
     const ours = dataOf(await gql(running.baseUrl, tenant.apiToken, EVENTS, { first: 1 })).events;
     const eventId = ours.edges[0]!.node.id;
     expect((await gql(running.baseUrl, stranger.apiToken, EVENT, { id: eventId })).body).toEqual({ data: { event: null } });
-    expect(dataOf(await gql(running.baseUrl, tenant.apiToken, EVENT, { id: eventId })).event).toEqual({ id: eventId, type: 'incident.opened' });
+    expect(dataOf(await gql(running.baseUrl, tenant.apiToken, EVENT, { id: eventId })).event).toEqual({
+      id: eventId,
+      type: 'incident.opened',
+    });
     const cursor = await gql(running.baseUrl, stranger.apiToken, EVENTS, { first: 1, after: ours.pageInfo.endCursor });
-    expect(cursor.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'after', message: 'is not a cursor of this list' }] });
+    expect(cursor.body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'after', message: 'is not a cursor of this list' }],
+    });
   });
 });

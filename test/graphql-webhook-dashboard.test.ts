@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('webhookDestinationPolicy', () => {
-  it("says which destinations this server accepts, from WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE", async () => {
+  it('says which destinations this server accepts, from WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE', async () => {
     for (const [environment, expected] of [
       [{}, { allowHttp: false, allowPrivate: false }],
       [{ WEBHOOK_ALLOW_HTTP: 'true' }, { allowHttp: true, allowPrivate: false }],
@@ -45,7 +45,10 @@ describe('webhookDestinationPolicy', () => {
       const running = await startApp(database.url, { ROLE: 'api', ...environment });
       try {
         const tenant = await createTenant(running.app);
-        expect(dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DESTINATION_POLICY)).webhookDestinationPolicy, JSON.stringify(environment)).toEqual(expected);
+        expect(
+          dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DESTINATION_POLICY)).webhookDestinationPolicy,
+          JSON.stringify(environment),
+        ).toEqual(expected);
         const anonymous = await requestGraphql(running.baseUrl, undefined, DESTINATION_POLICY);
         expect(anonymous.status).toBe(401);
         expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -82,10 +85,16 @@ describe('WebhookEndpoint.pendingRetries', () => {
   }
 
   it('counts the PENDING deliveries whose last attempt failed, not a first attempt still in flight', async () => {
-    const endpointId = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, ADD_ENDPOINT, { url: `${receiver.url}/down`, name: 'Down' }))
-      .createWebhookEndpoint.endpoint.id;
-    const sent = await Promise.all([1, 2].map(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId })).sendTestEvent));
-    expect(sent.map((delivery) => [delivery.status, delivery.attemptCount])).toEqual([['PENDING', 0], ['PENDING', 0]]);
+    const endpointId = dataOf(
+      await requestGraphql(running.baseUrl, tenant.apiToken, ADD_ENDPOINT, { url: `${receiver.url}/down`, name: 'Down' }),
+    ).createWebhookEndpoint.endpoint.id;
+    const sent = await Promise.all(
+      [1, 2].map(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId })).sendTestEvent),
+    );
+    expect(sent.map((delivery) => [delivery.status, delivery.attemptCount])).toEqual([
+      ['PENDING', 0],
+      ['PENDING', 0],
+    ]);
 
     // Both first attempts are at the receiver, unanswered: pending, but nothing has failed yet.
     await receiver.waitForRequests(2, { path: '/down' });
@@ -93,19 +102,27 @@ describe('WebhookEndpoint.pendingRetries', () => {
 
     // One fails: one delivery is retrying now, and none has FAILED for good.
     held.shift()!.writeHead(500, { 'content-type': 'text/plain' }).end('down');
-    const one = await eventually(async () => {
-      const endpoint = await pendingRetries(endpointId);
-      return endpoint.pendingRetries === 1 ? endpoint : undefined;
-    }, 10_000, 'one delivery retrying');
+    const one = await eventually(
+      async () => {
+        const endpoint = await pendingRetries(endpointId);
+        return endpoint.pendingRetries === 1 ? endpoint : undefined;
+      },
+      10_000,
+      'one delivery retrying',
+    );
     expect(one.consecutiveFailures).toBe(0);
     expect(one.deliveries.edges.map(({ node }) => node.status)).toEqual(['PENDING', 'PENDING']);
 
     // The other succeeds: it no longer counts, the failed one still does.
     held.shift()!.writeHead(200).end('ok');
-    await eventually(async () => {
-      const endpoint = await pendingRetries(endpointId);
-      return endpoint.deliveries.edges.some(({ node }) => node.status === 'SUCCEEDED') ? endpoint : undefined;
-    }, 10_000, 'the second delivery SUCCEEDED');
+    await eventually(
+      async () => {
+        const endpoint = await pendingRetries(endpointId);
+        return endpoint.deliveries.edges.some(({ node }) => node.status === 'SUCCEEDED') ? endpoint : undefined;
+      },
+      10_000,
+      'the second delivery SUCCEEDED',
+    );
     expect((await pendingRetries(endpointId)).pendingRetries).toBe(1);
   });
 });

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { WebhookEndpointDeliveriesQuery, WebhookEndpointsPageQuery } from './gql/graphql.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import {
+  createTenant,
+  dataOf,
+  requestGraphql,
+  startApp,
+  type GraphqlResponse,
+  type RunningApp,
+  type Tenant,
+  LOCAL_RECEIVERS,
+} from './support/app.ts';
 import { eventually, startReceiver, type Receiver, type ReceivedRequest, TIMER_SLACK_MS } from './support/receiver.ts';
 
 // Fragments: the operations below spread them.
@@ -83,7 +92,8 @@ const WEBHOOK_ENDPOINT_TYPE_FIELDS = graphql(`
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
-const EVENT_TYPES_MESSAGE = 'must be one of deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping, endpoint.disabled';
+const EVENT_TYPES_MESSAGE =
+  'must be one of deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping, endpoint.disabled';
 
 let database: TestDatabase;
 /** Lets http:// and loopback destinations through, and fails a delivery at its first failed attempt. */
@@ -144,7 +154,11 @@ function expectNotFound(response: GraphqlResponse<unknown>, message: string) {
 }
 
 async function createEndpoint(name: string, path = `/${name}`, token = tenant.apiToken, eventTypes?: string[]) {
-  const response = await requestGraphql(running.baseUrl, token, CREATE_WEBHOOK_ENDPOINT, { url: `${receiver.url}${path}`, name, eventTypes });
+  const response = await requestGraphql(running.baseUrl, token, CREATE_WEBHOOK_ENDPOINT, {
+    url: `${receiver.url}${path}`,
+    name,
+    eventTypes,
+  });
   return dataOf(response).createWebhookEndpoint;
 }
 
@@ -189,7 +203,10 @@ describe('createWebhookEndpoint', () => {
     // No field of the type gives the secret back (only its expiry and the audit of reveals); reading the endpoint shows no trace of it.
     const fields = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, WEBHOOK_ENDPOINT_TYPE_FIELDS)).__type?.fields ?? [];
     expect(fields.map((field) => field.name)).toContain('url');
-    expect(fields.filter((field) => /secret/i.test(field.name)).map((field) => field.name)).toEqual(['previousSecretExpiresAt', 'secretReveals']);
+    expect(fields.filter((field) => /secret/i.test(field.name)).map((field) => field.name)).toEqual([
+      'previousSecretExpiresAt',
+      'secretReveals',
+    ]);
     const read = await requestGraphql(running.baseUrl, tenant.apiToken, WEBHOOK_ENDPOINT, { id: created.endpoint.id });
     expect(dataOf(read).webhookEndpoint).toEqual(created.endpoint);
     expect(JSON.stringify(read.body)).not.toContain(created.signingSecret.slice(6));
@@ -247,7 +264,10 @@ describe('createWebhookEndpoint', () => {
         { field: 'name', message: notStorable },
       ],
     });
-    const portZero = await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_WEBHOOK_ENDPOINT, { url: 'https://hooks.example.com:0/', name: 'Port zero' });
+    const portZero = await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_WEBHOOK_ENDPOINT, {
+      url: 'https://hooks.example.com:0/',
+      name: 'Port zero',
+    });
     expect(errorOf(portZero).extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'url', message: 'must not use port 0' }] });
     expect(await running.app.database.prisma.webhookEndpoint.count({ where: { name: { in: ['Not storable', 'Port zero'] } } })).toBe(0);
   });
@@ -255,9 +275,18 @@ describe('createWebhookEndpoint', () => {
   it('refuses http:// and private destinations unless the deployment allows them', async () => {
     const cases = [
       ['http://example.com/hook', 'must use https (http is allowed only where WEBHOOK_ALLOW_HTTP=true, for local development)'],
-      ['https://127.0.0.1/hook', 'must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)'],
-      ['https://[::ffff:10.0.0.1]/hook', 'must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)'],
-      ['https://2130706433/hook', 'must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)'],
+      [
+        'https://127.0.0.1/hook',
+        'must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)',
+      ],
+      [
+        'https://[::ffff:10.0.0.1]/hook',
+        'must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)',
+      ],
+      [
+        'https://2130706433/hook',
+        'must not point to a private, loopback, link-local or other non-public address (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)',
+      ],
       ['https://localhost:8443/hook', 'must not point to localhost (allowed only where WEBHOOK_ALLOW_PRIVATE=true, for local development)'],
     ] as const;
     for (const [url, message] of cases) {
@@ -395,7 +424,12 @@ describe('setWebhookEndpointActive', () => {
     });
     const before = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, WEBHOOK_ENDPOINT, { id: endpoint.id })).webhookEndpoint;
     expect(before).toEqual(
-      expect.objectContaining({ status: 'DISABLED', consecutiveFailures: 10, disabledAt: expect.any(String), disabledReason: '10 consecutive deliveries failed' }),
+      expect.objectContaining({
+        status: 'DISABLED',
+        consecutiveFailures: 10,
+        disabledAt: expect.any(String),
+        disabledReason: '10 consecutive deliveries failed',
+      }),
     );
     const enabled = await requestGraphql(running.baseUrl, tenant.apiToken, SET_WEBHOOK_ENDPOINT_ACTIVE, { id: endpoint.id, active: true });
     expect(dataOf(enabled).setWebhookEndpointActive).toEqual(
@@ -410,7 +444,9 @@ describe('deleteWebhookEndpoint', () => {
     const deleted = await requestGraphql(running.baseUrl, tenant.apiToken, DELETE_WEBHOOK_ENDPOINT, { id: endpoint.id });
     expect(dataOf(deleted).deleteWebhookEndpoint).toBe(endpoint.id);
 
-    expect(dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, WEBHOOK_ENDPOINT, { id: endpoint.id })).webhookEndpoint).toBeNull();
+    expect(
+      dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, WEBHOOK_ENDPOINT, { id: endpoint.id })).webhookEndpoint,
+    ).toBeNull();
     const list = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, WEBHOOK_ENDPOINTS_PAGE, { first: 100 }));
     expect(list.webhookEndpoints.edges.map((edge) => edge.node.id)).not.toContain(endpoint.id);
 
@@ -478,6 +514,7 @@ describe('sendTestEvent', () => {
     expect(body).toEqual({
       id: delivery.event.id,
       type: 'test.ping',
+      timestamp: delivery.event.createdAt,
       createdAt: delivery.event.createdAt,
       organizationId: tenant.organizationId,
       data: delivery.event.data,
@@ -508,7 +545,10 @@ describe('sendTestEvent', () => {
       ['FAILED', []],
     ] as const) {
       const data = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, WEBHOOK_ENDPOINT_DELIVERIES, { id: endpoint.id, status }));
-      expect(data.webhookEndpoint!.deliveries.edges.map((edge) => edge.node.id), String(status)).toEqual(expected);
+      expect(
+        data.webhookEndpoint!.deliveries.edges.map((edge) => edge.node.id),
+        String(status),
+      ).toEqual(expected);
     }
   });
 
@@ -527,7 +567,9 @@ describe('webhookEndpoint.deliveries', () => {
     const { endpoint } = await createEndpoint('Paged', '/paged');
     const sent: string[] = [];
     for (let i = 0; i < 3; i++) {
-      sent.push(dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, SEND_TEST_EVENT, { endpointId: endpoint.id })).sendTestEvent.id);
+      sent.push(
+        dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, SEND_TEST_EVENT, { endpointId: endpoint.id })).sendTestEvent.id,
+      );
     }
     await receiver.waitForRequests(3, { path: '/paged' });
     const seen: string[] = [];
@@ -542,7 +584,10 @@ describe('webhookEndpoint.deliveries', () => {
       after = connection.pageInfo.endCursor ?? null;
     }
     expect(new Set(seen)).toEqual(new Set(sent));
-    const rows = await running.app.database.prisma.delivery.findMany({ where: { endpointId: endpoint.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const rows = await running.app.database.prisma.delivery.findMany({
+      where: { endpointId: endpoint.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
     expect(seen).toEqual(rows.map((row) => row.id));
   });
 });
@@ -571,7 +616,9 @@ describe('retryDelivery', () => {
     const { endpoint } = await createEndpoint('Flaky', '/flaky');
     const sent = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, SEND_TEST_EVENT, { endpointId: endpoint.id })).sendTestEvent;
     const failed = await deliveryWithStatus(sent.id, 'FAILED');
-    expect(failed!.attempts).toEqual([expect.objectContaining({ number: 1, succeeded: false, responseStatus: 500, responseBody: 'broken' })]);
+    expect(failed!.attempts).toEqual([
+      expect.objectContaining({ number: 1, succeeded: false, responseStatus: 500, responseBody: 'broken' }),
+    ]);
     expect((await endpointRow(endpoint.id)).consecutiveFailures).toBe(1);
 
     answers.set('/flaky', answerLater(204, ''));
@@ -605,7 +652,10 @@ describe('retryDelivery', () => {
     await requestGraphql(running.baseUrl, tenant.apiToken, SET_WEBHOOK_ENDPOINT_ACTIVE, { id: endpoint.id, active: false });
     const refused = await requestGraphql(running.baseUrl, tenant.apiToken, RETRY_DELIVERY, { id: sent.id });
     expect(errorOf(refused)).toEqual(
-      expect.objectContaining({ message: 'The endpoint is INACTIVE; activate it first', extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) }),
+      expect.objectContaining({
+        message: 'The endpoint is INACTIVE; activate it first',
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }),
+      }),
     );
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       expectNotFound(await requestGraphql(running.baseUrl, tenant.apiToken, RETRY_DELIVERY, { id }), `Delivery ${id} not found`);
@@ -619,7 +669,9 @@ describe('delivery', () => {
     const sent = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, SEND_TEST_EVENT, { endpointId: endpoint.id })).sendTestEvent;
     await deliveryWithStatus(sent.id, 'SUCCEEDED');
     await requestGraphql(running.baseUrl, tenant.apiToken, DELETE_WEBHOOK_ENDPOINT, { id: endpoint.id });
-    expect(await deliveryNow(sent.id)).toEqual(expect.objectContaining({ id: sent.id, status: 'SUCCEEDED', endpoint: { id: endpoint.id, name: 'Gone' } }));
+    expect(await deliveryNow(sent.id)).toEqual(
+      expect.objectContaining({ id: sent.id, status: 'SUCCEEDED', endpoint: { id: endpoint.id, name: 'Gone' } }),
+    );
   });
 
   it('is null for an unknown or malformed id', async () => {
@@ -629,7 +681,7 @@ describe('delivery', () => {
 });
 
 describe('tenant isolation', () => {
-  it("gives another organization null or NOT_FOUND for every id, and changes nothing", async () => {
+  it('gives another organization null or NOT_FOUND for every id, and changes nothing', async () => {
     answers.set('/isolated', (_request, response) => {
       response.statusCode = 500;
       response.end();
@@ -649,7 +701,10 @@ describe('tenant isolation', () => {
     const theirList = dataOf(await requestGraphql(running.baseUrl, theirs, WEBHOOK_ENDPOINTS_PAGE, { first: 100 }));
     expect(theirList.webhookEndpoints.edges).toEqual([]);
 
-    expectNotFound(await requestGraphql(running.baseUrl, theirs, UPDATE_WEBHOOK_ENDPOINT, { id, name: 'hijacked', url: 'https://evil.example.com' }), message);
+    expectNotFound(
+      await requestGraphql(running.baseUrl, theirs, UPDATE_WEBHOOK_ENDPOINT, { id, name: 'hijacked', url: 'https://evil.example.com' }),
+      message,
+    );
     expectNotFound(await requestGraphql(running.baseUrl, theirs, SET_WEBHOOK_ENDPOINT_ACTIVE, { id, active: false }), message);
     expectNotFound(await requestGraphql(running.baseUrl, theirs, ROTATE_WEBHOOK_SECRET, { id }), message);
     expectNotFound(await requestGraphql(running.baseUrl, theirs, SEND_TEST_EVENT, { endpointId: id }), message);
@@ -671,7 +726,7 @@ describe('tenant isolation', () => {
 describe('authentication', () => {
   it('refuses every query and mutation without a valid API token', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    for (const token of [undefined, 'hla_' + 'x'.repeat(40), tenant.deployToken]) {
+    for (const token of [undefined, `hla_${'x'.repeat(40)}`, tenant.deployToken]) {
       const responses: GraphqlResponse<unknown>[] = [
         await requestGraphql(running.baseUrl, token, WEBHOOK_ENDPOINTS_PAGE, { first: 1 }),
         await requestGraphql(running.baseUrl, token, WEBHOOK_ENDPOINT, { id }),

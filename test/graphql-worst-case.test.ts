@@ -56,7 +56,9 @@ beforeAll(async () => {
   for (let n = 0; n < DEPLOYS; n++) {
     const deployedAt = new Date(hourAgo + n * 60_000).toISOString();
     const commits = Array.from({ length: 5 }, (_, c) => ({ sha: `c${n}-${c}`, timestamp: deployedAt }));
-    expect((await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: `sha-${n}`, deployed_at: deployedAt, commits })).status).toBe(200);
+    expect((await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: `sha-${n}`, deployed_at: deployedAt, commits })).status).toBe(
+      200,
+    );
   }
   for (let n = 0; n < INCIDENTS; n++) {
     const opened = dataOf(await requestGraphql(api.baseUrl, tenant.apiToken, WORST_OPEN_INCIDENT, { serviceId: tenant.serviceId }));
@@ -78,7 +80,9 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number 
 describe('bounded lists', () => {
   it(`keeps the top ${LIST_BOUNDS.suspects} suspects of an incident, by rank`, async () => {
     const opened = dataOf(await requestGraphql(api.baseUrl, tenant.apiToken, WORST_OPEN_INCIDENT, { serviceId: tenant.serviceId }));
-    expect(opened.openIncident.suspects.map((suspect) => suspect.rank)).toEqual(Array.from({ length: LIST_BOUNDS.suspects }, (_, n) => n + 1));
+    expect(opened.openIncident.suspects.map((suspect) => suspect.rank)).toEqual(
+      Array.from({ length: LIST_BOUNDS.suspects }, (_, n) => n + 1),
+    );
   });
 
   it('declares a maximum for every list field, which the complexity estimate uses', () => {
@@ -89,7 +93,8 @@ describe('bounded lists', () => {
         if (!isListType(isNonNullType(field.type) ? field.type.ofType : field.type)) continue;
         const isConnectionEdges = field.name === 'edges' && connectionNodeType(type as GraphQLOutputType) !== undefined;
         const complexity = field.extensions?.complexity as { multiplier?: unknown } | undefined;
-        if (!isConnectionEdges && typeof complexity?.multiplier !== 'number') unbounded.push(`${type.name}.${field.name}: [${getNamedType(field.type).name}]`);
+        if (!isConnectionEdges && typeof complexity?.multiplier !== 'number')
+          unbounded.push(`${type.name}.${field.name}: [${getNamedType(field.type).name}]`);
       }
     }
     expect(unbounded).toEqual([]);

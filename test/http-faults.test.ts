@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
 import { readMigrations } from '../src/db/migrate.ts';
+import { createLogger } from '../src/http/logging.ts';
 import { buildServer } from '../src/http/server.ts';
 import { createMetrics } from '../src/metrics.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -108,6 +109,58 @@ describe("errors of Node's HTTP parser", () => {
     }
   });
 
+  it('answers more header fields than are read (1,000) with 431 in the error shape, wherever Host is among them', async () => {
+    const fields = Array.from({ length: 1000 }, (_, index) => `X-Field-${index}: ${index}\r\n`).join('');
+    const upgrade =
+      'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
+    for (const request of [
+      `GET /healthz HTTP/1.1\r\n${fields}Host: hookline.test\r\n\r\n`,
+      `GET /healthz HTTP/1.1\r\nHost: hookline.test\r\n${fields}\r\n`,
+      `GET /graphql HTTP/1.1\r\nHost: hookline.test\r\n${upgrade}${fields}\r\n`,
+    ]) {
+      const connection = await openRawConnection(running.baseUrl);
+      connection.write(request);
+      const response = await connection.nextResponse();
+      connection.destroy();
+      expect(response.status).toBe(431);
+      expect(response.body).toEqual({ error: { code: 'headers_too_large', message: 'Request has more than 1000 header fields' } });
+    }
+    // 1,000 fields, Host included, are read whole.
+    const connection = await openRawConnection(running.baseUrl);
+    connection.write(`GET /healthz HTTP/1.1\r\n${fields.split('\r\n').slice(1).join('\r\n')}Host: hookline.test\r\n\r\n`);
+    expect((await connection.nextResponse()).status).toBe(200);
+    connection.destroy();
+  });
+
+  it('answers a malformed WebSocket upgrade, or one asked with another method than GET, in the error shape', async () => {
+    const upgrade = 'Host: hookline.test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n';
+    const withoutKey = await openRawConnection(running.baseUrl);
+    withoutKey.write(`GET /graphql HTTP/1.1\r\n${upgrade}\r\n`);
+    const refused = await withoutKey.nextResponse();
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: { code: 'bad_request', message: 'Missing or invalid Sec-WebSocket-Key header' } });
+    await withoutKey.closed;
+
+    const posted = await openRawConnection(running.baseUrl);
+    posted.write(`POST /graphql HTTP/1.1\r\n${upgrade}Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+    const wrongMethod = await posted.nextResponse();
+    expect(wrongMethod).toEqual({
+      status: 405,
+      headers: expect.objectContaining({ allow: 'GET' }),
+      body: { error: { code: 'method_not_allowed', message: 'POST cannot open a WebSocket; allowed: GET' } },
+    });
+    await posted.closed;
+  });
+
+  it('answers an HTTP/1.1 request without Host with 400 in the error shape', async () => {
+    const connection = await openRawConnection(running.baseUrl);
+    connection.write('POST /api/ingest/deploy HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    const response = await connection.nextResponse();
+    connection.destroy();
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: { code: 'bad_request', message: 'An HTTP/1.1 request needs a Host header' } });
+  });
+
   it('answers headers over the size limit with 431 in the error shape', async () => {
     const response = await post(`${running.baseUrl}/api/ingest/deploy`, {
       body: '{}',
@@ -141,8 +194,9 @@ describe('/readyz', () => {
     });
     const config = loadConfig({ LOG_LEVEL: 'silent', ROLE: 'worker' });
     const unreachable = connectDatabase(`postgresql://postgres@127.0.0.1:${closedPort}/hookline`);
-    const server = buildServer({
+    const server = await buildServer({
       config,
+      logger: createLogger(config),
       database: unreachable,
       metrics: createMetrics(unreachable.pool),
       migrations: await readMigrations(),

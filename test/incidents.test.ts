@@ -4,11 +4,21 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService } from '../src/domain/services.ts';
+import { createService } from '../src/domain/ingest/services.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { IncidentPartsFragment, IncidentsListQuery } from './gql/graphql.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import {
+  createTenant,
+  dataOf,
+  requestGraphqlWith,
+  rollbacksJudged,
+  startApp,
+  type GraphqlResponse,
+  type RunningApp,
+  type Tenant,
+  LOCAL_RECEIVERS,
+} from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
 
@@ -39,6 +49,9 @@ const MARK_SUSPECT = graphql(`
 `);
 const INCIDENT = graphql(`
   query Incident($id: ID!) { incident(id: $id) { ...IncidentParts } }
+`);
+const INCIDENTS_DORA = graphql(`
+  query IncidentsDora($serviceId: ID, $from: DateTime!, $to: DateTime!) { dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate } }
 `);
 const INCIDENTS_LIST = graphql(`
   query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {
@@ -96,7 +109,11 @@ async function setUp(path: string, eventTypes = ['incident.opened', 'incident.ac
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
   });
   expect(endpoint.status).toBe(201);
-  return { tenant, payments: { id: payments.service.id, deployToken: payments.deployToken }, secret: endpoint.body.signingSecret as string };
+  return {
+    tenant,
+    payments: { id: payments.service.id, deployToken: payments.deployToken },
+    secret: endpoint.body.signingSecret as string,
+  };
 }
 
 async function ingest(token: string, payload: Record<string, unknown>): Promise<string> {
@@ -106,7 +123,11 @@ async function ingest(token: string, payload: Record<string, unknown>): Promise<
 }
 
 /** requestGraphql on this test's app; every operation here has variables. */
-function gql<TResult, TVariables>(token: string | undefined, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
+function gql<TResult, TVariables>(
+  token: string | undefined,
+  document: TypedDocumentNode<TResult, TVariables>,
+  variables: NoInfer<TVariables>,
+) {
   return requestGraphqlWith(running.baseUrl, token, document, variables);
 }
 
@@ -132,7 +153,13 @@ function verified(request: ReceivedRequest, secret: string): { id: string; type:
 }
 
 /** What a suspect looks like in GraphQL and in the webhook payload alike. */
-const suspectSummary = (suspect: { deploy: { id: string } | null; rank: number; score: number; verdict?: string | null; reasons: unknown }) => ({
+const suspectSummary = (suspect: {
+  deploy: { id: string } | null;
+  rank: number;
+  score: number;
+  verdict?: string | null;
+  reasons: unknown;
+}) => ({
   deployId: suspect.deploy?.id,
   rank: suspect.rank,
   score: suspect.score,
@@ -146,7 +173,12 @@ describe('incident lifecycle', () => {
     const before = Date.now();
 
     const opened = dataOf(
-      await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: '  Checkout is down  ', severity: 'SEV1', environment: 'production' }),
+      await gql(tenant.apiToken, OPEN_INCIDENT, {
+        serviceId: tenant.serviceId,
+        title: '  Checkout is down  ',
+        severity: 'SEV1',
+        environment: 'production',
+      }),
     ).openIncident;
     expect(opened).toEqual({
       id: expect.stringMatching(UUID),
@@ -212,7 +244,8 @@ describe('incident lifecycle', () => {
       const body = byKey.get(`${incident.id} ${type}`);
       expect(body, `${type} of ${incident.title}`).toBeDefined();
       expect(body!.organizationId).toBe(tenant.organizationId);
-      expect(body!.data.incident).toEqual({ ...incident, suspects: [] });
+      // An incident a person opened has no alert source and no alerts.
+      expect(body!.data.incident).toEqual({ ...incident, alertSource: null, alerts: [], suspects: [] });
     }
     // And no more: every delivery of the organization is SUCCEEDED after one attempt, with one
     // job, completed, so nothing else can reach the receiver.
@@ -261,7 +294,11 @@ describe('incident lifecycle', () => {
   it('refuses a title or environment PostgreSQL cannot store (NUL, an unpaired surrogate), and a start before year 1, with BAD_USER_INPUT', async () => {
     const { tenant } = await setUp('/not-storable');
     const refused = errorOf(
-      await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Checkout\u0000 down', environment: 'production\ud800' }),
+      await gql(tenant.apiToken, OPEN_INCIDENT, {
+        serviceId: tenant.serviceId,
+        title: 'Checkout\u0000 down',
+        environment: 'production\ud800',
+      }),
     );
     expect(refused.extensions).toEqual({
       code: 'BAD_USER_INPUT',
@@ -313,7 +350,11 @@ describe('suspects', () => {
     const commits = [1, 2, 3].map((n) => ({ sha: `a${n}`, author: 'alice', timestamp: at(-HOUR) }));
     deploys.prod = await ingest(checkout, { commit_sha: 'aaaa', environment: 'production', deployed_at: at(-10 * MINUTE), commits });
     deploys.staging = await ingest(checkout, { commit_sha: 'bbbb', environment: 'staging', deployed_at: at(-5 * MINUTE) });
-    deploys.payments = await ingest(world.payments.deployToken, { commit_sha: 'cccc', environment: 'production', deployed_at: at(-2 * MINUTE) });
+    deploys.payments = await ingest(world.payments.deployToken, {
+      commit_sha: 'cccc',
+      environment: 'production',
+      deployed_at: at(-2 * MINUTE),
+    });
     // Not suspects: after the start, before the 2 h lookback, another organization's.
     deploys.after = await ingest(checkout, { commit_sha: 'dddd', environment: 'production', deployed_at: at(5 * MINUTE) });
     deploys.old = await ingest(checkout, { commit_sha: 'eeee', environment: 'production', deployed_at: at(-3 * HOUR) });
@@ -415,7 +456,9 @@ describe('suspects', () => {
   it('shows where a deploy is a suspect', async () => {
     const data = dataOf(await gql(world.tenant.apiToken, DEPLOY_SUSPECT_IN, { id: deploys.prod! }));
     expect(data.deploy!.suspectIn).toEqual(
-      expect.arrayContaining([{ rank: 1, score: 0.712, verdict: null, incident: { id: incident.id, title: 'Checkout errors' }, deploy: { id: deploys.prod } }]),
+      expect.arrayContaining([
+        { rank: 1, score: 0.712, verdict: null, incident: { id: incident.id, title: 'Checkout errors' }, deploy: { id: deploys.prod } },
+      ]),
     );
     expect(dataOf(await gql(world.tenant.apiToken, DEPLOY_SUSPECT_IN, { id: deploys.after! })).deploy!.suspectIn).toEqual([]);
   });
@@ -460,35 +503,113 @@ describe('suspects', () => {
     expect(body.data.incident.suspects.map(suspectSummary)).toEqual(dismissed.suspects.map(suspectSummary));
   });
 
-  it('markSuspect refuses a deploy that is not a suspect, and an unknown incident', async () => {
-    for (const deploy of ['after', 'old', 'theirs']) {
-      const refused = errorOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId: deploys[deploy]!, verdict: 'CAUSED' }));
-      expect(refused.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'deployId', message: 'is not a suspect of this incident' }] });
+  it("markSuspect refuses what came after the start, another organization's deploy and an unknown incident", async () => {
+    const refusals = [
+      ['after', 'happened after the incident started, so it cannot have caused it'],
+      ['theirs', 'is not a deploy of this organization'],
+    ] as const;
+    for (const [deploy, message] of refusals) {
+      const refused = errorOf(
+        await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId: deploys[deploy]!, verdict: 'CAUSED' }),
+      );
+      expect(refused.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'deployId', message }] });
+    }
+    for (const deployId of [UNKNOWN_ID, 'nope']) {
+      const refused = errorOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId, verdict: 'CAUSED' }));
+      expect(refused.extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        fields: [{ field: 'deployId', message: 'is not a deploy of this organization' }],
+      });
     }
     for (const incidentId of [UNKNOWN_ID, 'nope']) {
       const missing = errorOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId, deployId: deploys.prod!, verdict: 'CAUSED' }));
       expect(missing).toEqual(expect.objectContaining({ message: `Incident ${incidentId} not found`, extensions: { code: 'NOT_FOUND' } }));
     }
+    const stored = await running.app.database.prisma.incidentSuspect.findMany({ where: { incidentId: incident.id } });
+    expect(stored.map((suspect) => suspect.deployId).sort()).toEqual([deploys.prod, deploys.payments, deploys.staging].sort());
+  });
+
+  it('markSuspect names a deploy older than the look-back: it joins the suspects ranked among them, and counts in DORA and priors', async () => {
+    const dora = async () =>
+      dataOf(
+        await gql(world.tenant.apiToken, INCIDENTS_DORA, {
+          serviceId: world.tenant.serviceId,
+          from: new Date(startedAt - 6 * HOUR).toISOString(),
+          to: new Date(startedAt + HOUR).toISOString(),
+        }),
+      ).dora;
+    await rollbacksJudged(running.app);
+    const before = await dora();
+    const marked = dataOf(
+      await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId: deploys.old!, verdict: 'CAUSED' }),
+    ).markSuspect;
+    // old: 1 × 1 × (0.5 × (0.85 × 2^−9 + 0.15 × 2^−0.5) + 0.25 × 0.5) = 0.05386 + 0.125 = 0.179, between payments and staging.
+    expect(marked.suspects.map(suspectSummary)).toEqual([
+      expect.objectContaining({ deployId: deploys.prod, rank: 1, verdict: 'CAUSED' }),
+      {
+        deployId: deploys.old,
+        rank: 3,
+        score: 0.179,
+        verdict: 'CAUSED',
+        reasons: [
+          { code: 'same_service', detail: 'same service (checkout)' },
+          { code: 'environment_match', detail: 'same environment (production)' },
+          { code: 'recency', detail: 'deployed 3 h before the incident, before its 2 h look-back: a person named it' },
+          { code: 'change_size', detail: 'change size unknown (no commits sent)' },
+        ],
+      },
+      expect.objectContaining({ deployId: deploys.staging, rank: 4, verdict: null }),
+      expect.objectContaining({ deployId: deploys.payments, rank: 2, verdict: 'DISMISSED' }),
+    ]);
+    const after = await dora();
+    expect(after.deployCount).toBe(before.deployCount);
+    expect(Math.round(after.changeFailureRate! * after.deployCount)).toBe(Math.round(before.changeFailureRate! * before.deployCount) + 1);
+
+    // Another incident of checkout learns from both CAUSED verdicts of this one.
+    const next = dataOf(
+      await gql(world.tenant.apiToken, OPEN_INCIDENT, {
+        serviceId: world.tenant.serviceId,
+        title: 'Again',
+        environment: 'production',
+        startedAt: at(0),
+      }),
+    ).openIncident;
+    const prod = next.suspects.find((suspect) => suspect.deploy?.id === deploys.prod)!;
+    expect(prod.reasons.at(-1)).toEqual({
+      code: 'prior',
+      detail: 'past verdicts on checkout deploys: 2 caused, 0 dismissed (score × 1.07)',
+    });
+    await gql(world.tenant.apiToken, RESOLVE_INCIDENT, { id: next.id });
   });
 
   it("keeps every incident query and mutation inside the caller's organization", async () => {
     const id = incident.id;
     const before = await running.app.database.prisma.incident.findUniqueOrThrow({ where: { id }, include: { suspects: true } });
     const events = await eventCount(world.tenant.organizationId);
-    const theirs = dataOf(await gql(stranger.apiToken, OPEN_INCIDENT, { serviceId: stranger.serviceId, title: 'Theirs', startedAt: at(0) })).openIncident;
+    const theirs = dataOf(
+      await gql(stranger.apiToken, OPEN_INCIDENT, { serviceId: stranger.serviceId, title: 'Theirs', startedAt: at(0) }),
+    ).openIncident;
     // Their correlation sees only their own deploy.
     expect(theirs.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.theirs]);
 
     const notFound = (response: GraphqlResponse<unknown>, what: string, which: string) =>
-      expect(errorOf(response)).toEqual(expect.objectContaining({ message: `${what} ${which} not found`, extensions: { code: 'NOT_FOUND' } }));
+      expect(errorOf(response)).toEqual(
+        expect.objectContaining({ message: `${what} ${which} not found`, extensions: { code: 'NOT_FOUND' } }),
+      );
     expect(dataOf(await gql(stranger.apiToken, INCIDENT, { id })).incident).toBeNull();
     notFound(await gql(stranger.apiToken, ACKNOWLEDGE_INCIDENT, { id }), 'Incident', id);
     notFound(await gql(stranger.apiToken, RESOLVE_INCIDENT, { id }), 'Incident', id);
     notFound(await gql(stranger.apiToken, MARK_SUSPECT, { incidentId: id, deployId: deploys.prod!, verdict: 'DISMISSED' }), 'Incident', id);
-    notFound(await gql(stranger.apiToken, OPEN_INCIDENT, { serviceId: world.tenant.serviceId, title: 'Sneaky' }), 'Service', world.tenant.serviceId);
+    notFound(
+      await gql(stranger.apiToken, OPEN_INCIDENT, { serviceId: world.tenant.serviceId, title: 'Sneaky' }),
+      'Service',
+      world.tenant.serviceId,
+    );
     const list = dataOf(await gql(stranger.apiToken, INCIDENTS_LIST, { first: 50 }));
     expect(list.incidents.edges.map((edge) => edge.node.id)).toEqual([theirs.id]);
-    expect(dataOf(await gql(stranger.apiToken, INCIDENTS_LIST, { first: 50, serviceId: world.tenant.serviceId })).incidents.edges).toEqual([]);
+    expect(dataOf(await gql(stranger.apiToken, INCIDENTS_LIST, { first: 50, serviceId: world.tenant.serviceId })).incidents.edges).toEqual(
+      [],
+    );
     expect(dataOf(await gql(stranger.apiToken, SERVICE_INCIDENTS, { id: world.tenant.serviceId })).service).toBeNull();
     expect(dataOf(await gql(stranger.apiToken, DEPLOY_SUSPECT_IN, { id: deploys.prod! })).deploy).toBeNull();
 
@@ -581,11 +702,143 @@ describe('suspects stay current while the incident is open', () => {
       [late, 1],
       [early, 2],
     ]);
-    expect(current.suspects[0]!.reasons).toContainEqual({ code: 'last_before_incident', detail: 'last deploy of checkout to production before the incident' });
+    expect(current.suspects[0]!.reasons).toContainEqual({
+      code: 'last_before_incident',
+      detail: 'last deploy of checkout to production before the incident',
+    });
     // The early deploy is no longer the last one.
     expect(current.suspects[1]!.reasons.map((reason) => reason.code)).not.toContain('last_before_incident');
     expect(current.suspects.map((suspect) => suspect.deploy!.id)).not.toContain(after);
     const unchanged = dataOf(await gql(tenant.apiToken, INCIDENT, { id: resolved.id })).incident!;
     expect(unchanged.suspects.map((suspect) => suspect.deploy!.id)).toEqual([early]);
+  });
+});
+
+describe('look-back per incident', () => {
+  const OPEN_WITH_LOOKBACK = graphql(`
+    mutation OpenIncidentWithLookback($serviceId: ID!, $startedAt: DateTime, $lookbackHours: Int) {
+      openIncident(serviceId: $serviceId, title: "Slow leak", startedAt: $startedAt, lookbackHours: $lookbackHours) {
+        id lookbackHours suspects { deploy { id } reasons { code detail } }
+      }
+    }
+  `);
+  const SET_LOOKBACK = graphql(`
+    mutation SetIncidentLookback($id: ID!, $lookbackHours: Int) {
+      setIncidentLookback(id: $id, lookbackHours: $lookbackHours) { id lookbackHours suspects { deploy { id } } }
+    }
+  `);
+
+  it('ranks the deploys of its own window, widens or resets it later, and late reports join it by that window', async () => {
+    const { tenant } = await setUp('/lookback', ['test.ping']);
+    const startedAt = Math.floor(Date.now() / 1000) * 1000 - HOUR;
+    const at = (offsetMs: number) => new Date(startedAt + offsetMs).toISOString();
+    const leak = await ingest(tenant.deployToken, { commit_sha: 'leak', environment: 'production', deployed_at: at(-30 * HOUR) });
+    const recent = await ingest(tenant.deployToken, { commit_sha: 'recent', environment: 'production', deployed_at: at(-HOUR) });
+    const ids = (incident: { suspects: { deploy?: { id: string } | null }[] }) => incident.suspects.map((s) => s.deploy!.id);
+
+    // The server's look-back here is 2 h.
+    const usual = dataOf(await gql(tenant.apiToken, OPEN_WITH_LOOKBACK, { serviceId: tenant.serviceId, startedAt: at(0) })).openIncident;
+    expect(usual.lookbackHours).toBe(2);
+    expect(ids(usual)).toEqual([recent]);
+
+    const wide = dataOf(
+      await gql(tenant.apiToken, OPEN_WITH_LOOKBACK, { serviceId: tenant.serviceId, startedAt: at(0), lookbackHours: 36 }),
+    ).openIncident;
+    expect(wide.lookbackHours).toBe(36);
+    expect(ids(wide)).toEqual([recent, leak]);
+    expect(wide.suspects[1]!.reasons).toContainEqual({
+      code: 'recency',
+      detail: 'deployed 30 h before the incident: it ran 30 h without trouble first',
+    });
+
+    // A late report inside the incident's own window (beyond the server's) joins it.
+    const late = await ingest(tenant.deployToken, { commit_sha: 'late', environment: 'production', deployed_at: at(-20 * HOUR) });
+    expect(ids(dataOf(await gql(tenant.apiToken, INCIDENT, { id: wide.id })).incident!)).toEqual([recent, late, leak]);
+    expect(ids(dataOf(await gql(tenant.apiToken, INCIDENT, { id: usual.id })).incident!)).toEqual([recent]);
+
+    const widened = dataOf(await gql(tenant.apiToken, SET_LOOKBACK, { id: usual.id, lookbackHours: 48 })).setIncidentLookback;
+    expect(widened).toEqual({
+      id: usual.id,
+      lookbackHours: 48,
+      suspects: [{ deploy: { id: recent } }, { deploy: { id: late } }, { deploy: { id: leak } }],
+    });
+    const reset = dataOf(await gql(tenant.apiToken, SET_LOOKBACK, { id: usual.id, lookbackHours: null })).setIncidentLookback;
+    expect(reset).toEqual({ id: usual.id, lookbackHours: 2, suspects: [{ deploy: { id: recent } }] });
+
+    for (const lookbackHours of [0, 721]) {
+      const refused = errorOf(await gql(tenant.apiToken, OPEN_WITH_LOOKBACK, { serviceId: tenant.serviceId, lookbackHours }));
+      expect(refused.extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        fields: [{ field: 'lookbackHours', message: 'must be 1 to 720 hours' }],
+      });
+      const notSet = errorOf(await gql(tenant.apiToken, SET_LOOKBACK, { id: usual.id, lookbackHours }));
+      expect(notSet.extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        fields: [{ field: 'lookbackHours', message: 'must be 1 to 720 hours' }],
+      });
+    }
+    const stranger = await createTenant(running.app, 'checkout');
+    const hidden = errorOf(await gql(stranger.apiToken, SET_LOOKBACK, { id: usual.id, lookbackHours: 5 }));
+    expect(hidden).toEqual(expect.objectContaining({ message: `Incident ${usual.id} not found`, extensions: { code: 'NOT_FOUND' } }));
+  });
+});
+
+describe('incidents on several services', () => {
+  const OPEN_SHARED = graphql(`
+    mutation OpenSharedIncident($serviceId: ID!, $affectedServiceIds: [ID!]) {
+      openIncident(serviceId: $serviceId, title: "Shared outage", affectedServiceIds: $affectedServiceIds) {
+        id affectedServices { id name } suspects { deploy { id } reasons { code detail } }
+      }
+    }
+  `);
+
+  it("keeps every affected service, ranks their own and upstream changes, lists it under each, and refuses services not the organization's", async () => {
+    const { tenant, payments } = await setUp('/shared', ['test.ping']);
+    const stranger = await createTenant(running.app, 'checkout');
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
+    const paymentsDeploy = await ingest(payments.deployToken, { commit_sha: 'pay', deployed_at: minutesAgo(5) });
+
+    const alone = dataOf(await gql(tenant.apiToken, OPEN_SHARED, { serviceId: tenant.serviceId })).openIncident;
+    expect(alone.affectedServices).toEqual([{ id: tenant.serviceId, name: 'checkout' }]);
+    expect(alone.suspects[0]!.reasons[0]).toEqual({ code: 'other_service', detail: 'other service (payments) of the organization' });
+
+    const shared = dataOf(
+      await gql(tenant.apiToken, OPEN_SHARED, {
+        serviceId: tenant.serviceId,
+        affectedServiceIds: [payments.id, payments.id.toUpperCase(), tenant.serviceId],
+      }),
+    ).openIncident;
+    expect(shared.affectedServices).toEqual([
+      { id: tenant.serviceId, name: 'checkout' },
+      { id: payments.id, name: 'payments' },
+    ]);
+    expect(shared.suspects).toEqual([
+      {
+        deploy: { id: paymentsDeploy },
+        reasons: expect.arrayContaining([{ code: 'same_service', detail: 'affected service (payments)' }]),
+      },
+    ]);
+    const listed = dataOf(await gql(tenant.apiToken, INCIDENTS_LIST, { first: 10, serviceId: payments.id })).incidents.edges.map(
+      (edge) => edge.node.id,
+    );
+    expect(listed).toEqual([shared.id]);
+
+    const refused = errorOf(
+      await gql(tenant.apiToken, OPEN_SHARED, {
+        serviceId: tenant.serviceId,
+        affectedServiceIds: [stranger.serviceId, 'nope', payments.id],
+      }),
+    );
+    expect(refused.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'affectedServiceIds[1]', message: 'is not a service of this organization' }],
+    });
+    const foreign = errorOf(
+      await gql(tenant.apiToken, OPEN_SHARED, { serviceId: tenant.serviceId, affectedServiceIds: [stranger.serviceId, payments.id] }),
+    );
+    expect(foreign.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'affectedServiceIds[0]', message: 'is not a service of this organization' }],
+    });
   });
 });

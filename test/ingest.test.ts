@@ -1,4 +1,4 @@
-// POST /api/ingest/deploy: every row of the source document's tables and every step of the
+// POST /api/ingest/deploy: every field of the ingest contract (docs/ingest.md) and every step of the
 // contract's check order, through real HTTP against a real database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -92,7 +92,12 @@ describe('accepted deploys', () => {
   });
 
   it('accepts only commit_sha, ignores unknown fields and treats null optionals as absent', async () => {
-    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', surprise: { nested: true }, version: null, commits: null });
+    const response = await postDeploy(url, tenant.deployToken, {
+      commit_sha: 'abc',
+      surprise: { nested: true },
+      version: null,
+      commits: null,
+    });
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('accepted');
   });
@@ -131,7 +136,7 @@ describe('accepted deploys', () => {
   });
 });
 
-describe('limits of the source document, at their boundaries', () => {
+describe('limits of the ingest contract, at their boundaries', () => {
   it('commit_sha: 255 characters accepted, 256 refused', async () => {
     expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'a'.repeat(255) })).status).toBe(200);
     countsBefore = await storedCounts();
@@ -313,14 +318,27 @@ describe('text and times PostgreSQL cannot store', () => {
       version: 'v1\ud83d',
       description: 'paired \ud83d\ude80 is fine, this \udfff is not',
       url: 'https://ci.example.com/\u0000',
-      commits: [{ sha: 'c1', message: 'ok 🚀' }, { sha: '\ud800c2', message: 'm\u0000', author: '\udc00' }],
+      commits: [
+        { sha: 'c1', message: 'ok 🚀' },
+        { sha: '\ud800c2', message: 'm\u0000', author: '\udc00' },
+      ],
     });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(
       validationError(
-        ['commit_sha', 'commit_message', 'branch', 'deployed_by', 'environment', 'version', 'description', 'url', 'commits[1].sha', 'commits[1].message', 'commits[1].author'].map(
-          (field) => ({ field, message: NOT_STORABLE }),
-        ),
+        [
+          'commit_sha',
+          'commit_message',
+          'branch',
+          'deployed_by',
+          'environment',
+          'version',
+          'description',
+          'url',
+          'commits[1].sha',
+          'commits[1].message',
+          'commits[1].author',
+        ].map((field) => ({ field, message: NOT_STORABLE })),
       ),
     );
     await expectNothingStored();
@@ -361,7 +379,10 @@ describe('text and times PostgreSQL cannot store', () => {
       include: { commits: { orderBy: { position: 'asc' } } },
     });
     expect(stored.deployedAt.toISOString()).toBe('0001-01-01T00:00:00.000Z');
-    expect(stored.commits.map((commit) => commit.timestamp?.toISOString())).toEqual(['0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z']);
+    expect(stored.commits.map((commit) => commit.timestamp?.toISOString())).toEqual([
+      '0001-01-01T00:00:00.000Z',
+      '9999-12-31T23:59:59.999Z',
+    ]);
   });
 
   it('refuses a declared charset other than UTF-8 with 415, and bytes that are not UTF-8 with 400, on both routes', async () => {
@@ -382,12 +403,21 @@ describe('text and times PostgreSQL cannot store', () => {
       expect(notUtf8.status).toBe(400);
       expect(notUtf8.body).toEqual({ error: { code: 'invalid_json', message: 'Body is not valid UTF-8' } });
       for (const charset of ['utf-8', 'UTF-8', 'utf8']) {
-        const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', deployed_by: 'Zoë' }, { 'content-type': `application/json; charset=${charset}` }, path);
+        const response = await postDeploy(
+          url,
+          tenant.deployToken,
+          { commit_sha: 'abc', deployed_by: 'Zoë' },
+          { 'content-type': `application/json; charset=${charset}` },
+          path,
+        );
         expect(response.status, charset).toBe(200);
       }
     }
     // The content is judged after the token: without one, the answer is still 401.
-    const anonymous = await post(`${url}/api/ingest/deploy`, { body: latin1, headers: { 'content-type': 'application/json; charset=iso-8859-1' } });
+    const anonymous = await post(`${url}/api/ingest/deploy`, {
+      body: latin1,
+      headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+    });
     expect(anonymous.status).toBe(401);
   });
 });
@@ -396,7 +426,7 @@ describe('deploy token', () => {
   const refused = { error: { code: 'invalid_deploy_token', message: 'X-Deploy-Token is missing or is not a valid deploy token' } };
 
   it('refuses a missing, unknown or malformed token with 401', async () => {
-    for (const token of [undefined, 'hld_' + 'x'.repeat(40), 'not-a-token', tenant.apiToken]) {
+    for (const token of [undefined, `hld_${'x'.repeat(40)}`, 'not-a-token', tenant.apiToken]) {
       const response = await postDeploy(url, token, { commit_sha: 'abc' });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(refused);
@@ -472,7 +502,9 @@ describe('POST /api/ingest/deploy/test', () => {
   it('runs the same checks as the real route', async () => {
     const path = '/api/ingest/deploy/test';
     expect((await postDeploy(url, undefined, { commit_sha: 'abc' }, {}, path)).status).toBe(401);
-    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'a'.repeat(256) }, {}, path)).body.error.code).toBe('validation_failed');
+    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'a'.repeat(256) }, {}, path)).body.error.code).toBe(
+      'validation_failed',
+    );
     expect((await postDeploy(url, tenant.deployToken, '{', {}, path)).body.error.code).toBe('invalid_json');
     expect((await postDeploy(url, tenant.deployToken, 'x'.repeat(102_401), {}, path)).status).toBe(413);
     await expectNothingStored();
@@ -481,7 +513,8 @@ describe('POST /api/ingest/deploy/test', () => {
 
 describe('metrics', () => {
   it('counts each ingest outcome and HTTP request on /metrics', async () => {
-    const counter = (text: string, name: string, labels: string) => Number(text.match(new RegExp(`^${name}\\{${labels}\\} (\\d+)$`, 'm'))?.[1] ?? 0);
+    const counter = (text: string, name: string, labels: string) =>
+      Number(text.match(new RegExp(`^${name}\\{${labels}\\} (\\d+)$`, 'm'))?.[1] ?? 0);
     const counters = async () => {
       const response = await fetch(`${url}/metrics`);
       expect(response.status).toBe(200);

@@ -82,9 +82,18 @@ describe('listeners', () => {
     expect(listener.eventTypes).toEqual([]);
     try {
       const deployId = await deploy('a1b2c3d');
-      const [received] = await subscriber.waitFor(() => (subscriber.updates.length >= 1 ? subscriber.updates : undefined), 'deploy.ingested');
-      expect(received).toMatchObject({ type: 'deploy.ingested', data: { deploy: { id: deployId, commitSha: 'a1b2c3d', environment: 'staging' } } });
-      const stored = await subscriberSide.app.database.prisma.event.findUniqueOrThrow({ where: { id: received!.id }, include: { deliveries: true } });
+      const [received] = await subscriber.waitFor(
+        () => (subscriber.updates.length >= 1 ? subscriber.updates : undefined),
+        'deploy.ingested',
+      );
+      expect(received).toMatchObject({
+        type: 'deploy.ingested',
+        data: { deploy: { id: deployId, commitSha: 'a1b2c3d', environment: 'staging' } },
+      });
+      const stored = await subscriberSide.app.database.prisma.event.findUniqueOrThrow({
+        where: { id: received!.id },
+        include: { deliveries: true },
+      });
       expect(stored).toMatchObject({ organizationId: tenant.organizationId, type: 'deploy.ingested', deliveries: [] });
       expect(received!.createdAt).toBe(stored.createdAt.toISOString());
     } finally {
@@ -96,7 +105,9 @@ describe('listeners', () => {
     const { client, subscriber } = await listening(['incident.opened']);
     try {
       await deploy('f00ba47');
-      const incidentId = dataOf(await requestGraphqlWith(eventSide.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId })).openIncident.id;
+      const incidentId = dataOf(
+        await requestGraphqlWith(eventSide.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId }),
+      ).openIncident.id;
       // In commit order: had the deploy come through, it would be first.
       const [first] = await subscriber.waitFor(() => (subscriber.updates.length >= 1 ? subscriber.updates : undefined), 'incident.opened');
       expect(first).toMatchObject({ type: 'incident.opened', data: { incident: { id: incidentId } } });
@@ -106,7 +117,9 @@ describe('listeners', () => {
   });
 
   it('refuse unknown event types', async () => {
-    const response = await requestGraphqlWith(eventSide.baseUrl, tenant.apiToken, CREATE_LISTENER, { eventTypes: ['deploy.ingested', 'deploy.exploded'] });
+    const response = await requestGraphqlWith(eventSide.baseUrl, tenant.apiToken, CREATE_LISTENER, {
+      eventTypes: ['deploy.ingested', 'deploy.exploded'],
+    });
     expect(response.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 
@@ -145,12 +158,17 @@ describe('listeners', () => {
     await prisma.listener.update({ where: { id: recent.id }, data: { liveUntil: new Date(Date.now() - 3600_000) } });
     await prisma.listener.update({ where: { id: othersLapsed.id }, data: { liveUntil: dayAndMinuteAgo } });
     const next = await createListener(tenant.apiToken);
-    const left = await prisma.listener.findMany({ where: { id: { in: [lapsed.id, neverLive.id, recent.id, othersLapsed.id, next.id] } }, select: { id: true } });
+    const left = await prisma.listener.findMany({
+      where: { id: { in: [lapsed.id, neverLive.id, recent.id, othersLapsed.id, next.id] } },
+      select: { id: true },
+    });
     expect(left.map(({ id }) => id).sort()).toEqual([recent.id, othersLapsed.id, next.id].sort());
   });
 
   it('get pingListeners, a test.ping that no endpoint receives', async () => {
-    const endpoint = dataOf(await requestGraphqlWith(eventSide.baseUrl, tenant.apiToken, CREATE_ENDPOINT, { url: 'https://example.com/hooks' })).createWebhookEndpoint.endpoint;
+    const endpoint = dataOf(
+      await requestGraphqlWith(eventSide.baseUrl, tenant.apiToken, CREATE_ENDPOINT, { url: 'https://example.com/hooks' }),
+    ).createWebhookEndpoint.endpoint;
     const { client, subscriber } = await listening();
     try {
       const ping = dataOf(await requestGraphql(eventSide.baseUrl, tenant.apiToken, PING_LISTENERS)).pingListeners;

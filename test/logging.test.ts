@@ -1,8 +1,10 @@
 // What `npm start` prints, as its user sees it: a short human format on a terminal, JSON lines
 // otherwise or with LOG_FORMAT=json; requests only at LOG_LEVEL=debug; no token in either format.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuery } from '../src/db/admin.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { eventually } from './support/receiver.ts';
@@ -105,7 +107,9 @@ describe('LOG_FORMAT=json', () => {
 
     const records = jsonRecords(output);
     // The shutdown announcement is an info record, so JSON records at info are written.
-    expect(records).toContainEqual(expect.objectContaining({ level: 30, msg: 'Shutting down: requests in flight finish, new ones get 503' }));
+    expect(records).toContainEqual(
+      expect.objectContaining({ level: 30, msg: 'Shutting down: requests in flight finish, new ones get 503' }),
+    );
     expect(records.filter((record) => record.level < 30)).toEqual([]);
     expect(output).not.toMatch(/incoming request|request completed|Server listening at/);
     expect(printedLines(output).filter((line) => !line.startsWith('{'))).toEqual([
@@ -123,7 +127,13 @@ describe('LOG_FORMAT=json', () => {
     const output = await stopCleanly(hookline);
 
     const requestRecords = jsonRecords(output).filter((record) => ['incoming request', 'request completed'].includes(record.msg));
-    expect(requestRecords.map((record) => [record.level, record.msg, (record.req as { url?: string } | undefined)?.url ?? (record.res as { statusCode: number }).statusCode])).toEqual([
+    expect(
+      requestRecords.map((record) => [
+        record.level,
+        record.msg,
+        (record.req as { url?: string } | undefined)?.url ?? (record.res as { statusCode: number }).statusCode,
+      ]),
+    ).toEqual([
       [20, 'incoming request', '/graphql'],
       [20, 'request completed', 200],
       [20, 'incoming request', '/api/ingest/deploy/test'],
@@ -135,6 +145,100 @@ describe('LOG_FORMAT=json', () => {
   });
 });
 
+describe('errors in the log', () => {
+  /** A GraphQL request as any client sends it: `token` null for none. */
+  const graphql = (address: string, query: string, token: string | null = tenant.apiToken) =>
+    fetch(`${address}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query }),
+    }).then(async (response) => ({ status: response.status, body: await response.json() }));
+  const rest = (address: string, path: string, headers: Record<string, string>, body: string) =>
+    fetch(`${address}${path}`, { method: 'POST', headers, body }).then((response) => response.status);
+  /** Records other than Fastify's per-request lines. */
+  const errorRecords = (output: string) =>
+    jsonRecords(output).filter((record) => !['incoming request', 'request completed'].includes(record.msg));
+
+  it("client mistakes at debug, one short record each without a stack; the server's own failures at error with their stack", async () => {
+    const hookline = start({ LOG_FORMAT: 'json', LOG_LEVEL: 'debug' });
+    const address = await hookline.ready;
+
+    const missing = randomUUID();
+    const mistakes = [
+      await graphql(address, `mutation { retryDelivery(id: "${missing}") { id } }`),
+      await graphql(address, '{ deliveries(filter: {from: "0000-01-01T00:00:00Z"}) { totalCount } }'),
+      await graphql(address, '{ viewer { id } }', null),
+      await graphql(address, '{ viewer { id '),
+    ];
+    expect(mistakes.map(({ body }) => body.errors[0].extensions.code)).toEqual([
+      'NOT_FOUND',
+      'BAD_USER_INPUT',
+      'UNAUTHENTICATED',
+      'GRAPHQL_PARSE_FAILED',
+    ]);
+    expect([
+      await rest(address, '/api/nothing-here', {}, ''),
+      await rest(
+        address,
+        '/api/ingest/deploy/test',
+        { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
+        '{"commit_sha": 5}',
+      ),
+      await rest(
+        address,
+        '/api/ingest/deploy/test',
+        { 'content-type': 'application/json', 'x-deploy-token': `hld_${'0'.repeat(40)}` },
+        '{}',
+      ),
+      await rest(address, '/api/webhooks/endpoints', { 'content-type': 'text/plain', authorization: `Bearer ${tenant.apiToken}` }, 'x'),
+    ]).toEqual([404, 400, 401, 415]);
+    await eventually(async () => (/"statusCode":415/.test(hookline.output()) ? true : undefined), 5000, 'the last mistake logged');
+
+    const fromMistakes = errorRecords(hookline.output());
+    expect(fromMistakes.filter((record) => record.level > 20 || 'err' in record || /\n\s+at /.test(JSON.stringify(record)))).toEqual([]);
+    expect(fromMistakes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ level: 20, code: 'NOT_FOUND', msg: `Delivery ${missing} not found` }),
+        expect.objectContaining({
+          level: 20,
+          code: 'BAD_USER_INPUT',
+          msg: 'filter.from must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z',
+        }),
+        expect.objectContaining({ level: 20, code: 'not_found', statusCode: 404, msg: 'No route for POST /api/nothing-here' }),
+        expect.objectContaining({ level: 20, code: 'validation_failed', statusCode: 400 }),
+        expect.objectContaining({ level: 20, code: 'invalid_deploy_token', statusCode: 401 }),
+        expect.objectContaining({ level: 20, code: 'unsupported_media_type', statusCode: 415 }),
+      ]),
+    );
+
+    // A fault of the server: a table it needs is gone.
+    await adminQuery(database.url, 'ALTER TABLE webhook_endpoints RENAME TO webhook_endpoints_away');
+    try {
+      const failed = await graphql(address, '{ webhookEndpoints { edges { node { id } } } }');
+      expect(failed.body.errors[0]).toEqual(
+        expect.objectContaining({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }),
+      );
+      const created = await rest(
+        address,
+        '/api/webhooks/endpoints',
+        { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+        JSON.stringify({ url: 'https://hooks.example.com/logging', name: 'logging' }),
+      );
+      expect(created).toBe(500);
+    } finally {
+      await adminQuery(database.url, 'ALTER TABLE webhook_endpoints_away RENAME TO webhook_endpoints');
+    }
+    await eventually(
+      async () => (errorRecords(hookline.output()).filter((record) => record.level === 50).length === 2 ? true : undefined),
+      5000,
+      'both faults logged',
+    );
+    const faults = errorRecords(hookline.output()).filter((record) => record.level === 50);
+    for (const fault of faults) expect((fault.err as { stack: string }).stack).toMatch(/webhook_endpoints.*does not exist[\s\S]*\n\s+at /);
+    await stopCleanly(hookline);
+  });
+});
+
 describe('LOG_FORMAT=pretty', () => {
   it('at debug: one short human line per record, requests included, no JSON and no secret', async () => {
     const hookline = start({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' });
@@ -143,8 +247,12 @@ describe('LOG_FORMAT=pretty', () => {
     const output = await stopCleanly(hookline);
 
     expect(output).not.toMatch(/^\{/m);
-    expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] DEBUG: incoming request \{"reqId":"req-2","req":\{"method":"POST","url":"\/api\/ingest\/deploy\/test",.*\}\}$/m);
-    expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] DEBUG: request completed \{"reqId":"req-2","res":\{"statusCode":200\},"responseTime":[\d.]+\}$/m);
+    expect(output).toMatch(
+      /^\[\d\d:\d\d:\d\d\] DEBUG: incoming request \{"reqId":"req-2","req":\{"method":"POST","url":"\/api\/ingest\/deploy\/test",.*\}\}$/m,
+    );
+    expect(output).toMatch(
+      /^\[\d\d:\d\d:\d\d\] DEBUG: request completed \{"reqId":"req-2","res":\{"statusCode":200\},"responseTime":[\d.]+\}$/m,
+    );
     expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Shutting down: requests in flight finish, new ones get 503$/m);
     expectNoSecrets(output);
   });
@@ -178,7 +286,9 @@ describe('LOG_FORMAT=auto (the default)', () => {
       // The README starts with the embedded PostgreSQL's line; this process has DATABASE_URL.
       const [embedded, ...withDatabaseUrl] = readmeOutput('DATABASE_URL is not set');
       expect(embedded!.source).toMatch(/^\^DATABASE_URL is not set/);
-      expect(printedLines(onScreen(hookline)).slice(0, withDatabaseUrl.length)).toEqual(withDatabaseUrl.map((pattern) => expect.stringMatching(pattern)));
+      expect(printedLines(onScreen(hookline)).slice(0, withDatabaseUrl.length)).toEqual(
+        withDatabaseUrl.map((pattern) => expect.stringMatching(pattern)),
+      );
     } finally {
       await empty.drop();
     }
@@ -189,11 +299,17 @@ describe('LOG_FORMAT=auto (the default)', () => {
     const address = await hookline.ready;
     await sendRequestsWithTokens(address);
     // Requests are logged once they complete: wait for the last one's record.
-    await eventually(async () => (/DEBUG: request completed \{"reqId":"req-2"/.test(onScreen(hookline)) ? true : undefined), 5000, 'the last request logged');
+    await eventually(
+      async () => (/DEBUG: request completed \{"reqId":"req-2"/.test(onScreen(hookline)) ? true : undefined),
+      5000,
+      'the last request logged',
+    );
     const output = onScreen(hookline);
     await hookline.stop('SIGTERM');
 
-    expect(output).toMatch(/^\[\d\d:\d\d:\d\d\] DEBUG: incoming request \{"reqId":"req-2","req":\{"method":"POST","url":"\/api\/ingest\/deploy\/test",.*\}\}$/m);
+    expect(output).toMatch(
+      /^\[\d\d:\d\d:\d\d\] DEBUG: incoming request \{"reqId":"req-2","req":\{"method":"POST","url":"\/api\/ingest\/deploy\/test",.*\}\}$/m,
+    );
     expect(output).not.toMatch(/"level"/);
     expectNoSecrets(output);
   });

@@ -1,10 +1,13 @@
 // A known path asked with a method it does not serve answers 405 with `Allow` (the methods its
 // routes serve), in the REST error shape; unknown paths stay 404 and the dashboard's client
-// routes still get the page. Real HTTP against a listening server.
+// routes still get the page. Both are decided before the body is read: whatever the body (bad
+// JSON, any media type, over the limit, never sent), the method or the path decides. Real HTTP
+// against a listening server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { startApp, type RunningApp } from './support/app.ts';
 import { ensureDashboardBuilt } from './support/browser.ts';
+import { openRawConnection } from './support/http.ts';
 
 let database: TestDatabase;
 let running: RunningApp;
@@ -28,8 +31,14 @@ const KNOWN_PATHS: Record<string, string> = {
   '/api/openapi.json': 'GET, HEAD',
   '/api/ingest/deploy': 'POST',
   '/api/ingest/deploy/test': 'POST',
+  '/api/ingest/deploy/latest': 'GET, HEAD',
+  '/ci/hookline-deploy.mjs': 'GET, HEAD',
+  '/ci/hookline-deploy.gitlab-ci.yml': 'GET, HEAD',
   '/api/ingest/change': 'POST',
-  '/api/webhooks/endpoints': 'POST',
+  '/api/ingest/github': 'POST',
+  '/api/webhooks/endpoints': 'GET, HEAD, POST',
+  // A parametric route: any id names the resource, so the methods it lacks are 405 too.
+  '/api/webhooks/endpoints/00000000-0000-4000-8000-000000000000': 'DELETE, GET, HEAD, PATCH',
   '/graphql': 'GET, HEAD, OPTIONS, POST',
   '/': 'GET, HEAD',
 };
@@ -92,5 +101,49 @@ describe('paths without a route of their own', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await response.text()).toContain('<div id="root">');
+  });
+});
+
+describe('decided before the body is read', () => {
+  const BODIES: Record<string, { contentType: string; body: string }> = {
+    'bad JSON': { contentType: 'application/json', body: '{"commit_sha": ' },
+    'text/plain': { contentType: 'text/plain', body: 'hello' },
+    'an unknown media type': { contentType: 'application/x-protobuf', body: 'hello' },
+    'over the body limit': { contentType: 'application/json', body: JSON.stringify({ padding: 'x'.repeat(2_000_000) }) },
+  };
+  const cases = Object.entries(BODIES).flatMap(([what, body]) => [
+    { what, ...body, method: 'PUT', path: '/api/ingest/deploy', status: 405, allow: 'POST' },
+    { what, ...body, method: 'DELETE', path: '/graphql', status: 405, allow: 'GET, HEAD, OPTIONS, POST' },
+    { what, ...body, method: 'POST', path: '/api/nothing-here', status: 404, allow: null },
+  ]);
+
+  it.each(cases)('$method $path with $what → $status', async ({ method, path, contentType, body, status, allow }) => {
+    const response = await fetch(`${running.baseUrl}${path}`, { method, headers: { 'content-type': contentType }, body });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('allow')).toBe(allow);
+    expect(await response.json()).toEqual(
+      status === 405
+        ? { error: { code: 'method_not_allowed', message: `${method} is not allowed on ${path}; allowed: ${allow}` } }
+        : { error: { code: 'not_found', message: `No route for ${method} ${path}` } },
+    );
+  });
+
+  it('answers at once, without waiting for a body that is announced and never sent', async () => {
+    for (const [method, path, status] of [
+      ['PUT', '/api/ingest/deploy', 405],
+      ['POST', '/api/nothing-here', 404],
+    ] as const) {
+      const connection = await openRawConnection(running.baseUrl);
+      // The request deadline is 30 s: an answer that waited for the body would come after it, as a 408.
+      connection.write(
+        `${method} ${path} HTTP/1.1\r\nHost: hookline.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
+      );
+      const response = await connection.nextResponse();
+      connection.destroy();
+      expect(response.status).toBe(status);
+      expect(response.body).toEqual(
+        expect.objectContaining({ error: expect.objectContaining({ code: status === 405 ? 'method_not_allowed' : 'not_found' }) }),
+      );
+    }
   });
 });

@@ -40,7 +40,9 @@ describe('applyMigrations', () => {
   it('rolls a failing migration back whole and refuses to go on', async () => {
     database = await createTestDatabase({ migrated: false });
     const broken = [{ name: '20990101000000_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();', checksum: 'x' }];
-    await expect(applyMigrations(database.url, broken)).rejects.toThrow(/Migration 20990101000000_broken failed: function no_such_function\(\) does not exist/);
+    await expect(applyMigrations(database.url, broken)).rejects.toThrow(
+      /Migration 20990101000000_broken failed: function no_such_function\(\) does not exist/,
+    );
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const table = await client.query(`SELECT to_regclass('half_done') IS NULL AS absent`);

@@ -3,7 +3,7 @@
 // inside the transaction is forced with a trigger on pg-boss's job table in this test's own
 // database, so that the job insert (the last write of the transaction) fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setEndpointActive } from '../src/domain/endpoints.ts';
+import { setEndpointActive } from '../src/domain/webhooks/endpoints.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy, type HttpResult } from './support/http.ts';
@@ -73,14 +73,18 @@ describe('atomic ingest', () => {
   it('a transaction that fails stores nothing: no deploy, commits, event, delivery or job; the retry is accepted once', async () => {
     // pgboss.job is partitioned (by queue name): a row trigger on the parent is cloned to
     // every partition (PostgreSQL 13+).
-    const [{ kind } = { kind: '' }] = await query<{ kind: string }>(`SELECT relkind::text AS kind FROM pg_class WHERE oid = 'pgboss.job'::regclass`);
+    const [{ kind } = { kind: '' }] = await query<{ kind: string }>(
+      `SELECT relkind::text AS kind FROM pg_class WHERE oid = 'pgboss.job'::regclass`,
+    );
     expect(['p', 'r']).toContain(kind);
     await query(`
       CREATE FUNCTION public.test_refuse_deliver_jobs() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         RAISE EXCEPTION 'test: pg-boss job insert refused';
       END $$`);
-    await query(`CREATE TRIGGER test_refuse_deliver_jobs BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION public.test_refuse_deliver_jobs()`);
+    await query(
+      `CREATE TRIGGER test_refuse_deliver_jobs BEFORE INSERT ON pgboss.job FOR EACH ROW EXECUTE FUNCTION public.test_refuse_deliver_jobs()`,
+    );
 
     const before = await counts();
     let failed: HttpResult | undefined;
@@ -114,9 +118,10 @@ describe('atomic ingest', () => {
       [deployId],
     );
     expect(delivery).toEqual({ id: expect.any(String), endpoint_id: endpointId, type: 'deploy.ingested', deploy_id: deployId });
-    expect(await query(`SELECT data FROM pgboss.job WHERE name = 'deliver' AND data->>'deliveryId' = $1`, [delivery!.id])).toEqual([
-      { data: { deliveryId: delivery!.id, attempt: 1 } },
-    ]);
+    // The job carries what fair fetching groups it by: its endpoint (pg-boss's group) and organization.
+    expect(
+      await query(`SELECT data, group_id FROM pgboss.job WHERE name = 'deliver' AND data->>'deliveryId' = $1`, [delivery!.id]),
+    ).toEqual([{ data: { deliveryId: delivery!.id, attempt: 1, organizationId: tenant.organizationId }, group_id: endpointId }]);
 
     // And it is delivered.
     const [request] = await receiver.waitForRequests(1, { path: '/hooks' });
@@ -144,7 +149,7 @@ describe('atomic ingest', () => {
 });
 
 describe('events are stored only when someone is subscribed', () => {
-  // src/domain/deploys.ts: the fast path inserts the deploy only when no live endpoint of the
+  // src/domain/ingest/deploys.ts: the fast path inserts the deploy only when no live endpoint of the
   // organization is subscribed to deploy.ingested, and then stores no event; otherwise the
   // outbox transaction stores the deploy, the event and its deliveries together.
   async function ingestFor(owner: Tenant) {
@@ -152,7 +157,10 @@ describe('events are stored only when someone is subscribed', () => {
     const response = await postDeploy(running.baseUrl, owner.deployToken, payload);
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('accepted');
-    const deploy = await running.app.database.prisma.deploy.findUnique({ where: { id: response.body.deploy_id }, include: { commits: true } });
+    const deploy = await running.app.database.prisma.deploy.findUnique({
+      where: { id: response.body.deploy_id },
+      include: { commits: true },
+    });
     expect(deploy).toMatchObject({ organizationId: owner.organizationId, commitSha: payload.commit_sha });
     expect(deploy!.commits).toHaveLength(2);
     expect(await running.app.database.prisma.event.count({ where: { organizationId: owner.organizationId } })).toBe(0);

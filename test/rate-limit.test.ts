@@ -114,7 +114,12 @@ describe('client address', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       // A client cannot escape its limit by inventing a new forwarded address each time.
-      const response = await postDeploy(untrusting.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': clientAddress() });
+      const response = await postDeploy(
+        untrusting.baseUrl,
+        tenant.deployToken,
+        { commit_sha: 'abc' },
+        { 'x-forwarded-for': clientAddress() },
+      );
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 429]);

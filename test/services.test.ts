@@ -99,7 +99,7 @@ describe('createService', () => {
   });
 
   it('refuses callers without a valid API token', async () => {
-    for (const token of [undefined, 'hla_' + 'x'.repeat(40), tenant.deployToken]) {
+    for (const token of [undefined, `hla_${'x'.repeat(40)}`, tenant.deployToken]) {
       const { status, body } = await requestGraphql(first.baseUrl, token, CREATE_SERVICE, { name: 'nope' });
       expect(status).toBe(401);
       expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -132,7 +132,9 @@ describe('rotateDeployToken', () => {
     const created = await requestGraphql(first.baseUrl, tenant.apiToken, CREATE_SERVICE, { name: 'ledger' });
     const serviceId = dataOf(created).createService.service.id;
     const results = await Promise.all(
-      [first, second, first, second].map((instance) => requestGraphql(instance.baseUrl, tenant.apiToken, ROTATE_DEPLOY_TOKEN, { serviceId })),
+      [first, second, first, second].map((instance) =>
+        requestGraphql(instance.baseUrl, tenant.apiToken, ROTATE_DEPLOY_TOKEN, { serviceId }),
+      ),
     );
     const tokens = results.map((result) => dataOf(result).rotateDeployToken.deployToken);
     const accepted = await Promise.all(tokens.map((token) => postDeploy(first.baseUrl, token, { commit_sha: 'abc' })));
@@ -143,7 +145,9 @@ describe('rotateDeployToken', () => {
   it("treats another organization's service, an unknown id and a malformed id as not found", async () => {
     for (const serviceId of [stranger.serviceId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const { body } = await requestGraphql(first.baseUrl, tenant.apiToken, ROTATE_DEPLOY_TOKEN, { serviceId });
-      expect(body.errors).toEqual([expect.objectContaining({ message: `Service ${serviceId} not found`, extensions: { code: 'NOT_FOUND' } })]);
+      expect(body.errors).toEqual([
+        expect.objectContaining({ message: `Service ${serviceId} not found`, extensions: { code: 'NOT_FOUND' } }),
+      ]);
     }
     // The stranger's token still works: nothing was rotated.
     expect((await postDeploy(first.baseUrl, stranger.deployToken, { commit_sha: 'abc' })).status).toBe(200);

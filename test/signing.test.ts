@@ -4,7 +4,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { signPayload, webhookHeaders } from '../src/delivery/signing.ts';
-import { generateSigningSecret } from '../src/domain/signing-secrets.ts';
+import { generateSigningSecret } from '../src/domain/webhooks/signing-secrets.ts';
 
 const body = JSON.stringify({ id: randomUUID(), type: 'test.ping', createdAt: new Date().toISOString(), organizationId: 'org', data: {} });
 // standardwebhooks rejects timestamps more than 5 minutes from now.
@@ -35,10 +35,24 @@ describe('webhookHeaders', () => {
   it('has exactly the documented headers, the signature as v1,<base64>', () => {
     const deliveryId = randomUUID();
     const timestamp = nowSeconds();
-    const headers = webhookHeaders({ deliveryId, eventType: 'deploy.ingested', timestamp, body, secrets: [generateSigningSecret()], version: '1.2.3' });
+    const headers = webhookHeaders({
+      deliveryId,
+      eventType: 'deploy.ingested',
+      timestamp,
+      body,
+      secrets: [generateSigningSecret()],
+      version: '1.2.3',
+    });
     expect(Object.keys(headers).sort()).toEqual([
-      'content-type', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp',
-      'x-service-delivery', 'x-service-event', 'x-service-signature', 'x-service-timestamp',
+      'content-type',
+      'user-agent',
+      'webhook-id',
+      'webhook-signature',
+      'webhook-timestamp',
+      'x-service-delivery',
+      'x-service-event',
+      'x-service-signature',
+      'x-service-timestamp',
     ]);
     expect(headers).toMatchObject({
       'content-type': 'application/json',
@@ -88,21 +102,25 @@ describe('signPayload', () => {
     const key = Buffer.alloc(32, 7);
     const signedContent = 'c0ffee00-0000-4000-8000-000000000001.1700000000.{"type":"test.ping"}';
     const expected = `v1,${createHmac('sha256', key).update(signedContent).digest('base64')}`;
-    expect(signPayload({
-      deliveryId: 'c0ffee00-0000-4000-8000-000000000001',
-      timestamp: 1700000000,
-      body: '{"type":"test.ping"}',
-      secrets: [`whsec_${key.toString('base64')}`],
-    })).toBe(expected);
+    expect(
+      signPayload({
+        deliveryId: 'c0ffee00-0000-4000-8000-000000000001',
+        timestamp: 1700000000,
+        body: '{"type":"test.ping"}',
+        secrets: [`whsec_${key.toString('base64')}`],
+      }),
+    ).toBe(expected);
   });
 
   it('reproduces the published Standard Webhooks example signature', () => {
-    expect(signPayload({
-      deliveryId: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
-      timestamp: 1614265330,
-      body: '{"test": 2432232314}',
-      secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
-    })).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    expect(
+      signPayload({
+        deliveryId: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+        timestamp: 1614265330,
+        body: '{"test": 2432232314}',
+        secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+      }),
+    ).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
   });
 
   it('refuses no secrets, a secret without whsec_, and a timestamp that is not whole seconds', () => {

@@ -26,6 +26,8 @@ beforeAll(async () => {
     DELIVERY_MAX_RETRIES: '0',
     // Every stalled delivery fails; none may be cancelled by the endpoint being disabled.
     ENDPOINT_DISABLE_AFTER_FAILURES: String(DEPLOYS + 1),
+    // Every stalled attempt is made: the circuit breaker (test/fair-delivery.test.ts) stays closed.
+    DELIVERY_CIRCUIT_BREAKER_TIMEOUTS: String(DEPLOYS + 1),
   });
   tenant = await createTenant(app.app);
   healthy = await startReceiver();
@@ -84,7 +86,8 @@ it('a healthy endpoint gets each delivery once, within seconds, while another st
   const done = await eventually(
     async () => {
       const rows = await deliveriesOf(healthyEndpoint);
-      const finished = rows.length === DEPLOYS && rows.every((row) => row.status === 'SUCCEEDED' && row.jobStates.every((state) => state === 'completed'));
+      const finished =
+        rows.length === DEPLOYS && rows.every((row) => row.status === 'SUCCEEDED' && row.jobStates.every((state) => state === 'completed'));
       return finished ? rows : undefined;
     },
     TIMEOUT_MS * 5,

@@ -33,7 +33,9 @@ describe('start-up failures', () => {
     const finished = await runHooklineToExit({ DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' });
 
     expect(finished.code).toBe(1);
-    expect(errorLines(finished)).toEqual([`Port ${port} on 127.0.0.1 is already in use: stop the program using it, or set PORT to a free port.`]);
+    expect(errorLines(finished)).toEqual([
+      `Port ${port} on 127.0.0.1 is already in use: stop the program using it, or set PORT to a free port.`,
+    ]);
     expect(finished.stdout).not.toMatch(/hla_|API token/);
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
@@ -55,7 +57,11 @@ describe('start-up failures', () => {
 
   it('DATABASE_URL naming a server that is not there', async () => {
     const port = await freePort();
-    const finished = await runHooklineToExit({ DATABASE_URL: `postgresql://hookline:secret@127.0.0.1:${port}/hookline`, HOST: '127.0.0.1', PORT: '0' });
+    const finished = await runHooklineToExit({
+      DATABASE_URL: `postgresql://hookline:secret@127.0.0.1:${port}/hookline`,
+      HOST: '127.0.0.1',
+      PORT: '0',
+    });
     expect(finished.code).toBe(1);
     expect(errorLines(finished)).toEqual([
       `Cannot connect to PostgreSQL at 127.0.0.1:${port}/hookline (DATABASE_URL): connection refused. ` +

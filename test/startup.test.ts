@@ -1,9 +1,11 @@
 // `npm start` as a user runs it: a real process, its printed output, its signals.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { openRawConnection } from './support/http.ts';
+import { HOOKLINE_PROGRAM } from './support/worker-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -15,7 +17,7 @@ interface Started {
 }
 
 function startHookline(environment: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [HOOKLINE_PROGRAM], {
     cwd: root,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...environment },
   });
@@ -104,7 +106,7 @@ describe('npm start', () => {
     });
     const inFlight = fetch(`${address}/api/ingest/deploy/test`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-deploy-token': 'hld_' + 'x'.repeat(40) },
+      headers: { 'content-type': 'application/json', 'x-deploy-token': `hld_${'x'.repeat(40)}` },
       body,
       duplex: 'half',
     } as RequestInit);
@@ -139,7 +141,11 @@ describe('npm start', () => {
     const shuttingDown = { error: { code: 'shutting_down', message: 'Hookline is shutting down; retry the request' } };
     keptAlive.write('GET /api/ingest/deploy HTTP/1.1\r\nHost: hookline.test\r\n\r\n');
     const onOldConnection = await keptAlive.nextResponse();
-    expect(onOldConnection).toEqual({ status: 503, headers: expect.objectContaining({ connection: 'close', 'retry-after': '1' }), body: shuttingDown });
+    expect(onOldConnection).toEqual({
+      status: 503,
+      headers: expect.objectContaining({ connection: 'close', 'retry-after': '1' }),
+      body: shuttingDown,
+    });
     await keptAlive.closed;
     const fresh = await openRawConnection(address!);
     fresh.write('GET /readyz HTTP/1.1\r\nHost: hookline.test\r\n\r\n');
@@ -151,22 +157,109 @@ describe('npm start', () => {
       'GET /graphql HTTP/1.1\r\nHost: hookline.test\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n' +
         'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n',
     );
-    expect(await upgrade.nextResponse()).toEqual({ status: 503, headers: expect.objectContaining({ connection: 'close', 'retry-after': '1' }), body: shuttingDown });
+    expect(await upgrade.nextResponse()).toEqual({
+      status: 503,
+      headers: expect.objectContaining({ connection: 'close', 'retry-after': '1' }),
+      body: shuttingDown,
+    });
     await upgrade.closed;
 
     inFlight.write(body.slice(5));
-    expect(await inFlight.nextResponse()).toEqual(expect.objectContaining({ status: 401, headers: expect.objectContaining({ connection: 'close' }) }));
+    expect(await inFlight.nextResponse()).toEqual(
+      expect.objectContaining({ status: 401, headers: expect.objectContaining({ connection: 'close' }) }),
+    );
     expect(await hookline.exited).toEqual({ code: 0, signal: null });
     await expect(fetch(`${address}/healthz`)).rejects.toThrow();
   });
 
   it('refuses to start with invalid configuration, naming the variable', async () => {
-    const hookline = startHookline({ DATABASE_URL: database.url, PORT: 'eighty', INGEST_RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'maybe', LOG_FORMAT: 'yaml' });
+    const hookline = startHookline({
+      DATABASE_URL: database.url,
+      PORT: 'eighty',
+      INGEST_RATE_LIMIT_PER_MINUTE: '0',
+      TRUST_PROXY: 'maybe',
+      LOG_FORMAT: 'yaml',
+    });
     expect(await hookline.exited).toEqual({ code: 1, signal: null });
     expect(hookline.output()).toContain('Invalid configuration:');
     expect(hookline.output()).toContain('PORT: must be a number');
     expect(hookline.output()).toContain('INGEST_RATE_LIMIT_PER_MINUTE: must be a whole number greater than 0, or off');
     expect(hookline.output()).toContain('TRUST_PROXY: must be true, false, or a comma-separated list of IP addresses or CIDR ranges');
     expect(hookline.output()).toContain('LOG_FORMAT: must be auto, pretty or json');
+  });
+
+  it('logs a queue error during start-up and goes on starting', async () => {
+    // Between PostgreSQL and Hookline, a proxy that holds the first LISTEN (start-up waits on
+    // it) and, once the queue has started too (its last step, pg-boss's queue update, answered),
+    // whichever comes first, cuts every connection but the LISTENs: the queue's idle connections
+    // end, which the queue reports as an error while start-up still waits.
+    const target = new URL(database.url);
+    const connections = new Set<Socket>();
+    const listening = new Set<Socket>();
+    let held: { release(): void } | undefined;
+    let queueUpdate: Socket | undefined;
+    let queueStarted = false;
+    let cut = false;
+    const cutQueueOnceBoth = () => {
+      if (cut || !held || !queueStarted) return;
+      cut = true;
+      setImmediate(() => {
+        for (const other of connections) if (!listening.has(other)) other.destroy();
+      });
+    };
+    const proxy = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      let holding: Buffer[] | undefined;
+      client.on('data', (chunk: Buffer) => {
+        if (chunk.includes('LISTEN ')) listening.add(client);
+        if (!held && chunk.includes('LISTEN ')) {
+          holding = [];
+          held = {
+            release: () => {
+              for (const waiting of holding!) upstream.write(waiting);
+              holding = undefined;
+            },
+          };
+          cutQueueOnceBoth();
+        }
+        if (chunk.includes('retry_delay_max = CASE')) queueUpdate = client;
+        if (holding) holding.push(chunk);
+        else upstream.write(chunk);
+      });
+      upstream.on('data', (chunk: Buffer) => {
+        client.write(chunk);
+        if (client === queueUpdate) {
+          queueStarted = true;
+          cutQueueOnceBoth();
+        }
+      });
+      const close = () => {
+        client.destroy();
+        upstream.destroy();
+        connections.delete(client);
+      };
+      client.on('close', close).on('error', close);
+      upstream.on('close', close).on('error', close);
+      connections.add(client);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as { port: number };
+      const proxied = new URL(database.url);
+      proxied.host = `127.0.0.1:${port}`;
+      const hookline = startHookline({ DATABASE_URL: proxied.toString(), LOG_FORMAT: 'json' });
+      const exitedEarly = hookline.exited.then(({ code, signal }) => {
+        throw new Error(`exited (${code ?? signal}) during start-up:\n${hookline.output()}`);
+      });
+      await Promise.race([hookline.waitFor(/"msg":"queue error"/), exitedEarly]);
+      held!.release();
+      const [, address] = await Promise.race([hookline.waitFor(/Hookline listening on (http:\/\/\S+)/), exitedEarly]);
+      expect(await (await fetch(`${address}/healthz`)).json()).toEqual({ status: 'ok' });
+      hookline.child.kill('SIGTERM');
+      expect(await hookline.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      for (const connection of connections) connection.destroy();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });

@@ -103,7 +103,10 @@ const untilLive = (subscriber: Subscriber, tenant: Tenant, endpointId: string) =
   untilLiveOn(subscriber, api.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
 
 async function ingestDeploy(tenant: Tenant): Promise<string> {
-  const response = await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: `sha-${Math.random().toString(36).slice(2)}`, environment: 'production' });
+  const response = await postDeploy(api.baseUrl, tenant.deployToken, {
+    commit_sha: `sha-${Math.random().toString(36).slice(2)}`,
+    environment: 'production',
+  });
   expect(response.body.status).toBe('accepted');
   return response.body.deploy_id as string;
 }
@@ -249,7 +252,7 @@ describe('subscription deliveryUpdated', () => {
   });
 
   it('closes the connection with 4401 for a bad or missing API token', async () => {
-    for (const apiToken of ['hla_' + 'x'.repeat(40), 'not-a-token', undefined]) {
+    for (const apiToken of [`hla_${'x'.repeat(40)}`, 'not-a-token', undefined]) {
       const subscriber = subscribe(apiToken);
       const closed = await subscriber.waitFor(() => subscriber.errors[0] as { code?: number } | undefined, `refusal of ${apiToken}`);
       expect(closed.code).toBe(UNAUTHORIZED_CLOSE_CODE);

@@ -1,6 +1,6 @@
 // Suspect ranking: which deploys may have caused an incident, scored 0..1 with reasons.
 import { describe, expect, it } from 'vitest';
-import { PRIOR_MAX_EFFECT, priorFactor } from '../src/domain/priors.ts';
+import { PRIOR_MAX_EFFECT, priorFactor } from '../src/domain/correlation/priors.ts';
 import {
   CHANGE_SIZE_UNKNOWN,
   CHANGE_SIZE_WEIGHT,
@@ -22,7 +22,7 @@ import {
   type CandidateDeploy,
   type IncidentFacts,
   type RankingOptions,
-} from '../src/domain/suspects.ts';
+} from '../src/domain/correlation/suspects.ts';
 
 const START = new Date('2026-01-15T12:00:00Z');
 const MIN = 60_000;
@@ -100,10 +100,7 @@ const scenarios: Scenario[] = [
     name: 'a shorter look-back option narrows the window',
     incident: prodIncident,
     options: { lookbackMs: 2 * HOUR },
-    deploys: [
-      deploy('checkout-3h', 'checkout', 'production', 3 * HOUR),
-      deploy('payments-1h', 'payments', 'production', 1 * HOUR),
-    ],
+    deploys: [deploy('checkout-3h', 'checkout', 'production', 3 * HOUR), deploy('payments-1h', 'payments', 'production', 1 * HOUR)],
     top: 'payments-1h',
     absent: ['checkout-3h'],
   },
@@ -120,10 +117,7 @@ const scenarios: Scenario[] = [
   {
     name: 'a deploy exactly at the incident start is included',
     incident: prodIncident,
-    deploys: [
-      deploy('checkout-at-start', 'checkout', 'production', 0),
-      deploy('checkout-1h', 'checkout', 'production', 1 * HOUR),
-    ],
+    deploys: [deploy('checkout-at-start', 'checkout', 'production', 0), deploy('checkout-1h', 'checkout', 'production', 1 * HOUR)],
     top: 'checkout-at-start',
     absent: [],
   },
@@ -156,9 +150,7 @@ describe('rankSuspects window', () => {
     }
     // Everything in the window and not after the start is ranked.
     const lookback = options?.lookbackMs ?? DEFAULT_LOOKBACK_MS;
-    const expected = deploys
-      .filter((d) => d.deployedAt <= START && START.getTime() - d.deployedAt.getTime() <= lookback)
-      .map((d) => d.id);
+    const expected = deploys.filter((d) => d.deployedAt <= START && START.getTime() - d.deployedAt.getTime() <= lookback).map((d) => d.id);
     expect([...ids].sort()).toEqual([...expected].sort());
     checkInvariants(ranked);
   });
@@ -168,7 +160,7 @@ describe('rankSuspects scores and reasons', () => {
   it('follows the formula: 20 min, last deploy, size unknown', () => {
     // recency(20 min) = 0.85 × 2^−1 + 0.15 × 2^(−20/360) = 0.425 + 0.14434 = 0.56934
     // evidence = 0.5 × 0.56934 + 0.25 + 0.25 × 0.5 = 0.65967 → 0.66
-    expect(recencyTerm(20 * MIN)).toBeCloseTo(0.85 * 0.5 + 0.15 * Math.pow(2, -20 / 360), 12);
+    expect(recencyTerm(20 * MIN)).toBeCloseTo(0.85 * 0.5 + 0.15 * 2 ** (-20 / 360), 12);
     const [only] = rankSuspects({ incident: prodIncident, deploys: [deploy('d', 'checkout', 'production', 20 * MIN)] });
     expect(only!.score).toBe(0.66);
     expect(RECENCY_WEIGHT * recencyTerm(20 * MIN) + STANDING_WEIGHT + CHANGE_SIZE_WEIGHT * CHANGE_SIZE_UNKNOWN).toBeCloseTo(0.65967, 5);
@@ -181,7 +173,7 @@ describe('rankSuspects scores and reasons', () => {
 
   it('recency: most of the weight is gone within the first hour, a thin tail stays for a day', () => {
     expect(recencyTerm(0)).toBe(1);
-    expect(recencyTerm(RECENCY_FAST_HALF_LIFE_MS)).toBeCloseTo(0.5 * RECENCY_FAST_SHARE + (1 - RECENCY_FAST_SHARE) * Math.pow(2, -1 / 18), 12);
+    expect(recencyTerm(RECENCY_FAST_HALF_LIFE_MS)).toBeCloseTo(0.5 * RECENCY_FAST_SHARE + (1 - RECENCY_FAST_SHARE) * 2 ** (-1 / 18), 12);
     expect(recencyTerm(HOUR)).toBeLessThan(0.25);
     expect(recencyTerm(4 * HOUR)).toBeGreaterThan(0.08);
     expect(recencyTerm(DEFAULT_LOOKBACK_MS)).toBeGreaterThan(0);
@@ -196,7 +188,10 @@ describe('rankSuspects scores and reasons', () => {
   it('explains a same-service production deploy, and one that ran for hours', () => {
     const ranked = rankSuspects({
       incident: prodIncident,
-      deploys: [deploy('d', 'checkout', 'production', 14 * MIN, { commitCount: 12 }), deploy('old', 'checkout', 'production', 5 * HOUR + 5 * MIN)],
+      deploys: [
+        deploy('d', 'checkout', 'production', 14 * MIN, { commitCount: 12 }),
+        deploy('old', 'checkout', 'production', 5 * HOUR + 5 * MIN),
+      ],
     });
     expect(ranked[0]!.reasons).toEqual([
       { code: 'same_service', detail: 'same service (checkout)' },
@@ -247,7 +242,10 @@ describe('rankSuspects scores and reasons', () => {
   it('names a redeploy by version when only the version repeats, and at the start', () => {
     const ranked = rankSuspects({
       incident: prodIncident,
-      deploys: [deploy('v1', 'checkout', 'production', 1 * HOUR, { version: '1.4.2' }), deploy('v1-again', 'checkout', 'production', 0, { version: '1.4.2' })],
+      deploys: [
+        deploy('v1', 'checkout', 'production', 1 * HOUR, { version: '1.4.2' }),
+        deploy('v1-again', 'checkout', 'production', 0, { version: '1.4.2' }),
+      ],
     });
     const again = ranked.find((s) => s.id === 'v1-again')!;
     expect(again.reasons).toContainEqual({ code: 'recency', detail: 'deployed at the moment the incident started' });
@@ -260,7 +258,10 @@ describe('rankSuspects scores and reasons', () => {
   it('only compares redeploys within the same service and environment', () => {
     const ranked = rankSuspects({
       incident: prodIncident,
-      deploys: [deploy('staging', 'checkout', 'staging', 1 * HOUR, { commitSha: SHA_A }), deploy('prod', 'checkout', 'production', 10 * MIN, { commitSha: SHA_A })],
+      deploys: [
+        deploy('staging', 'checkout', 'staging', 1 * HOUR, { commitSha: SHA_A }),
+        deploy('prod', 'checkout', 'production', 10 * MIN, { commitSha: SHA_A }),
+      ],
     });
     expect(ranked.flatMap((s) => s.reasons).some((r) => r.code === 'redeploy')).toBe(false);
   });
@@ -280,7 +281,11 @@ describe('rankSuspects scores and reasons', () => {
     const [alone] = rankSuspects({ incident: prodIncident, deploys: [deploys[1]!] });
     expect(bad.score).toBe(alone!.score);
     // A rollback after the start is not known at the start: then bad is just the last deploy.
-    const later = rankSuspects({ incident: prodIncident, deploys: deploys.slice(0, 2), history: [...deploys.slice(0, 2), deploy('rb', 'checkout', 'production', -5 * MIN, { commitSha: SHA_A })] });
+    const later = rankSuspects({
+      incident: prodIncident,
+      deploys: deploys.slice(0, 2),
+      history: [...deploys.slice(0, 2), deploy('rb', 'checkout', 'production', -5 * MIN, { commitSha: SHA_A })],
+    });
     expect(later[0]!.reasons.map((r) => r.code)).toContain('last_before_incident');
     expect(later[0]!.reasons.map((r) => r.code)).not.toContain('rolled_back');
   });
@@ -294,14 +299,21 @@ describe('rankSuspects scores and reasons', () => {
     const at = 10 * MIN;
     const ranked = rankSuspects({
       incident: prodIncident,
-      deploys: [deploy('own', 'checkout', 'production', at), deploy('direct', 'payments', 'production', at), deploy('two-hops', 'search', 'production', at)],
+      deploys: [
+        deploy('own', 'checkout', 'production', at),
+        deploy('direct', 'payments', 'production', at),
+        deploy('two-hops', 'search', 'production', at),
+      ],
       dependencies,
     });
     expect(ranked.map((s) => s.id)).toEqual(['own', 'direct', 'two-hops']);
     expect(ranked[1]!.score / ranked[0]!.score).toBeCloseTo(DIRECT_DEPENDENCY_FACTOR, 2);
     expect(ranked[2]!.score / ranked[0]!.score).toBeCloseTo(dependencyFactor(2), 2);
     expect(ranked[1]!.reasons[0]).toEqual({ code: 'upstream_dependency', detail: "the incident's service depends on payments directly" });
-    expect(ranked[2]!.reasons[0]).toEqual({ code: 'upstream_dependency', detail: "the incident's service depends on search through 1 other service" });
+    expect(ranked[2]!.reasons[0]).toEqual({
+      code: 'upstream_dependency',
+      detail: "the incident's service depends on search through 1 other service",
+    });
     expect(dependencyFactor(3)).toBeCloseTo(0.4, 12);
     for (let hops = 1; hops < 30; hops++) expect(dependencyFactor(hops)).toBeGreaterThan(OTHER_SERVICE_FACTOR);
   });
@@ -310,7 +322,17 @@ describe('rankSuspects scores and reasons', () => {
     const [flip] = rankSuspects({
       incident: prodIncident,
       deploys: [],
-      changes: [{ id: 'flip', serviceId: SERVICES.checkout, serviceName: 'checkout', environment: 'production', kind: 'feature_flag', summary: 'new-checkout on for 50 %', changedAt: before(3 * MIN) }],
+      changes: [
+        {
+          id: 'flip',
+          serviceId: SERVICES.checkout,
+          serviceName: 'checkout',
+          environment: 'production',
+          kind: 'feature_flag',
+          summary: 'new-checkout on for 50 %',
+          changedAt: before(3 * MIN),
+        },
+      ],
     });
     expect(flip).toEqual({
       type: 'change',
@@ -362,23 +384,83 @@ describe('rankSuspects priors from verdicts', () => {
     expect(first.flatMap((s) => s.reasons).some((r) => r.code === 'prior')).toBe(false);
   });
 
-  it('verdicts shift close suspects, with a prior reason, by at most ±10 %', () => {
+  it('verdicts shift close suspects, with a prior reason, by at most ±15 %', () => {
     const verdicts = [
       { serviceId: SERVICES.search, kind: 'deploy', caused: 4, dismissed: 0 },
       { serviceId: SERVICES.payments, kind: 'deploy', caused: 0, dismissed: 3 },
     ];
     const shifted = rankSuspects({ incident: prodIncident, deploys, verdicts });
     expect(shifted.map((s) => s.id)).toEqual(['search-12m', 'payments-10m']);
-    expect(shifted[0]!.reasons.at(-1)).toEqual({ code: 'prior', detail: 'past verdicts on search deploys: 4 caused, 0 dismissed (score × 1.07)' });
-    expect(shifted[1]!.reasons.at(-1)).toEqual({ code: 'prior', detail: 'past verdicts on payments deploys: 0 caused, 3 dismissed (score × 0.94)' });
+    expect(shifted[0]!.reasons.at(-1)).toEqual({
+      code: 'prior',
+      detail: 'past verdicts on search deploys: 4 caused, 0 dismissed (score × 1.10)',
+    });
+    expect(shifted[1]!.reasons.at(-1)).toEqual({
+      code: 'prior',
+      detail: 'past verdicts on payments deploys: 0 caused, 3 dismissed (score × 0.91)',
+    });
     expect(priorFactor({ caused: 1000, dismissed: 0 })).toBeLessThan(1 + PRIOR_MAX_EFFECT);
     expect(priorFactor({ caused: 0, dismissed: 1000 })).toBeGreaterThan(1 - PRIOR_MAX_EFFECT);
     expect(priorFactor({ caused: 0, dismissed: 0 })).toBe(1);
   });
 
   it('never outweighs service or environment: the strongest prior cannot lift a gated suspect over an otherwise equal better one', () => {
-    const gateRatio = Math.max(DIRECT_DEPENDENCY_FACTOR / SAME_SERVICE_FACTOR, OTHER_SERVICE_FACTOR / DIRECT_DEPENDENCY_FACTOR, ENVIRONMENT_UNKNOWN_FACTOR);
+    const gateRatio = Math.max(
+      DIRECT_DEPENDENCY_FACTOR / SAME_SERVICE_FACTOR,
+      OTHER_SERVICE_FACTOR / DIRECT_DEPENDENCY_FACTOR,
+      ENVIRONMENT_UNKNOWN_FACTOR,
+    );
     expect((1 + PRIOR_MAX_EFFECT) / (1 - PRIOR_MAX_EFFECT)).toBeLessThan(1 / gateRatio);
+  });
+});
+
+describe('change events with a subject: reverts and changes that change nothing', () => {
+  const flip = (id: string, minutesBefore: number, previous: unknown, value: unknown, subject = 'new-checkout') => ({
+    id,
+    serviceId: SERVICES.checkout,
+    serviceName: 'checkout',
+    environment: 'production',
+    kind: 'feature_flag',
+    summary: `${id}`,
+    changedAt: before(minutesBefore * MIN),
+    subject,
+    previous: previous === undefined ? null : JSON.stringify(previous),
+    value: JSON.stringify(value),
+  });
+  const rank = (changes: ReturnType<typeof flip>[]) => rankSuspects({ incident: prodIncident, deploys: [], changes });
+
+  it('a flag set back to an earlier value reverts every change since: the revert is no suspect, the reverted keep theirs', () => {
+    const ranked = rank([
+      flip('on', 30, false, true),
+      flip('to-50', 20, true, 50),
+      flip('off', 5, 50, false),
+      flip('other-key', 4, 1, 2, 'other'),
+    ]);
+    expect(ranked.map((s) => s.id)).toEqual(['other-key', 'to-50', 'on']);
+    expect(ranked.find((s) => s.id === 'on')!.reasons).toContainEqual({
+      code: 'reverted',
+      detail: `new-checkout set back to false at ${before(5 * MIN).toISOString()}`,
+    });
+    expect(ranked.find((s) => s.id === 'to-50')!.reasons).toContainEqual({
+      code: 'change_event',
+      detail: 'feature_flag new-checkout: true → 50, live at once: to-50',
+    });
+  });
+
+  it('without previous, the state before a change is what the change before it set', () => {
+    // Turning it on again undoes the turn-off (whatever came before `on` is unknown).
+    expect(
+      rank([flip('on', 30, undefined, true), flip('off', 20, undefined, false), flip('on-again', 10, undefined, true)]).map((s) => s.id),
+    ).toEqual(['off', 'on']);
+    const reverted = rank([flip('first', 40, false, true), flip('second', 30, undefined, 'x'), flip('back', 10, undefined, true)]);
+    expect(reverted.map((s) => s.id)).toEqual(['second', 'first']);
+  });
+
+  it('a change to the value its subject already had is pushed down as no change', () => {
+    const [same] = rank([flip('same', 2, 40, 40)]);
+    expect(same!.reasons).toContainEqual({ code: 'no_change', detail: 'new-checkout already was 40: nothing changed' });
+    const [changed] = rank([flip('changed', 2, 40, 41)]);
+    expect(same!.score).toBeLessThan(changed!.score - 0.3);
   });
 });
 
@@ -413,8 +495,15 @@ describe('rankSuspects properties', () => {
         summary: 'flip',
         changedAt: before(Math.floor((random() * 30 - 3) * HOUR)),
       }));
-      const dependencies = names.flatMap((a) => names.filter((b) => b !== a && random() < 0.3).map((b) => ({ serviceId: SERVICES[a], dependsOnId: SERVICES[b] })));
-      const verdicts = names.map((name) => ({ serviceId: SERVICES[name], kind: 'deploy', caused: Math.floor(random() * 4), dismissed: Math.floor(random() * 4) }));
+      const dependencies = names.flatMap((a) =>
+        names.filter((b) => b !== a && random() < 0.3).map((b) => ({ serviceId: SERVICES[a], dependsOnId: SERVICES[b] })),
+      );
+      const verdicts = names.map((name) => ({
+        serviceId: SERVICES[name],
+        kind: 'deploy',
+        caused: Math.floor(random() * 4),
+        dismissed: Math.floor(random() * 4),
+      }));
       const input = { incident, deploys, history: deploys, changes, dependencies, verdicts };
       const ranked = rankSuspects(input);
       checkInvariants(ranked);

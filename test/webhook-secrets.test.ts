@@ -101,7 +101,9 @@ describe('rotateWebhookSecret', () => {
   it('takes the grace period the user chooses', async () => {
     const endpoint = await createEndpoint();
     const before = Date.now();
-    const rotated = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, ROTATE, { id: endpoint.id, gracePeriodSeconds: 3600 }));
+    const rotated = dataOf(
+      await requestGraphqlWith(running.baseUrl, tenant.apiToken, ROTATE, { id: endpoint.id, gracePeriodSeconds: 3600 }),
+    );
     const expiresAt = Date.parse(rotated.rotateWebhookSecret.endpoint.previousSecretExpiresAt!);
     expect(expiresAt).toBeGreaterThanOrEqual(before + 3_600_000 - 1000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 3_600_000 + 1000);
@@ -158,11 +160,15 @@ describe('revealWebhookSecret', () => {
     const rotated = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, ROTATE, { id: endpoint.id, gracePeriodSeconds: 0 }));
     const before = Date.now();
     const revealed = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, REVEAL, { id: endpoint.id }));
-    expect(revealed.revealWebhookSecret).toEqual({ signingSecret: rotated.rotateWebhookSecret.signingSecret, endpoint: { id: endpoint.id } });
+    expect(revealed.revealWebhookSecret).toEqual({
+      signingSecret: rotated.rotateWebhookSecret.signingSecret,
+      endpoint: { id: endpoint.id },
+    });
     expect(verifies(revealed.revealWebhookSecret.signingSecret, await deliveredTest(endpoint))).toBe(true);
 
     dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, REVEAL, { id: endpoint.id }));
-    const reveals = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, REVEALS, { id: endpoint.id })).webhookEndpoint!.secretReveals;
+    const reveals = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, REVEALS, { id: endpoint.id })).webhookEndpoint!
+      .secretReveals;
     expect(reveals).toHaveLength(2);
     const token = await running.app.database.prisma.apiToken.findFirstOrThrow({ where: { organizationId: tenant.organizationId } });
     for (const reveal of reveals) {

@@ -55,7 +55,7 @@ describe('POST /api/webhooks/endpoints', () => {
   });
 
   it('refuses a bad token, and reports every invalid field', async () => {
-    const unauthorized = await createEndpoint({ url: 'https://example.com', name: 'x' }, 'hla_' + 'x'.repeat(40));
+    const unauthorized = await createEndpoint({ url: 'https://example.com', name: 'x' }, `hla_${'x'.repeat(40)}`);
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.body).toEqual({
       error: { code: 'invalid_api_token', message: 'Authorization must be "Bearer <API token>" with a valid API token' },
@@ -71,7 +71,8 @@ describe('POST /api/webhooks/endpoints', () => {
           { field: 'name', message: 'must be 1 to 200 characters' },
           {
             field: 'eventTypes[1]',
-            message: 'must be one of deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping, endpoint.disabled',
+            message:
+              'must be one of deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping, endpoint.disabled',
           },
         ],
       },
@@ -158,9 +159,12 @@ describe('deploy.ingested', () => {
     const [request] = await receiver.waitForRequests(1, { path: '/deploys' });
     const headers = request!.headers as Record<string, string>;
     const body = JSON.parse(request!.body);
+    // The Standard Webhooks envelope's name for when the event happened, beside our older one.
+    expect(body.timestamp).toBe(body.createdAt);
     expect(body).toEqual({
       id: expect.stringMatching(UUID),
       type: 'deploy.ingested',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       createdAt: expect.any(String),
       organizationId: tenant.organizationId,
       data: {
@@ -196,7 +200,7 @@ describe('deploy.ingested', () => {
         'webhook-signature': headers['x-service-signature']!,
       }),
     ).toEqual(body);
-    expect(() => new Webhook('whsec_' + Buffer.alloc(32, 1).toString('base64')).verify(request!.body, headers)).toThrow();
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(request!.body, headers)).toThrow();
 
     const delivery = await eventually(async () => {
       const row = await running.app.database.prisma.delivery.findUnique({
@@ -206,7 +210,9 @@ describe('deploy.ingested', () => {
       return row?.status === 'SUCCEEDED' ? row : undefined;
     });
     expect(delivery.attemptCount).toBe(1);
-    expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, succeeded: true, responseStatus: 200, responseBody: 'ok', error: null })]);
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({ number: 1, succeeded: true, responseStatus: 200, responseBody: 'ok', error: null }),
+    ]);
   });
 });
 

@@ -61,17 +61,24 @@ const live = (subscriber: Subscriber<Update>, tenant: Tenant, endpointId: string
 
 /** The close code and reason of a raw socket, once it closes. */
 const closeOf = (socket: WebSocket) =>
-  new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
 
 describe('GraphQL WebSocket limits', () => {
   it('closes the socket with 1009 on a message over 1 MiB, before reading it (even a connection_init with a valid token)', async () => {
     const tenant = await createTenant(api.app);
-    const socket = new WebSocket(api.baseUrl.replace(/^http/, 'ws') + '/graphql', 'graphql-transport-ws');
+    const socket = new WebSocket(`${api.baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
     const messages: string[] = [];
     socket.on('message', (data) => messages.push(String(data)));
     const closed = closeOf(socket);
     await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${tenant.apiToken}`, padding: 'x'.repeat(1024 * 1024) } }));
+    socket.send(
+      JSON.stringify({
+        type: 'connection_init',
+        payload: { authorization: `Bearer ${tenant.apiToken}`, padding: 'x'.repeat(1024 * 1024) },
+      }),
+    );
     expect(await closed).toEqual({ code: 1009, reason: '' });
     expect(messages).toEqual([]);
   });
@@ -90,7 +97,8 @@ describe('GraphQL WebSocket limits', () => {
     ]);
     // The others on the socket go on.
     const after = await ping(api.baseUrl, tenant, endpointId);
-    for (const subscriber of allowed) await subscriber.waitFor(() => subscriber.updates.find((update) => update.id === after), 'a change after the refusal');
+    for (const subscriber of allowed)
+      await subscriber.waitFor(() => subscriber.updates.find((update) => update.id === after), 'a change after the refusal');
     expect(allowed.flatMap((subscriber) => subscriber.errors)).toEqual([]);
     expect(refused.updates).toEqual([]);
   });
@@ -104,8 +112,14 @@ describe('GraphQL WebSocket limits', () => {
     for (const subscriber of subscribers) await live(subscriber, tenant, endpointId);
 
     const third = subscribeTo(connect(tenant));
-    const closed = await third.waitFor(() => third.errors[0] as { code: number; reason: string } | undefined, 'the refusal of a third socket');
-    expect({ code: closed.code, reason: closed.reason }).toEqual({ code: 4029, reason: 'Too many connections: at most 2 per organization' });
+    const closed = await third.waitFor(
+      () => third.errors[0] as { code: number; reason: string } | undefined,
+      'the refusal of a third socket',
+    );
+    expect({ code: closed.code, reason: closed.reason }).toEqual({
+      code: 4029,
+      reason: 'Too many connections: at most 2 per organization',
+    });
 
     // Another organization is not held back by this one.
     const stranger = await createTenant(api.app, 'theirs');
@@ -129,7 +143,7 @@ describe('GraphQL WebSocket limits', () => {
     const tenant = await createTenant(api.app);
     const endpointId = await createEndpoint(tenant);
     for (let n = 0; n < 10; n++) {
-      const socket = new WebSocket(api.baseUrl.replace(/^http/, 'ws') + '/graphql', 'graphql-transport-ws');
+      const socket = new WebSocket(`${api.baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
       await new Promise((resolve) => socket.once('open', resolve));
       socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${tenant.apiToken}` } }));
       const closed = closeOf(socket);
@@ -153,7 +167,10 @@ describe('GraphQL WebSocket limits', () => {
     // again and again while the slow client reads nothing: far more than the socket buffers hold.
     const commits = Array.from({ length: 100 }, (_, n) => ({ sha: `c${n}`, message: `${n} `.padEnd(780, 'x') }));
     expect((await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: 'big', commits })).status).toBe(200);
-    const deliveryId = await fast.waitFor(() => fast.updates.find((update) => update.event.type === 'deploy.ingested')?.id, 'the big delivery');
+    const deliveryId = await fast.waitFor(
+      () => fast.updates.find((update) => update.event.type === 'deploy.ingested')?.id,
+      'the big delivery',
+    );
     slowSocket!.pause();
     const { pool } = api.app.database;
     const change = { id: deliveryId, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 0 };
@@ -166,11 +183,10 @@ describe('GraphQL WebSocket limits', () => {
     const ofDelivery = () => fast.updates.filter((update) => update.id === deliveryId).length;
     for (let round = 0; round < rounds; round++) {
       // Each with its own `n`: PostgreSQL sends identical notifications of one transaction once.
-      await pool.query(`SELECT pg_notify('hookline_delivery', jsonb_set($1::jsonb, '{n}', to_jsonb(n))::text) FROM generate_series($2::int, $3::int) AS n`, [
-        JSON.stringify(change),
-        round * perRound,
-        round * perRound + perRound - 1,
-      ]);
+      await pool.query(
+        `SELECT pg_notify('hookline_delivery', jsonb_set($1::jsonb, '{n}', to_jsonb(n))::text) FROM generate_series($2::int, $3::int) AS n`,
+        [JSON.stringify(change), round * perRound, round * perRound + perRound - 1],
+      );
       const expected = 1 + (round + 1) * perRound;
       await fast.waitFor(() => (ofDelivery() >= expected ? true : undefined), `round ${round + 1} to the fast subscriber`);
     }
@@ -185,7 +201,10 @@ describe('GraphQL WebSocket limits', () => {
     // The slow one, once it reads again, finds what was sent before the limit, then the close.
     slowSocket!.resume();
     const closed = await slow.waitFor(() => slow.errors[0] as { code: number; reason: string } | undefined, 'the close of the slow socket');
-    expect({ code: closed.code, reason: closed.reason }).toEqual({ code: 4008, reason: 'Subscriber too slow: re-read and subscribe again' });
+    expect({ code: closed.code, reason: closed.reason }).toEqual({
+      code: 4008,
+      reason: 'Subscriber too slow: re-read and subscribe again',
+    });
     expect(slow.updates.length).toBeLessThan(repeats);
   }, 90_000); // 12 MB to the fast subscriber, in 30 rounds: slow on a busy machine
 });

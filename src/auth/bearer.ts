@@ -3,7 +3,7 @@
 // Every request checks the token in the database, so a revoked token is refused at once by
 // every process.
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { authenticateApiToken } from '../domain/api-tokens.ts';
+import { authenticateApiToken } from '../domain/shared/api-tokens.ts';
 
 /** The organization a request acts for, and the API token it came with. */
 export interface Viewer {

@@ -4,6 +4,7 @@
 import { createClient, type Client, type ClientOptions } from 'graphql-ws';
 import { FetchError, ofetch } from 'ofetch';
 import WebSocket from 'ws';
+import type { TypedDocumentString } from './gql/graphql.ts';
 
 export interface HooklineApi {
   baseUrl: string;
@@ -21,13 +22,17 @@ export class ClientError extends Error {
 }
 
 /** Runs one query or mutation; GraphQL errors become a ClientError naming the first one. */
-export async function requestGraphql<T>(api: HooklineApi, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  let response: { data?: T | null; errors?: GraphqlError[] };
+export async function requestGraphql<Result, Variables>(
+  api: HooklineApi,
+  document: TypedDocumentString<Result, Variables>,
+  ...[variables]: Variables extends Record<string, never> ? [] : [Variables]
+): Promise<Result> {
+  let response: { data?: Result | null; errors?: GraphqlError[] };
   try {
     response = await ofetch(`${api.baseUrl}/graphql`, {
       method: 'POST',
       headers: { authorization: `Bearer ${api.apiToken}` },
-      body: { query, variables },
+      body: { query: document.toString(), variables: variables ?? {} },
       retry: 0,
       // GraphQL answers errors with a body; read it whatever the status.
       ignoreResponseError: true,
@@ -47,7 +52,7 @@ export function describeGraphqlError(error: GraphqlError): string {
 }
 
 export function unreachable(api: HooklineApi, error: unknown): ClientError {
-  const cause = error instanceof FetchError ? (error.cause as Error | undefined)?.message ?? error.message : String(error);
+  const cause = error instanceof FetchError ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
   return new ClientError(`cannot reach Hookline at ${api.baseUrl}: ${cause}`);
 }
 

@@ -3,7 +3,7 @@
 // app is configured with it once.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { generateSigningSecret } from '../domain/signing-secrets.ts';
+import { generateSigningSecret } from '../domain/webhooks/signing-secrets.ts';
 import { ClientError } from './api.ts';
 
 export interface ListenSecret {
@@ -22,7 +22,7 @@ export async function loadListenSecret(directory: string): Promise<ListenSecret>
   const signingSecret = generateSigningSecret();
   try {
     // 'wx': only if absent, so two first runs at once keep one secret.
-    await writeFile(file, JSON.stringify({ signingSecret }, null, 2) + '\n', { flag: 'wx', mode: 0o600 });
+    await writeFile(file, `${JSON.stringify({ signingSecret }, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
     return { signingSecret, file, created: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -33,6 +33,7 @@ export async function loadListenSecret(directory: string): Promise<ListenSecret>
   } catch (error) {
     throw new ClientError(`cannot read ${file}: ${(error as Error).message}`);
   }
-  if (typeof stored !== 'string' || !SECRET.test(stored)) throw new ClientError(`${file} holds no signingSecret (whsec_...): delete it to make a new one`);
+  if (typeof stored !== 'string' || !SECRET.test(stored))
+    throw new ClientError(`${file} holds no signingSecret (whsec_...): delete it to make a new one`);
   return { signingSecret: stored, file, created: false };
 }

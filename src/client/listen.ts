@@ -10,8 +10,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ofetch } from 'ofetch';
 import packageJson from '../../package.json' with { type: 'json' };
 import { webhookHeaders } from '../delivery/signing.ts';
-import { webhookBody } from '../domain/events.ts';
+import { webhookBody } from '../domain/webhooks/events.ts';
+import type { ResultOf } from '@graphql-typed-document-node/core';
 import { ClientError, connectWebSocket, describeGraphqlError, requestGraphql, type HooklineApi } from './api.ts';
+import { graphql } from './gql/index.ts';
 
 const RECONNECT_ATTEMPTS = 3;
 /** How long the local app may take to answer one event, as a webhook receiver would be given. */
@@ -38,14 +40,11 @@ export interface Listening {
   stop(): void;
 }
 
-interface ReceivedEvent {
-  id: string;
-  type: string;
-  createdAt: string;
-  data: unknown;
-  /** Sent by sendExample: forwarded with `"example": true`, as deliveries carry it. */
-  example: boolean;
-}
+// `example`: sent by sendExample, forwarded with `"example": true`, as deliveries carry it.
+const EVENT_CREATED = graphql(
+  `subscription ListenEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data example } }`,
+);
+type ReceivedEvent = ResultOf<typeof EVENT_CREATED>['eventCreated'];
 
 interface ForwardResult {
   status?: number;
@@ -55,10 +54,10 @@ interface ForwardResult {
 
 export async function listen(options: ListenOptions): Promise<Listening> {
   const { api } = options;
-  const { viewer } = await requestGraphql<{ viewer: { id: string } }>(api, 'query ListenViewer { viewer { id } }');
-  const { createListener: listener } = await requestGraphql<{ createListener: { id: string; eventTypes: string[] } }>(
+  const { viewer } = await requestGraphql(api, graphql(`query ListenViewer { viewer { id } }`));
+  const { createListener: listener } = await requestGraphql(
     api,
-    'mutation ListenCreateListener($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes } }',
+    graphql(`mutation ListenCreateListener($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes } }`),
     { eventTypes: options.eventTypes },
   );
 
@@ -94,9 +93,9 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   let finish = () => {};
   const done = new Promise<void>((resolve, reject) => {
     finish = resolve;
-    client.subscribe<{ eventCreated: ReceivedEvent }>(
+    client.subscribe<ResultOf<typeof EVENT_CREATED>>(
       {
-        query: 'subscription ListenEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data example } }',
+        query: EVENT_CREATED.toString(),
         variables: { listenerId: listener.id },
       },
       {
@@ -135,7 +134,9 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     throw error;
   }
   const types = listener.eventTypes.length > 0 ? listener.eventTypes.join(', ') : 'every event type';
-  options.status(`Ready: listener ${listener.id} receives ${types}${options.forwardTo ? `, forwarded to ${options.forwardTo}` : ''}. Ctrl-C to stop.`);
+  options.status(
+    `Ready: listener ${listener.id} receives ${types}${options.forwardTo ? `, forwarded to ${options.forwardTo}` : ''}. Ctrl-C to stop.`,
+  );
   return { done, stop };
 }
 
@@ -143,11 +144,9 @@ export async function listen(options: ListenOptions): Promise<Listening> {
 async function untilServed(api: HooklineApi, listenerId: string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const { listener } = await requestGraphql<{ listener: { live: boolean } | null }>(
-      api,
-      'query ListenListenerLive($id: ID!) { listener(id: $id) { live } }',
-      { id: listenerId },
-    );
+    const { listener } = await requestGraphql(api, graphql(`query ListenListenerLive($id: ID!) { listener(id: $id) { live } }`), {
+      id: listenerId,
+    });
     if (listener?.live) return;
     await sleep(100);
   }

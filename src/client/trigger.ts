@@ -2,8 +2,10 @@
 // thing would happen (a deploy reported by CI, an incident opened, acknowledged, resolved), so
 // that a `hookline listen` and the subscribed endpoints receive it.
 import { randomBytes } from 'node:crypto';
+import type { ResultOf } from '@graphql-typed-document-node/core';
 import { ofetch } from 'ofetch';
 import { ClientError, requestGraphql, unreachable, type HooklineApi } from './api.ts';
+import { graphql } from './gql/index.ts';
 
 /** The service the fixtures belong to, made on first use. */
 export const TRIGGER_SERVICE = 'hookline-trigger';
@@ -22,11 +24,11 @@ export async function trigger(api: HooklineApi, type: TriggerType): Promise<Trig
     case 'incident.opened':
       return [(await openIncident(api)).line];
     case 'incident.acknowledged':
-      return changeIncident(api, 'acknowledgeIncident', 'acknowledged');
+      return changeIncident(api, 'acknowledged');
     case 'incident.resolved':
-      return changeIncident(api, 'resolveIncident', 'resolved');
+      return changeIncident(api, 'resolved');
     case 'test.ping': {
-      const { pingListeners } = await requestGraphql<{ pingListeners: { id: string } }>(api, 'mutation TriggerPing { pingListeners { id } }');
+      const { pingListeners } = await requestGraphql(api, graphql(`mutation TriggerPing { pingListeners { id } }`));
       return [`Stored test.ping event ${pingListeners.id} for your live listeners (no endpoint gets it).`];
     }
   }
@@ -39,25 +41,23 @@ interface TriggerService {
 }
 
 const PAGE = 100;
+const SERVICES = graphql(
+  `query TriggerServices($first: Int, $after: String) { services(first: $first, after: $after) { edges { node { id name } } pageInfo { hasNextPage endCursor } } }`,
+);
 
 /** The organization's hookline-trigger service, made if it is not there yet. */
 async function triggerService(api: HooklineApi): Promise<TriggerService> {
   let after: string | null = null;
   for (;;) {
-    type Page = { services: { edges: { node: { id: string; name: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } };
-    const page: Page = await requestGraphql<Page>(
-      api,
-      'query TriggerServices($first: Int, $after: String) { services(first: $first, after: $after) { edges { node { id name } } pageInfo { hasNextPage endCursor } } }',
-      { first: PAGE, after },
-    );
+    const page: ResultOf<typeof SERVICES> = await requestGraphql(api, SERVICES, { first: PAGE, after });
     const found = page.services.edges.find(({ node }) => node.name === TRIGGER_SERVICE);
     if (found) return { id: found.node.id };
     if (!page.services.pageInfo.hasNextPage) break;
     after = page.services.pageInfo.endCursor;
   }
-  const { createService } = await requestGraphql<{ createService: { service: { id: string }; deployToken: string } }>(
+  const { createService } = await requestGraphql(
     api,
-    'mutation TriggerCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }',
+    graphql(`mutation TriggerCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }`),
     { name: TRIGGER_SERVICE },
   );
   return { id: createService.service.id, deployToken: createService.deployToken };
@@ -70,16 +70,21 @@ async function ingestDeploy(api: HooklineApi): Promise<string> {
   const deployToken =
     service.deployToken ??
     (
-      await requestGraphql<{ rotateDeployToken: { deployToken: string } }>(
+      await requestGraphql(
         api,
-        'mutation TriggerRotateDeployToken($serviceId: ID!) { rotateDeployToken(serviceId: $serviceId) { deployToken } }',
+        graphql(`mutation TriggerRotateDeployToken($serviceId: ID!) { rotateDeployToken(serviceId: $serviceId) { deployToken } }`),
         { serviceId: service.id },
       )
     ).rotateDeployToken.deployToken;
   const sha = () => randomBytes(20).toString('hex');
   const now = Date.now();
   const commits = [
-    { sha: sha(), message: 'Retry payment capture on gateway timeouts', author: 'dev@example.com', timestamp: new Date(now - 3_600_000).toISOString() },
+    {
+      sha: sha(),
+      message: 'Retry payment capture on gateway timeouts',
+      author: 'dev@example.com',
+      timestamp: new Date(now - 3_600_000).toISOString(),
+    },
     { sha: sha(), message: 'Bump checkout to 2.14.0', author: 'dev@example.com', timestamp: new Date(now - 600_000).toISOString() },
   ];
   const payload = {
@@ -104,23 +109,30 @@ async function ingestDeploy(api: HooklineApi): Promise<string> {
   } catch (error) {
     throw unreachable(api, error);
   }
-  if (response.status !== 'accepted') throw new ClientError(`the deploy was refused: ${response.error?.message ?? JSON.stringify(response)}`);
+  if (response.status !== 'accepted')
+    throw new ClientError(`the deploy was refused: ${response.error?.message ?? JSON.stringify(response)}`);
   return `Created deploy ${response.deploy_id} of service ${TRIGGER_SERVICE} (commit ${payload.commit_sha.slice(0, 7)} on main, staging): a deploy.ingested event.`;
 }
 
 async function openIncident(api: HooklineApi): Promise<{ id: string; line: string }> {
   const service = await triggerService(api);
-  const { openIncident: incident } = await requestGraphql<{ openIncident: { id: string; title: string } }>(
+  const { openIncident: incident } = await requestGraphql(
     api,
-    'mutation TriggerOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title, severity: SEV2, environment: "staging") { id title } }',
+    graphql(
+      `mutation TriggerOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title, severity: SEV2, environment: "staging") { id title } }`,
+    ),
     { serviceId: service.id, title: 'Checkout error rate above 5% (hookline trigger)' },
   );
   return { id: incident.id, line: `Opened incident ${incident.id} "${incident.title}" on ${TRIGGER_SERVICE}: an incident.opened event.` };
 }
 
+const ACKNOWLEDGE_INCIDENT = graphql(`mutation TriggerAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }`);
+const RESOLVE_INCIDENT = graphql(`mutation TriggerResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }`);
+
 /** Opens an incident and then acknowledges or resolves it (two events, as it happens for real). */
-async function changeIncident(api: HooklineApi, mutation: 'acknowledgeIncident' | 'resolveIncident', done: string): Promise<TriggerReport> {
+async function changeIncident(api: HooklineApi, done: 'acknowledged' | 'resolved'): Promise<TriggerReport> {
   const opened = await openIncident(api);
-  await requestGraphql(api, `mutation TriggerChangeIncident($id: ID!) { ${mutation}(id: $id) { id } }`, { id: opened.id });
+  const variables = { id: opened.id };
+  await (done === 'acknowledged' ? requestGraphql(api, ACKNOWLEDGE_INCIDENT, variables) : requestGraphql(api, RESOLVE_INCIDENT, variables));
   return [opened.line, `Incident ${opened.id} ${done}: an incident.${done} event.`];
 }

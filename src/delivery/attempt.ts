@@ -1,11 +1,15 @@
 // One HTTP attempt of a delivery, reduced to what is recorded: status, duration, the first
-// 4 KB of the answer, or the error. Success is a 2xx; anything else is a failed attempt.
-import type { Readable } from 'node:stream';
+// 4 KB of the answer (response-body.ts), or the error. Success is a 2xx; anything else is a
+// failed attempt.
 import type { $Fetch } from 'ofetch';
 import { findDestinationRefusal } from './destination.ts';
+import { keepBody, storableText, type KeptBody } from './response-body.ts';
+import { ATTEMPT_HEADERS_MAX } from '../domain/webhooks/deliveries.ts';
 import type { AttemptResponse } from './transport.ts';
 
 export const RESPONSE_BODY_LIMIT_BYTES = 4096;
+/** An answer's headers are kept up to this size (names and values), so a receiver cannot fill the database. */
+export const RESPONSE_HEADERS_LIMIT_BYTES = 16_384;
 
 export interface AttemptResult {
   startedAt: Date;
@@ -13,29 +17,14 @@ export interface AttemptResult {
   succeeded: boolean;
   status: number | null;
   retryAfter: string | null;
-  body: string | null;
+  body: KeptBody | null;
+  /** The request's headers as sent, for the delivery's page. */
+  requestHeaders: Record<string, string>;
+  /** The answer's headers (see keptHeaders); null without an answer. */
+  responseHeaders: Record<string, string> | null;
   error: string | null;
-}
-
-async function readPrefix(body: Readable, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Leaving the loop early destroys the stream: the rest of a large answer is not wanted.
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    size += chunk.byteLength;
-    if (size >= limit) break;
-  }
-  return utf8Prefix(Buffer.concat(chunks), limit);
-}
-
-/** The first `limit` bytes as text, without the character the limit cuts through (if it does). */
-function utf8Prefix(bytes: Buffer, limit: number): string {
-  if (bytes.length <= limit) return bytes.toString('utf8');
-  let end = limit;
-  // Continuation bytes are 10xxxxxx: step back to the first byte of the character that straddles the limit.
-  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return bytes.toString('utf8', 0, end);
+  /** It ran out of time (connecting, or waiting for the answer): it held its slot to the end. */
+  timedOut: boolean;
 }
 
 interface SystemError {
@@ -109,7 +98,7 @@ export async function attemptDelivery(
       signal: deadline.signal,
     })) as unknown as AttemptResponse;
     status = response.status;
-    const body = await readPrefix(response.body, RESPONSE_BODY_LIMIT_BYTES);
+    const body = await keepBody(response.body, response.headers.get('content-encoding'), RESPONSE_BODY_LIMIT_BYTES);
     return {
       startedAt,
       durationMs: elapsed(),
@@ -117,7 +106,10 @@ export async function attemptDelivery(
       status: response.status,
       retryAfter: response.headers.get('retry-after'),
       body,
+      requestHeaders: request.headers,
+      responseHeaders: keptHeaders(response.headers.all()),
       error: response.status >= 300 && response.status < 400 ? `redirect to ${response.headers.get('location') ?? '?'} not followed` : null,
+      timedOut: false,
     };
   } catch (error) {
     const message = !deadline.signal.aborted
@@ -125,8 +117,33 @@ export async function attemptDelivery(
       : status === null
         ? `connected, but no answer within ${request.timeoutMs} ms`
         : `answer (status ${status}) not complete within ${request.timeoutMs} ms`;
-    return { startedAt, durationMs: elapsed(), succeeded: false, status, retryAfter: null, body: null, error: message };
+    const timedOut = deadline.signal.aborted || systemError(error).code === 'UND_ERR_CONNECT_TIMEOUT';
+    // System messages may quote the receiver (a certificate's names), NUL bytes included.
+    return {
+      startedAt,
+      durationMs: elapsed(),
+      succeeded: false,
+      status,
+      retryAfter: null,
+      body: null,
+      requestHeaders: request.headers,
+      responseHeaders: null,
+      error: storableText(message),
+      timedOut,
+    };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The answer's headers in their order, up to ATTEMPT_HEADERS_MAX of them and RESPONSE_HEADERS_LIMIT_BYTES, as text PostgreSQL can store. */
+export function keptHeaders(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  let size = 0;
+  for (const [name, value] of Object.entries(headers).slice(0, ATTEMPT_HEADERS_MAX)) {
+    size += name.length + value.length;
+    if (size > RESPONSE_HEADERS_LIMIT_BYTES) break;
+    kept[storableText(name)] = storableText(value);
+  }
+  return kept;
 }

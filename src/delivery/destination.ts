@@ -1,36 +1,44 @@
-// The destination rules (src/domain/destinations.ts) at every attempt: literal addresses
-// before sending, names after DNS resolution, with the connection pinned to the checked address
-// (transport.ts connects only through createPinnedLookup), so a re-pointed name cannot redirect it.
+// The destination rules (src/domain/webhooks/destinations.ts) at every attempt, as configured now: the
+// scheme and literal addresses before sending, names after DNS resolution, with the connection
+// pinned to the checked address (transport.ts connects only through createPinnedLookup), so a
+// re-pointed name cannot redirect it.
 import dns from 'node:dns';
 import net from 'node:net';
-import { isPublicAddress, unbracketed, type DestinationPolicy } from '../domain/destinations.ts';
+import { isPublicAddress, schemeRefusal, unbracketed, type DestinationPolicy } from '../domain/webhooks/destinations.ts';
 
 export const DESTINATION_REFUSED = 'EDESTINATIONREFUSED';
 
 export class DestinationRefusedError extends Error {
   readonly code = DESTINATION_REFUSED;
 
-  constructor(
-    readonly host: string,
-    readonly address: string,
-  ) {
-    super(
+  constructor(message: string) {
+    super(message);
+    this.name = 'DestinationRefusedError';
+  }
+
+  /** `host` resolves to (or is) `address`, which is not public. */
+  static forAddress(host: string, address: string): DestinationRefusedError {
+    return new DestinationRefusedError(
       host === address
         ? `refused to connect to ${address}: not a public address`
         : `refused to connect to ${host}: it resolves to ${address}, which is not a public address`,
     );
-    this.name = 'DestinationRefusedError';
   }
 }
 
 /**
- * Node never calls the `lookup` of a connection whose host is already an IP address, so a
- * literal host must be checked before sending: returns the refusal, or undefined when allowed.
+ * What can be checked before sending, under the policy as configured now: the scheme (an
+ * endpoint made while http was allowed may no longer be), and a literal host (Node never calls
+ * the `lookup` of a connection whose host is already an IP address). Returns the refusal, or
+ * undefined when allowed; names are checked after resolution (createPinnedLookup).
  */
-export function checkLiteralHost(url: string | URL, policy: DestinationPolicy): DestinationRefusedError | undefined {
+export function checkBeforeSending(url: string | URL, policy: DestinationPolicy): DestinationRefusedError | undefined {
+  const parsed = new URL(url);
+  const wrongScheme = schemeRefusal(parsed, policy);
+  if (wrongScheme) return new DestinationRefusedError(`refused to send to an ${parsed.protocol}// URL: ${wrongScheme}`);
   if (policy.allowPrivate) return undefined;
-  const host = unbracketed(new URL(url).hostname);
-  return net.isIP(host) && !isPublicAddress(host) ? new DestinationRefusedError(host, host) : undefined;
+  const host = unbracketed(parsed.hostname);
+  return net.isIP(host) && !isPublicAddress(host) ? DestinationRefusedError.forAddress(host, host) : undefined;
 }
 
 export type Resolver = (hostname: string, options: dns.LookupAllOptions) => Promise<dns.LookupAddress[]>;
@@ -48,7 +56,7 @@ export function createPinnedLookup(policy: DestinationPolicy, resolve: Resolver 
       (addresses) => {
         const refused = policy.allowPrivate ? undefined : addresses.find(({ address }) => !isPublicAddress(address));
         const [first] = addresses;
-        if (refused) callback(new DestinationRefusedError(hostname, refused.address), '');
+        if (refused) callback(DestinationRefusedError.forAddress(hostname, refused.address), '');
         else if (!first) callback(Object.assign(new Error(`no address found for ${hostname}`), { code: 'ENOTFOUND' }), '');
         else if (options.all) callback(null, addresses);
         else callback(null, first.address, first.family);

@@ -5,8 +5,8 @@
 import { setMaxListeners } from 'node:events';
 import { createPubSub } from '@graphql-yoga/subscription';
 import pg from 'pg';
-import type { DeliveryChange, DeliveryChangeFeed } from '../domain/delivery-changes.ts';
-import type { EventFeed, EventNotice } from '../domain/listeners.ts';
+import type { DeliveryChange, DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts';
+import type { EventFeed, EventNotice } from '../domain/webhooks/listeners.ts';
 
 export const DELIVERY_CHANNEL = 'hookline_delivery';
 export const EVENT_CHANNEL = 'hookline_event';
@@ -23,7 +23,12 @@ type Log = { warn(object: object, message: string): void };
  * One connection LISTENing on `channel`, calling `onPayload` with each notification's payload.
  * A lost connection is replaced; notifications committed while it was down are not replayed.
  */
-async function listenOn(databaseUrl: string, channel: string, onPayload: (payload: string) => void, log: Log): Promise<{ close(): Promise<void> }> {
+async function listenOn(
+  databaseUrl: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  log: Log,
+): Promise<{ close(): Promise<void> }> {
   let client: pg.Client | undefined;
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;

@@ -2,13 +2,18 @@
 // Webhooks library: `v1,` + base64 HMAC-SHA256 of `<delivery id>.<timestamp>.<raw body>`, keyed
 // with the secret's bytes, under both the X-Service-* and the webhook-* header names.
 import { createHmac } from 'node:crypto';
-import { signingKey } from '../domain/signing-secrets.ts';
+import { signingKey } from '../domain/webhooks/signing-secrets.ts';
 
 /**
  * The signature header value: `v1,<base64 HMAC-SHA256>` per secret, space-separated.
  * Several secrets only during a rotation's grace period, newest first.
  */
-export function signPayload({ deliveryId, timestamp, body, secrets }: {
+export function signPayload({
+  deliveryId,
+  timestamp,
+  body,
+  secrets,
+}: {
   deliveryId: string;
   /** Unix seconds. */
   timestamp: number;
@@ -18,13 +23,18 @@ export function signPayload({ deliveryId, timestamp, body, secrets }: {
   if (secrets.length === 0) throw new Error('at least one signing secret is needed');
   if (!Number.isSafeInteger(timestamp)) throw new Error('the timestamp must be whole unix seconds');
   const signedContent = `${deliveryId}.${timestamp}.${body}`;
-  return secrets
-    .map((secret) => `v1,${createHmac('sha256', signingKey(secret)).update(signedContent).digest('base64')}`)
-    .join(' ');
+  return secrets.map((secret) => `v1,${createHmac('sha256', signingKey(secret)).update(signedContent).digest('base64')}`).join(' ');
 }
 
 /** Every header of one delivery attempt; `timestamp` is the attempt's, in unix seconds. */
-export function webhookHeaders({ deliveryId, eventType, timestamp, body, secrets, version }: {
+export function webhookHeaders({
+  deliveryId,
+  eventType,
+  timestamp,
+  body,
+  secrets,
+  version,
+}: {
   deliveryId: string;
   eventType: string;
   timestamp: number;

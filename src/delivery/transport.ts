@@ -10,12 +10,13 @@
 import type { Readable } from 'node:stream';
 import { ofetch, type $Fetch } from 'ofetch';
 import { Agent, request } from 'undici';
-import type { DestinationPolicy } from '../domain/destinations.ts';
-import { checkLiteralHost, createPinnedLookup, type Resolver } from './destination.ts';
+import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
+import { checkBeforeSending, createPinnedLookup, type Resolver } from './destination.ts';
 
 /** What the transport answers (ofetch's types say Response; this is the part it provides). */
 export interface AttemptResponse extends Pick<Response, 'status' | 'statusText' | 'ok' | 'text' | 'json' | 'arrayBuffer' | 'blob'> {
-  headers: { get(name: string): string | null };
+  /** `all()`: every header, names lower-cased, repeated ones joined with ", ". */
+  headers: { get(name: string): string | null; all(): Record<string, string> };
   body: Readable;
 }
 
@@ -35,7 +36,7 @@ const CONNECT_SHARE = 0.8;
 const MAX_CONNECT_MS = 10_000;
 
 /**
- * An ofetch instance for webhook attempts: literal hosts are checked before sending, names
+ * An ofetch instance for webhook attempts: the scheme and literal hosts are checked before sending, names
  * after resolution (with the connection pinned to the checked address), redirects are
  * returned rather than followed, there are no retries (the queue retries) and non-2xx answers
  * resolve instead of throwing. The caller's `signal` bounds the whole attempt; connecting has
@@ -52,7 +53,7 @@ export function createWebhookTransport(policy: DestinationPolicy, { timeoutMs, r
   });
   const send = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = typeof input === 'string' || input instanceof URL ? input : input.url;
-    const refusal = checkLiteralHost(url, policy);
+    const refusal = checkBeforeSending(url, policy);
     if (refusal) throw refusal;
     const answer = await request(url, {
       method: (init.method ?? 'GET') as 'POST',
@@ -74,6 +75,11 @@ export function createWebhookTransport(policy: DestinationPolicy, { timeoutMs, r
         get(name) {
           const value = answer.headers[name.toLowerCase()];
           return Array.isArray(value) ? value.join(', ') : (value ?? null);
+        },
+        all() {
+          return Object.fromEntries(
+            Object.entries(answer.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]),
+          );
         },
       },
       body,

@@ -5,27 +5,99 @@
 // to one of them, and every write checks the attempt number. An endpoint's rate limit is kept
 // by turns claimed in PostgreSQL while a batch is read (store.ts): an attempt whose turn is
 // later goes back to the queue for then, without counting as an attempt.
+//
+// Isolation: jobs are fetched fairly (queue.ts): each endpoint has at most
+// DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT attempts in flight; an organization holds at most
+// 1/(n+1) of the slots, n being the organizations holding some now, so one more always finds
+// free slots at once; and an endpoint whose attempts keep timing out is left alone for a while
+// (circuit-breaker.ts). A tenant whose receivers hang thus costs the others nothing but slots
+// they were not using.
 import type pg from 'pg';
-import type { Job, PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
+import type { Statement } from '../db/statement.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { webhookBody } from '../domain/events.ts';
+import { webhookBody } from '../domain/webhooks/events.ts';
 import type { Metrics } from '../metrics.ts';
 import { attemptDelivery } from './attempt.ts';
-import { nextAttemptDelayMs } from './backoff.ts';
-import type { DestinationPolicy } from '../domain/destinations.ts';
+import { nextAttemptDelayMs, type RetrySchedule } from './backoff.ts';
+import { createCircuitBreaker } from './circuit-breaker.ts';
+import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
 import type { Resolver } from './destination.ts';
 import { startDispatcher } from './dispatcher.ts';
-import { fetchAttempts, type DeliverJob } from './queue.ts';
+import { fetchAttempts, type AttemptJob, type DeliverJob } from './queue.ts';
+import { startReconciler } from './reconciler.ts';
 import { createRecorder, type Outcome } from './recorder.ts';
 import { webhookHeaders } from './signing.ts';
 import { createWebhookTransport } from './transport.ts';
-import { LOAD_DELIVERIES_SQL, type DeliveryToSend } from './store.ts';
+
+interface DeliveryToSend {
+  id: string;
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+  attemptCount: number;
+  organizationId: string;
+  endpointId: string;
+  url: string;
+  endpointStatus: 'ACTIVE' | 'INACTIVE' | 'DISABLED';
+  endpointDeleted: boolean;
+  signingSecret: string;
+  previousSigningSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  customHeaders: { name: string; value: string }[];
+  /** The endpoint's own attempt timeout, if it has one. */
+  timeoutMs: number | null;
+  /** The start time this load claimed for it under its endpoint's rate limit (null: not limited, or not claimed here). */
+  slotAt: Date | null;
+  eventId: string;
+  eventType: string;
+  eventCreatedAt: Date;
+  eventData: unknown;
+  eventExample: boolean;
+}
+
+/**
+ * The deliveries `deliveryIds` with what their attempts need. For those of `unclaimed` (the jobs
+ * that hold no turn yet) whose endpoint has a rate limit, it also claims their turns: each
+ * endpoint's next free start time moves on by one interval (1 s / limit) per delivery, under the
+ * row's lock, so every worker process shares one schedule. Endpoints without a limit are not written to.
+ */
+function loadDeliveries(deliveryIds: string[], unclaimed: string[]): Statement {
+  return {
+    text: `
+WITH wanted AS (
+  SELECT d.endpoint_id, array_agg(d.id ORDER BY d.created_at, d.id) AS ids
+  FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+  WHERE d.id = ANY ($2::uuid[]) AND d.status = 'PENDING' AND e.rate_limit_per_second IS NOT NULL
+  GROUP BY d.endpoint_id
+), claimed AS (
+  UPDATE webhook_endpoints e
+  SET rate_limit_next_slot_at = greatest(e.rate_limit_next_slot_at, clock_timestamp()) + cardinality(w.ids) * (interval '1 second' / e.rate_limit_per_second)
+  FROM wanted w WHERE e.id = w.endpoint_id
+  RETURNING w.ids, interval '1 second' / e.rate_limit_per_second AS spacing,
+            e.rate_limit_next_slot_at - cardinality(w.ids) * (interval '1 second' / e.rate_limit_per_second) AS first_slot
+), slot AS (
+  SELECT s.id, c.first_slot + (s.n - 1) * c.spacing AS at
+  FROM claimed c CROSS JOIN LATERAL unnest(c.ids) WITH ORDINALITY AS s(id, n)
+)
+SELECT d.id, d.status, d.attempt_count AS "attemptCount", d.organization_id AS "organizationId", d.endpoint_id AS "endpointId",
+       e.url, e.status AS "endpointStatus", e.deleted_at IS NOT NULL AS "endpointDeleted",
+       e.signing_secret AS "signingSecret", e.previous_signing_secret AS "previousSigningSecret",
+       e.previous_secret_expires_at AS "previousSecretExpiresAt",
+       e.custom_headers AS "customHeaders", e.timeout_ms AS "timeoutMs", slot.at AS "slotAt",
+       ev.id AS "eventId", ev.type AS "eventType", ev.created_at AS "eventCreatedAt", ev.data AS "eventData",
+       ev.example AS "eventExample"
+FROM deliveries d
+JOIN webhook_endpoints e ON e.id = d.endpoint_id
+JOIN events ev ON ev.id = d.event_id
+LEFT JOIN slot ON slot.id = d.id
+WHERE d.id = ANY ($1::uuid[])`,
+    values: [deliveryIds, unclaimed],
+  };
+}
 
 export interface DeliveryPolicy {
   timeoutMs: number;
   maxRetries: number;
-  backoffBaseMs: number;
-  backoffFactor: number;
+  retrySchedule: RetrySchedule;
   disableAfterFailures: number;
   destination: DestinationPolicy;
 }
@@ -37,9 +109,19 @@ export interface WorkerDependencies {
   policy: DeliveryPolicy;
   /** Attempts in flight at most (DELIVERY_CONCURRENCY). */
   concurrency: number;
+  /** Attempts to one endpoint in flight at most, across workers (DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT). */
+  maxInFlightPerEndpoint: number;
+  /** Consecutive timeouts that open an endpoint's circuit, and how long it stays open. */
+  circuitBreaker: { timeouts: number; cooldownMs: number };
   /** How often an idle worker looks for attempts that fell due (retries); new work wakes it at once. */
   pollIntervalMs: number;
-  log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /** How often it looks for PENDING deliveries that lost their queued attempt (reconciler.ts). */
+  reconcileIntervalMs: number;
+  log: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
   /** DNS for outbound connections; the system resolver unless a test brings its own. */
   resolve?: Resolver;
 }
@@ -65,14 +147,28 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   const { pool, boss, metrics, policy, log } = deps;
   const send = createWebhookTransport(policy.destination, { timeoutMs: policy.timeoutMs, resolve: deps.resolve });
   const recorder = createRecorder({ pool, boss, metrics, log, disableAfterFailures: policy.disableAfterFailures });
+  const breaker = createCircuitBreaker({ threshold: deps.circuitBreaker.timeouts, cooldownMs: deps.circuitBreaker.cooldownMs });
+  /** Attempts held now per organization (only those holding some). */
+  const heldByOrganization = new Map<string, number>();
+  /** The last fetch left due jobs behind a cap: a freed slot may let them go. */
+  let heldBack = false;
 
-  /** Timers that wake the dispatcher when a throttled attempt's turn comes (pg-boss is polled, not pushed). */
+  /**
+   * Timers that wake the dispatcher when a throttled attempt's turn comes, or an open circuit's
+   * cooldown ends (pg-boss is polled, not pushed). None is set once stopping: it would only
+   * hold the process open.
+   */
   const turnTimers = new Set<NodeJS.Timeout>();
+  let stopping = false;
   function wakeAt(time: Date): void {
-    const timer = setTimeout(() => {
-      turnTimers.delete(timer);
-      dispatcher.wake();
-    }, time.getTime() - Date.now() + TURN_SLACK_MS);
+    if (stopping) return;
+    const timer = setTimeout(
+      () => {
+        turnTimers.delete(timer);
+        dispatcher.wake();
+      },
+      time.getTime() - Date.now() + TURN_SLACK_MS,
+    );
     turnTimers.add(timer);
   }
 
@@ -80,8 +176,11 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   async function attempt(delivery: DeliveryToSend | undefined, job: DeliverJob): Promise<Outcome> {
     const number = job.attempt;
     // Gone with its organization, finished, or this attempt was made already (a job repeated after a worker died).
-    if (!delivery || delivery.status !== 'PENDING' || delivery.attemptCount !== number - 1) return { kind: 'stale' };
+    if (delivery?.status !== 'PENDING' || delivery.attemptCount !== number - 1) return { kind: 'stale' };
     if (delivery.endpointDeleted || delivery.endpointStatus !== 'ACTIVE') return { kind: 'cancelled', deliveryId: delivery.id };
+    // Fetched just before its endpoint's circuit opened.
+    const openUntil = breaker.openUntil(delivery.endpointId, Date.now());
+    if (openUntil !== undefined) return { kind: 'paused', deliveryId: delivery.id, attempt: number, until: new Date(openUntil) };
     const slotAt = job.slotAt ? new Date(job.slotAt) : delivery.slotAt;
     if (slotAt && slotAt.getTime() - Date.now() > TURN_SLACK_MS) {
       wakeAt(slotAt);
@@ -106,17 +205,21 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
       version: packageJson.version,
     });
     // The endpoint's own headers never share a name with Hookline's (they are refused when set).
-    const headers = delivery.customHeaders.length === 0 ? signed : { ...Object.fromEntries(delivery.customHeaders.map((header) => [header.name, header.value])), ...signed };
+    const headers =
+      delivery.customHeaders.length === 0
+        ? signed
+        : { ...Object.fromEntries(delivery.customHeaders.map((header) => [header.name, header.value])), ...signed };
     const result = await attemptDelivery(send, { url: delivery.url, body, headers, timeoutMs });
     metrics.attemptDuration.observe({ result: result.succeeded ? 'success' : 'failure' }, result.durationMs / 1000);
+    watchTimeouts(delivery.endpointId, result.timedOut);
     if (result.succeeded) return { kind: 'succeeded', deliveryId: delivery.id, attempt: number, result };
     // 410 Gone: the receiver asks for no more deliveries (no retry; the endpoint is disabled).
     const gone = result.status === 410;
-    if (gone || number > policy.maxRetries) return { kind: 'failed', deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: number, result, gone };
+    if (gone || number > policy.maxRetries)
+      return { kind: 'failed', deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: number, result, gone };
     const delayMs = nextAttemptDelayMs({
       attempt: number,
-      baseMs: policy.backoffBaseMs,
-      factor: policy.backoffFactor,
+      schedule: policy.retrySchedule,
       status: result.status,
       retryAfterHeader: result.retryAfter,
       now: new Date(),
@@ -124,23 +227,81 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     return { kind: 'retrying', deliveryId: delivery.id, attempt: number, nextAttemptAt: new Date(Date.now() + delayMs), result };
   }
 
+  /** Feeds the circuit breaker with how an attempt to `endpointId` ended. */
+  function watchTimeouts(endpointId: string, timedOut: boolean): void {
+    if (!timedOut) {
+      if (!breaker.answered(endpointId)) return;
+      log.info({ endpointId }, 'endpoint answers again: its deliveries resume');
+      dispatcher.wake();
+      return;
+    }
+    const opened = breaker.timedOut(endpointId, Date.now());
+    if (!opened) return;
+    wakeAt(new Date(opened.openUntil));
+    if (opened.opened) {
+      log.warn(
+        { endpointId, cooldownMs: deps.circuitBreaker.cooldownMs },
+        'endpoint keeps timing out: its deliveries wait, without attempts, until one probe attempt after the cooldown',
+      );
+    }
+  }
+
+  function organizationOf(job: AttemptJob): string {
+    return job.data.organizationId ?? '';
+  }
+
+  /** Takes due jobs, fairly (see the top of this file), and counts them as held by their organizations. */
+  async function fetch(limit: number): Promise<AttemptJob[]> {
+    const { skipped, probing } = breaker.restrictions(Date.now());
+    const fetched = await fetchAttempts(pool, {
+      limit,
+      perEndpoint: deps.maxInFlightPerEndpoint,
+      skippedEndpoints: skipped,
+      probingEndpoints: probing,
+      heldByOrganization,
+      // Room for one more organization than those holding slots now (or than the one to come).
+      organizationShare: Math.max(1, Math.floor(deps.concurrency / (Math.max(1, heldByOrganization.size) + 1))),
+    });
+    heldBack = fetched.heldBack > 0 && fetched.jobs.length < limit;
+    for (const job of fetched.jobs) heldByOrganization.set(organizationOf(job), (heldByOrganization.get(organizationOf(job)) ?? 0) + 1);
+    return fetched.jobs;
+  }
+
+  function release(job: AttemptJob): void {
+    const organization = organizationOf(job);
+    const held = heldByOrganization.get(organization)! - 1;
+    if (held === 0) heldByOrganization.delete(organization);
+    else heldByOrganization.set(organization, held);
+    if (heldBack) dispatcher.wake();
+  }
+
   /** The deliveries of a fetched batch are read in one query; each job then goes its own way. */
-  function run(jobs: Job<DeliverJob>[]): Promise<void>[] {
+  function run(jobs: AttemptJob[]): Promise<void>[] {
     if (jobs.length === 0) return [];
     const unclaimed = jobs.filter((job) => !job.data.slotAt).map((job) => job.data.deliveryId);
-    const deliveries = pool.query<DeliveryToSend>(LOAD_DELIVERIES_SQL, [jobs.map((job) => job.data.deliveryId), unclaimed]).then(
-      ({ rows }) => new Map(rows.map((row) => [row.id, row])),
-    );
+    const deliveries = pool
+      .query<DeliveryToSend>(
+        loadDeliveries(
+          jobs.map((job) => job.data.deliveryId),
+          unclaimed,
+        ),
+      )
+      .then(({ rows }) => new Map(rows.map((row) => [row.id, row])));
     return jobs.map(async (job) => {
-      let byId: Map<string, DeliveryToSend>;
       try {
-        byId = await deliveries;
-      } catch (error) {
-        // Left active: the job expires and pg-boss hands it out again.
-        if (job === jobs[0]) log.warn({ err: error, jobs: jobs.length }, 'could not read the deliveries of fetched jobs; they will be retried');
-        return;
+        let byId: Map<string, DeliveryToSend>;
+        try {
+          byId = await deliveries;
+        } catch (error) {
+          // Left active: the job expires and pg-boss hands it out again.
+          if (job === jobs[0])
+            log.warn({ err: error, jobs: jobs.length }, 'could not read the deliveries of fetched jobs; they will be retried');
+          return;
+        }
+        await recorder.record(job, await attempt(byId.get(job.data.deliveryId), job.data));
+      } finally {
+        release(job);
       }
-      await recorder.record(job, await attempt(byId.get(job.data.deliveryId), job.data));
     });
   }
 
@@ -148,18 +309,21 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     concurrency: deps.concurrency,
     maxBatch: MAX_FETCH,
     pollIntervalMs: deps.pollIntervalMs,
-    fetch: (count) => fetchAttempts(boss, count),
+    fetch,
     run,
     onFetchError: (error) => log.warn({ err: error }, 'could not fetch delivery jobs; trying again'),
   });
+
+  const reconciler = startReconciler({ pool, boss, metrics, log, intervalMs: deps.reconcileIntervalMs });
 
   return {
     wake: () => dispatcher.wake(),
     async stop() {
       // Attempts in flight end within the timeout; their outcomes get as long again to be written.
       recorder.giveUpAfter(2 * policy.timeoutMs);
+      stopping = true;
       turnTimers.forEach((timer) => clearTimeout(timer));
-      await dispatcher.stop();
+      await Promise.all([reconciler.stop(), dispatcher.stop()]);
     },
   };
 }

@@ -11,13 +11,16 @@ import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
 import { z } from 'zod';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
-import { COMMITS_MAX_ITEMS } from '../domain/deploys.ts';
-import { ENDPOINT_HEADER_LIMITS } from '../domain/endpoints.ts';
-import { EVENT_TYPES } from '../domain/events.ts';
-import { MAX_REASONS_PER_SUSPECT, MAX_SUSPECTS } from '../domain/suspects.ts';
-import { InputError } from '../domain/errors.ts';
-import type { Context } from './context.ts';
+import { COMMITS_MAX_ITEMS } from '../domain/ingest/deploys.ts';
+import { ENDPOINT_HEADER_LIMITS } from '../domain/webhooks/endpoints.ts';
+import { ATTEMPT_HEADERS_MAX } from '../domain/webhooks/deliveries.ts';
+import { MAX_BUCKETS } from '../domain/webhooks/endpoint-charts.ts';
+import { EVENT_TYPES } from '../domain/webhooks/events.ts';
+import { MAX_REASONS_PER_SUSPECT, MAX_SUSPECTS } from '../domain/correlation/suspects.ts';
+import { InputError } from '../domain/shared/errors.ts';
+import type { AuthenticatedContext, Context } from './context.ts';
 import { queryTooComplex, unauthenticated } from './errors.ts';
+import { decodeNodeId, encodeNodeId } from './nodes.ts';
 
 /** Connections: `first`/`last` default to this... */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -41,6 +44,10 @@ export const LIST_BOUNDS = {
   endpointHeaders: ENDPOINT_HEADER_LIMITS.count,
   /** Reveals of an endpoint's signing secret shown: the latest ones. */
   secretReveals: 20,
+  /** Headers kept of an attempt's request or answer. */
+  attemptHeaders: ATTEMPT_HEADERS_MAX,
+  /** Buckets of an endpoint's chart: two weeks of hours at most. */
+  chartBuckets: MAX_BUCKETS.HOUR,
 } as const;
 
 /** The complexity of a list field: its selection counted `max` times. */
@@ -87,29 +94,27 @@ const COMPLEXITY_KIND = {
 } as const;
 
 /** `first` and `last` of every connection: at most MAX_PAGE_SIZE, never negative. */
-const pageSizeArgument = z
-  .number()
-  .int()
-  .min(0, 'must be 0 or more')
-  .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
-  .nullish();
+const pageSizeArgument = z.number().int().min(0, 'must be 0 or more').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).nullish();
 
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
   Scalars: {
+    // GraphQL's ID parses every input, an integer literal included, to a string.
+    ID: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date };
     JSON: { Input: unknown; Output: unknown };
   };
   DefaultFieldNullability: false;
   AuthScopes: { organization: boolean };
+  AuthContexts: { organization: AuthenticatedContext };
 }>({
   // Complexity first, so a query over the limits is refused before anything else; then scope
   // auth, so a caller without a valid token learns nothing about its arguments.
   plugins: [ComplexityPlugin, ScopeAuthPlugin, ValidationPlugin, DataloaderPlugin, PrismaPlugin, RelayPlugin],
   scopeAuth: {
     // `organization`: the request carries a live API token. Every root field declares it
-    // (authScopes: { organization: true }); resolvers read it with viewerOf(context).
+    // (authScopes: { organization: true }); resolvers read it with context.organization.
     authScopes: (context) => ({ organization: context.organization !== null }),
     authorizeOnSubscribe: true,
     unauthorizedError: () => unauthenticated(),
@@ -125,6 +130,23 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
+    encodeGlobalID: encodeNodeId,
+    decodeGlobalID: decodeNodeId,
+    defaultConnectionTypeOptions: {
+      description:
+        'A page of a list (a Relay connection): its edges, where it is in the list (pageInfo), and how many items the list holds (totalCount).',
+    },
+    defaultEdgeTypeOptions: { description: 'One item of a page (node) and the cursor of its place in the list.' },
+    pageInfoTypeOptions: {
+      description: 'Where a page is in its list: the cursors of its ends, and whether there is more before and after.',
+    },
+    idFieldOptions: { description: 'Its id: the plain UUID that every Hookline API uses for it; node(id:) finds it.' },
+    nodeTypeOptions: {
+      description: "Anything with an id. node(id:) and nodes(ids:) find any of them by id, among the caller organization's own.",
+    },
+    // Declared in types/Node.ts, which resolves them for the caller's organization only.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
     firstArgOptions: { description: `At most ${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.`, validate: pageSizeArgument },
     lastArgOptions: { description: `At most ${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.`, validate: pageSizeArgument },
   },
@@ -151,7 +173,16 @@ export const builder = new SchemaBuilder<{
   },
 });
 
+/**
+ * A shared connection type, for a root field declared with t.withAuth: Pothos types a ref by the
+ * context of the builder that made it, so the ref nested fields use (plain context) is not the
+ * type the narrowed field builder asks for, though it is the same GraphQL type.
+ */
+export function authenticatedConnection<Ref extends object>(connection: Ref): never {
+  return connection as never;
+}
+
 builder.addScalarType('DateTime', DateTimeResolver);
 builder.addScalarType('JSON', JSONResolver);
-builder.queryType({});
-builder.mutationType({});
+builder.queryType({ description: "Reads, each of the API token's organization only." });
+builder.mutationType({ description: "Changes, each to the API token's organization only." });

@@ -23,9 +23,9 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { isUuid } from '../domain/ids.ts';
+import { isUuid } from '../domain/shared/ids.ts';
 import type { Context } from './context.ts';
-import { InputError } from '../domain/errors.ts';
+import { InputError } from '../domain/shared/errors.ts';
 import { toClientError } from './errors.ts';
 
 type OwnedIds = (prisma: PrismaClient, organizationId: string, ids: string[]) => Promise<{ id: string }[]>;
@@ -42,6 +42,9 @@ const OWNED_IDS: Record<string, OwnedIds> = {
   ApiToken: (prisma, organizationId, ids) => prisma.apiToken.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   ChangeEvent: (prisma, organizationId, ids) =>
     prisma.changeEvent.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
+  AlertSource: (prisma, organizationId, ids) =>
+    prisma.alertSource.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
+  Alert: (prisma, organizationId, ids) => prisma.alert.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   // The deploy timeline's entries are deploys and change events.
   TimelineEntry: async (prisma, organizationId, ids) => [
     ...(await OWNED_IDS.Deploy!(prisma, organizationId, ids)),
@@ -133,7 +136,13 @@ export async function foreignCursorError(args: ExecutionArgs): Promise<GraphQLEr
 
 /** Checks the cursors of every operation before it runs: queries and mutations, and subscriptions over HTTP. */
 export function useOwnCursors(): Plugin<Context> {
-  const refuse = async ({ args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution(result: ExecutionResult): void }) => {
+  const refuse = async ({
+    args,
+    setResultAndStopExecution,
+  }: {
+    args: ExecutionArgs;
+    setResultAndStopExecution(result: ExecutionResult): void;
+  }) => {
     const error = await foreignCursorError(args);
     if (error) setResultAndStopExecution({ errors: [error] });
   };

@@ -1,12 +1,12 @@
 // Envelop plugins of /graphql, for both transports (Yoga over HTTP, and graphql-ws through Yoga's
 // envelop): a document is parsed, limited and judged the same whichever way it came.
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
-import { GraphQLError, parse } from 'graphql';
+import { getOperationAST, GraphQLError, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { QUERY_LIMITS } from './builder.ts';
 import type { Context } from './context.ts';
 import { useOwnCursors } from './cursors.ts';
-import { queryTooComplex } from './errors.ts';
+import { queryTooComplex, rateLimited } from './errors.ts';
 
 export const PARSE_FAILED = 'GRAPHQL_PARSE_FAILED';
 
@@ -18,12 +18,14 @@ export const PARSE_FAILED = 'GRAPHQL_PARSE_FAILED';
  */
 function useParseFailureCode(): Plugin<Context> {
   return {
-    onParse: () => ({ result }) => {
-      if (!(result instanceof GraphQLError)) return;
-      const extensions = result.extensions as Record<string, unknown>;
-      extensions.code ??= PARSE_FAILED;
-      extensions.http ??= { status: 400, spec: true };
-    },
+    onParse:
+      () =>
+      ({ result }) => {
+        if (!(result instanceof GraphQLError)) return;
+        const extensions = result.extensions as Record<string, unknown>;
+        extensions.code ??= PARSE_FAILED;
+        extensions.http ??= { status: 400, spec: true };
+      },
   };
 }
 
@@ -56,4 +58,59 @@ function useAliasLimit(): Plugin<Context> {
   return { onValidate: ({ addValidationRule }) => addValidationRule(rule) };
 }
 
-export const graphqlPlugins: Plugin<Context>[] = [useParseFailureCode(), useTokenLimit(), useAliasLimit(), useOwnCursors()];
+/** The fields a selection set runs, fragments spread: each aliased field once. */
+function countFields(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>): number {
+  let count = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) count++;
+    else if (selection.kind === Kind.INLINE_FRAGMENT) count += countFields(selection.selectionSet, fragments);
+    else {
+      const fragment = fragments.get(selection.name.value);
+      if (fragment) count += countFields(fragment.selectionSet, fragments);
+    }
+  }
+  return count;
+}
+
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+  return new Map(
+    document.definitions
+      .filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION)
+      .map((fragment) => [fragment.name.value, fragment]),
+  );
+}
+
+/** Counts `points` against an organization's limit and says whether they fit (the server's rate limiter). */
+export type MutationLimiter = (
+  organizationId: string,
+  points: number,
+) => Promise<{ allowed: boolean; limit: number; resetSeconds: number }>;
+
+/**
+ * At most MUTATION_RATE_LIMIT_PER_MINUTE mutation fields per organization and minute, each alias
+ * counted (15 aliased createWebhookEndpoint are 15): a request over the limit runs none of them
+ * and gets RATE_LIMITED. Without an organization, scope-auth refuses the mutation anyway.
+ */
+function useMutationRateLimit(limiter: MutationLimiter): Plugin<Context> {
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const organization = args.contextValue.organization;
+      if (!organization) return;
+      const operation = getOperationAST(args.document, args.operationName);
+      if (operation?.operation !== 'mutation') return;
+      const decision = await limiter(organization.id, countFields(operation.selectionSet, fragmentsOf(args.document)));
+      if (!decision.allowed) setResultAndStopExecution({ errors: [rateLimited(decision.limit, decision.resetSeconds)] });
+    },
+  };
+}
+
+/** The plugins of /graphql; `mutationRateLimiter` null: mutations are not limited. */
+export function graphqlPlugins({ mutationRateLimiter }: { mutationRateLimiter: MutationLimiter | null }): Plugin<Context>[] {
+  return [
+    useParseFailureCode(),
+    useTokenLimit(),
+    useAliasLimit(),
+    useOwnCursors(),
+    ...(mutationRateLimiter ? [useMutationRateLimit(mutationRateLimiter)] : []),
+  ];
+}

@@ -1,6 +1,7 @@
 // The executable schema: importing each type file registers it on the builder.
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
+import './total-count.ts';
 import './types/Organization.ts';
 import './types/Service.ts';
 import './types/WebhookEndpoint.ts';
@@ -17,13 +18,17 @@ import './types/ApiToken.ts';
 import './types/PendingRetries.ts';
 import './types/WebhookDestinationPolicy.ts';
 import './types/ServiceDependencies.ts';
+import './types/Environment.ts';
 import './types/ChangeEvent.ts';
 import './types/Rollbacks.ts';
 import './types/SecretReveal.ts';
+import './types/Alert.ts';
+import './types/AlertSource.ts';
+import './types/Node.ts';
 
 export const schema = builder.toSchema();
 
 /** The SDL committed as schema.graphql (sorted, so diffs stay readable). */
 export function printSchemaSdl(): string {
-  return printSchema(lexicographicSortSchema(schema)) + '\n';
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
 }

@@ -63,7 +63,7 @@ class SharedSubscription {
       socket.close(SUBSCRIBER_TOO_SLOW_CLOSE_CODE, 'Subscriber too slow: re-read and subscribe again');
       return;
     }
-    socket.send(prefix + payload + '}');
+    socket.send(`${prefix + payload}}`);
   }
 
   leave(subscriber: Subscriber): void {

@@ -65,7 +65,8 @@ export async function dashboardRoutes(app: FastifyInstance, options: DashboardOp
   const serveApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
     if (API_PATH.test(pathname) || FILE_PATH.test(pathname)) return reply.callNotFound();
-    if (!built) return reply.status(503).headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).send(NOT_BUILT_PAGE);
+    if (!built)
+      return reply.status(503).headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).send(NOT_BUILT_PAGE);
     return reply.headers(HTML_HEADERS).sendFile('index.html', root, { cacheControl: false });
   };
   app.get('/', serveApp);

@@ -1,10 +1,10 @@
 // One error body for every REST route:
 // {"error": {"code": "<snake_case>", "message": "...", "details": [{"field", "message"}]}}
-import { maxHeaderSize, STATUS_CODES, type ServerResponse } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
-import { InputError, NotFoundError, type FieldError } from '../domain/errors.ts';
+import { InputError, LimitReachedError, NotFoundError, type FieldError } from '../domain/shared/errors.ts';
 import type { RouteMethods } from './route-methods.ts';
 
 export class HttpError extends Error {
@@ -22,11 +22,16 @@ export function errorBody(code: string, message: string, details?: FieldError[])
   return { error: { code, message, ...(details ? { details } : {}) } };
 }
 
+const UNSUPPORTED_MEDIA_TYPE = { code: 'unsupported_media_type', message: 'Content-Type must be application/json' };
+
 /** Fastify's own errors (body parsing, routing) mapped onto our codes. */
 const FASTIFY_ERRORS: Record<string, { code: string; message: string | ((request: FastifyRequest) => string) }> = {
   // Each route has its own limit (ingest 100 KB, the rest Fastify's 1 MiB): name the one exceeded.
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: (request) => `Request body exceeds ${request.routeOptions.bodyLimit} bytes` },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: 'Content-Type must be application/json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'payload_too_large',
+    message: (request) => `Request body exceeds ${request.routeOptions.bodyLimit} bytes`,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: UNSUPPORTED_MEDIA_TYPE,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_content_length', message: 'Content-Length does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'Body is empty; a JSON document is required' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'Body is not valid JSON' },
@@ -45,16 +50,43 @@ declare module 'fastify' {
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, details?: FieldError[]) {
   request.outcome = code;
+  // A client's mistake, which any client can make at request rate: a short line, and only at debug.
+  if (status < 500) request.log.debug({ statusCode: status, code }, message);
   return reply.status(status).send(errorBody(code, message, details));
 }
 
-export function handleError(error: FastifyError | HttpError | InputError | NotFoundError, request: FastifyRequest, reply: FastifyReply) {
+/** What GraphQL Yoga answers without a body: a request body or an Accept it cannot serve. */
+const BODILESS_ANSWERS: Record<number, { code: string; message: string }> = {
+  406: { code: 'not_acceptable', message: 'Accept must allow application/graphql-response+json or application/json' },
+  415: UNSUPPORTED_MEDIA_TYPE,
+};
+
+/** An error status a library answered without a body, as an error in the REST shape. */
+export function bodilessAnswerError(status: number): HttpError {
+  const reason = STATUS_CODES[status] ?? 'Error';
+  const { code, message } = BODILESS_ANSWERS[status] ?? { code: reason.toLowerCase().replace(/\W+/g, '_'), message: reason };
+  return new HttpError(status, code, message);
+}
+
+export function handleError(
+  error: FastifyError | HttpError | InputError | NotFoundError | LimitReachedError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof HttpError) return send(request, reply, error.statusCode, error.code, error.message, error.details);
   // The domain's refusals: every invalid field, or something the caller's organization does not have.
   if (error instanceof InputError) {
-    return send(request, reply, 400, 'validation_failed', request.routeOptions.config.invalidInput ?? 'The request is invalid', error.fields);
+    return send(
+      request,
+      reply,
+      400,
+      'validation_failed',
+      request.routeOptions.config.invalidInput ?? 'The request is invalid',
+      error.fields,
+    );
   }
   if (error instanceof NotFoundError) return send(request, reply, 404, 'not_found', error.message);
+  if (error instanceof LimitReachedError) return send(request, reply, 409, 'limit_reached', error.message);
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) {
     const message = typeof known.message === 'function' ? known.message(request) : known.message;
@@ -82,6 +114,25 @@ export function createNotFoundHandler(methodsOf: RouteMethods) {
     }
     return send(request, reply, 404, 'not_found', `No route for ${request.method} ${path}`);
   };
+}
+
+/** The header fields of a request that are read: Node's own default, which drops the rest silently. */
+export const MAX_HEADER_FIELDS = 1000;
+
+/**
+ * What Node's parser lets through but a request must not have: more header fields than are read
+ * (past the limit they would be dropped silently, Host or a token among them: the server reads
+ * one more, so as to tell), and HTTP/1.1 without Host (Node would answer it itself, with an empty
+ * body, unless told not to).
+ */
+export function headerFieldsError(request: IncomingMessage): HttpError | undefined {
+  if (request.rawHeaders.length / 2 > MAX_HEADER_FIELDS) {
+    return new HttpError(431, 'headers_too_large', `Request has more than ${MAX_HEADER_FIELDS} header fields`);
+  }
+  if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+    return new HttpError(400, 'bad_request', 'An HTTP/1.1 request needs a Host header');
+  }
+  return undefined;
 }
 
 /**

@@ -7,6 +7,9 @@ import { HttpError } from './errors.ts';
 /** The body limit of every route but ingest (which has its own), GraphQL's included: 1 MiB. */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
+/** The body limit of the ingest routes (deploys, changes, alerts): 100 KB. */
+export const INGEST_BODY_LIMIT_BYTES = 102_400;
+
 /** The WHATWG Encoding labels of UTF-8 that clients actually send. */
 const UTF8_CHARSETS = new Set(['utf-8', 'utf8']);
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });

@@ -1,6 +1,7 @@
 // How the HTTP server logs: short human lines on a terminal, JSON lines for machines, and
 // requests only at debug, so that at the default level a person sees start-up and warnings.
-import { LogController, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import type { Config } from '../config.ts';
 
@@ -29,10 +30,14 @@ function prettyToStdout(): { write(record: string): void } {
   return { write: (record) => void process.stdout.write(prettify(record)) };
 }
 
-export function loggingOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+/**
+ * The process's logger, made before anything that may log: the queue and the LISTEN connections
+ * report errors while the HTTP server is still being built, which then logs through a child of it.
+ */
+export function createLogger(config: Config): FastifyBaseLogger {
   const pretty = config.LOG_FORMAT === 'pretty' || (config.LOG_FORMAT === 'auto' && process.stdout.isTTY === true);
-  return {
-    logger: {
+  return pino(
+    {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers["x-deploy-token"]'],
       hooks: {
@@ -45,8 +50,9 @@ export function loggingOptions(config: Config): Pick<FastifyServerOptions, 'logg
           method.apply(this, args);
         },
       },
-      ...(pretty && { stream: prettyToStdout() }),
     },
-    logController: new RequestLogsAtDebug(),
-  };
+    ...(pretty ? [prettyToStdout()] : []),
+  );
 }
+
+export const requestLogsAtDebug = (): LogController => new RequestLogsAtDebug();

@@ -1,13 +1,15 @@
-// Per-client-IP limits with counters in PostgreSQL (rate-limiter-flexible's store), so any
-// number of api processes enforce one limit together.
+// Per-key limits (a client's address, an organization) with counters in PostgreSQL
+// (rate-limiter-flexible's store), so any number of api processes enforce one limit together.
 //
 // Every decision is PostgreSQL's count, but one process never has more than one round trip in
-// flight per client address: requests from that address arriving meanwhile wait and are counted
+// flight per key: requests for that key arriving meanwhile wait and are counted
 // together in the next one (`consume(key, n)` adds n atomically and returns the new total), then
-// each learns its own place in the window. So a burst from one address costs a round trip per
+// each learns its own place in the window. So a burst for one key costs a round trip per
 // batch instead of one per request, and the count stays exact across processes.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { HttpError } from './errors.ts';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -17,14 +19,16 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
-export type RateLimiter = (clientIp: string) => Promise<RateLimitDecision>;
+/** Counts `points` (1 unless said: a request may be worth several) against `key`'s limit. */
+export type RateLimiter = (key: string, points?: number) => Promise<RateLimitDecision>;
 
 interface Waiter {
+  points: number;
   resolve(decision: RateLimitDecision): void;
   reject(error: unknown): void;
 }
 
-/** A client address with a round trip in flight, and the requests waiting for the next. */
+/** A key with a round trip in flight, and the requests waiting for the next. */
 interface KeyState {
   waiting: Waiter[];
 }
@@ -49,9 +53,10 @@ export function createRateLimiter(pool: pg.Pool, options: { name: string; perMin
     while (state.waiting.length > 0) {
       const batch = state.waiting;
       state.waiting = [];
+      const points = batch.reduce((sum, waiter) => sum + waiter.points, 0);
       let result: RateLimiterRes;
       try {
-        result = await limiter.consume(key, batch.length);
+        result = await limiter.consume(key, points);
       } catch (rejection) {
         // The library rejects with a RateLimiterRes when the limit is passed, with an Error on failure.
         if (!(rejection instanceof RateLimiterRes)) {
@@ -60,25 +65,40 @@ export function createRateLimiter(pool: pg.Pool, options: { name: string; perMin
         }
         result = rejection;
       }
-      const countBefore = result.consumedPoints - batch.length;
+      let place = result.consumedPoints - points;
       const resetSeconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-      batch.forEach((waiter, index) => {
-        const place = countBefore + index + 1;
+      for (const waiter of batch) {
+        place += waiter.points;
         waiter.resolve({ allowed: place <= perMinute, limit: perMinute, remaining: Math.max(perMinute - place, 0), resetSeconds });
-      });
+      }
     }
     busy.delete(key);
   }
 
-  return (clientIp) =>
+  return (key, points = 1) =>
     new Promise<RateLimitDecision>((resolve, reject) => {
-      const state = busy.get(clientIp);
+      const state = busy.get(key);
       if (state) {
-        state.waiting.push({ resolve, reject });
+        state.waiting.push({ points, resolve, reject });
         return;
       }
-      const started: KeyState = { waiting: [{ resolve, reject }] };
-      busy.set(clientIp, started);
-      void countBatches(clientIp, started);
+      const started: KeyState = { waiting: [{ points, resolve, reject }] };
+      busy.set(key, started);
+      void countBatches(key, started);
     });
+}
+
+/** Step 2: the rate limit (unless off), with its headers on every answer that gets this far. */
+export async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply, rateLimiter: RateLimiter | null): Promise<void> {
+  if (!rateLimiter) return;
+  const limit = await rateLimiter(request.ip);
+  reply.headers({
+    'ratelimit-limit': limit.limit,
+    'ratelimit-remaining': limit.remaining,
+    'ratelimit-reset': limit.resetSeconds,
+  });
+  if (!limit.allowed) {
+    reply.header('retry-after', limit.resetSeconds);
+    throw new HttpError(429, 'rate_limited', `Rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.resetSeconds} s`);
+  }
 }

@@ -1,48 +1,33 @@
-// The HTTP server: REST routes, GraphQL (Yoga) at /graphql, health and metrics.
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { createYoga } from 'graphql-yoga';
+// The HTTP server of every role: health, readiness and metrics; the APIs (api.ts) where the role serves them.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { pendingMigrations, type Migration } from '../db/migrate.ts';
-import { createContext } from '../graphql/context.ts';
-import { toClientError } from '../graphql/errors.ts';
-import { graphqlPlugins } from '../graphql/plugins.ts';
-import { schema } from '../graphql/schema.ts';
-import type { AttemptQueue } from '../domain/attempt-queue.ts';
-import type { DeliveryChangeFeed } from '../domain/delivery-changes.ts';
-import type { DestinationPolicy } from '../domain/destinations.ts';
-import type { EventFeed } from '../domain/listeners.ts';
 import type { Metrics } from '../metrics.ts';
-import { endpointRoutes } from './endpoints.ts';
-import { createClientErrorHandler, createNotFoundHandler, handleError } from './errors.ts';
-import { ingestRoutes } from './ingest.ts';
+import type { ApiServices } from './api.ts';
+import { applyBrowserPolicy } from './browser-policy.ts';
+import { createClientErrorHandler, createNotFoundHandler, handleError, headerFieldsError, MAX_HEADER_FIELDS } from './errors.ts';
 import { BODY_LIMIT_BYTES } from './json-body.ts';
-import { createPageCompressor } from './graphiql-page.ts';
-import { loggingOptions } from './logging.ts';
-import { openApiDocument } from './openapi.ts';
-import { attachGraphqlWebSocket } from './websocket.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { requestLogsAtDebug } from './logging.ts';
 import { collectRouteMethods } from './route-methods.ts';
 import { answerWhileClosing } from './shutdown.ts';
 
 export interface ServerDependencies {
   config: Config;
+  /** The process's logger (logging.ts createLogger); the server logs through a child of it. */
+  logger: FastifyBaseLogger;
   database: Database;
   metrics: Metrics;
   migrations: Migration[];
   /** What the APIs need; absent in worker processes, which serve none. */
-  api?: {
-    queue: AttemptQueue;
-    deliveryChanges: DeliveryChangeFeed;
-    events: EventFeed;
-    destination: DestinationPolicy;
-  };
+  api?: ApiServices;
 }
 
 /** Every role serves health and metrics; `api` and `all` also serve the REST and GraphQL APIs. */
-export function buildServer({ config, database, metrics, migrations, api }: ServerDependencies): FastifyInstance {
+export async function buildServer({ config, logger, database, metrics, migrations, api }: ServerDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    ...loggingOptions(config),
+    loggerInstance: logger,
+    logController: requestLogsAtDebug(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     // Requests arriving during shutdown get our own 503, in the REST error shape (shutdown.ts).
@@ -57,14 +42,27 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
       // Node looks for late requests this often (default 30 s): a fraction of the deadline,
       // so that a 408 comes at most a quarter of the timeout late.
       connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(config.HTTP_REQUEST_TIMEOUT_MS / 4))),
+      // Checked by headerFieldsError instead, so that the answer has the error shape.
+      requireHostHeader: false,
     },
     clientErrorHandler: createClientErrorHandler(config.HTTP_REQUEST_TIMEOUT_MS),
   });
   app.decorateRequest('outcome', undefined);
+  app.server.maxHeadersCount = MAX_HEADER_FIELDS + 1;
+  app.addHook('onRequest', async (request) => {
+    const refused = headerFieldsError(request.raw);
+    if (refused) throw refused;
+  });
 
   const isClosing = answerWhileClosing(app, config.HTTP_REQUEST_TIMEOUT_MS);
   app.setErrorHandler(handleError);
-  app.setNotFoundHandler(createNotFoundHandler(collectRouteMethods(app)));
+  const methodsOf = collectRouteMethods(app);
+  applyBrowserPolicy(app, { corsOrigins: config.CORS_ORIGINS, methodsOf });
+  const handleNotFound = createNotFoundHandler(methodsOf);
+  app.setNotFoundHandler(handleNotFound);
+  // A path or method without a route is known from the request line: answered before any body
+  // is read or waited for, whatever that body is (bad JSON, any media type, over the limit).
+  app.addHook('onRequest', async (request, reply) => (request.is404 ? handleNotFound(request, reply) : undefined));
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -91,82 +89,11 @@ export function buildServer({ config, database, metrics, migrations, api }: Serv
     return metrics.registry.metrics();
   });
 
-  if (!api) return app;
-
-  const incidentLookbackMs = config.INCIDENT_LOOKBACK_HOURS * 3600_000;
-  app.register(ingestRoutes, {
-    pool: database.pool,
-    prisma: database.prisma,
-    queue: api.queue,
-    metrics,
-    deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
-    testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
-    incidentLookbackMs,
-  });
-
-  app.register(endpointRoutes, { prisma: database.prisma, destination: api.destination });
-  const restApiDocument = openApiDocument(api.destination);
-  app.get('/api/openapi.json', async () => restApiDocument);
-  app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
-
-  const compressGraphiqlPage = createPageCompressor();
-  const services = { ...api, prisma: database.prisma, lookbackMs: incidentLookbackMs };
-  const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
-    schema,
-    graphqlEndpoint: '/graphql',
-    plugins: graphqlPlugins,
-    logging: app.log,
-    // GraphiQL for a browser's GET /graphql (Accept: text/html), its scripts and styles inside the
-    // page so that nothing is fetched from elsewhere (it works offline). The page holds no data:
-    // every query it runs needs an API token, like any other request.
-    graphiql: {
-      title: 'Hookline GraphQL',
-      headers: JSON.stringify({ Authorization: 'Bearer hla_...' }),
-    },
-    // Loaded at the first visit: the module holds the whole 9 MB page, which costs a process about
-    // 65 MB of memory, and most api processes never serve GraphiQL.
-    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
-    // Errors that are not GraphQLErrors (bugs, database failures) reach clients as "Unexpected
-    // error." with code INTERNAL_SERVER_ERROR and are logged; isDev false: Yoga would otherwise
-    // add the original message and stack to responses whenever NODE_ENV=development.
-    maskedErrors: { isDev: false, maskError: toClientError },
-    // HTTP requests carry the token in a header; WebSocket connections in connectionParams.
-    context: ({ request, connectionParams }) =>
-      createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),
-  });
-  const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma, {
-    maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,
-    maxSubscriptionsPerConnection: config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
-    maxConnectionsPerOrganization: config.WS_MAX_CONNECTIONS_PER_ORGANIZATION,
-    maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
-    isClosing,
-  });
-  app.addHook('preClose', async () => {
-    // Upgraded sockets would hold the server open: say goodbye to subscribers first.
-    for (const socket of webSockets.clients) socket.close(1001, 'Server shutting down');
-    await new Promise((resolve) => webSockets.close(resolve));
-  });
-  app.route({
-    url: yoga.graphqlEndpoint,
-    method: ['GET', 'POST', 'OPTIONS'],
-    handler: async (request, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
-      response.headers.forEach((value, key) => reply.header(key, value));
-      reply.status(response.status);
-      if (response.headers.get('content-type')?.startsWith('text/html')) {
-        // GraphiQL's page: compressed where the browser accepts it (GraphQL answers, small or
-        // streamed, are sent as they are: a compressor would hold back a stream's events).
-        const page = await response.text();
-        reply.header('vary', 'accept-encoding');
-        const compressed = compressGraphiqlPage(page, request.headers['accept-encoding']);
-        if (!compressed) return reply.send(page);
-        reply.removeHeader('content-length').header('content-encoding', compressed.encoding);
-        return reply.send(await compressed.body);
-      }
-      reply.send(response.body);
-      return reply;
-    },
-  });
-
+  if (api) {
+    // Loaded by the processes that serve the APIs only: a worker starts without GraphQL, Yoga
+    // and the REST routes, about half of the modules a process would load.
+    const { registerApi } = await import('./api.ts');
+    registerApi(app, { config, database, metrics, api, isClosing });
+  }
   return app;
 }

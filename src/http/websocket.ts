@@ -8,9 +8,9 @@
 // closed with 4029); a socket runs at most `maxSubscriptionsPerConnection` operations at once (one
 // more fails alone with TOO_MANY_SUBSCRIPTIONS); and a socket that does not read its messages is
 // closed with 4008 once `maxBufferedBytes` wait for it (see shared-subscriptions.ts).
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { getOperationAST, GraphQLError, type ExecutionArgs } from 'graphql';
+import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -21,10 +21,11 @@ import type { Context } from '../graphql/context.ts';
 import { forWebSocket } from '../graphql/errors.ts';
 import { foreignCursorError } from '../graphql/cursors.ts';
 import { SharedSubscriptions } from '../graphql/shared-subscriptions.ts';
-import { errorBody } from './errors.ts';
+import { errorBody, headerFieldsError } from './errors.ts';
 import { SHUTTING_DOWN } from './shutdown.ts';
 
 /** What this needs of a Yoga server: its endpoint, its envelop (schema, parse, execute, ...) and its logger. */
+// biome-ignore lint/suspicious/noExplicitAny: the server context is whatever Yoga's adapter passes; nothing here reads it
 type YogaLike = Pick<YogaServerInstance<any, Context>, 'graphqlEndpoint' | 'getEnveloped' | 'logger'>;
 type Enveloped = ReturnType<YogaLike['getEnveloped']>;
 interface EnvelopedArgs extends ExecutionArgs {
@@ -45,7 +46,12 @@ export interface WebSocketLimits {
 /** An HTTP answer on a socket that asked to upgrade, in the REST error shape. */
 function refuseUpgrade(socket: Duplex, status: number, reason: string, body: object, headers: Record<string, string> = {}): void {
   const json = JSON.stringify(body);
-  const lines = [`HTTP/1.1 ${status} ${reason}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(json)}`, 'Connection: close'];
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(json)}`,
+    'Connection: close',
+  ];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   socket.end(`${lines.join('\r\n')}\r\n\r\n${json}`);
 }
@@ -59,7 +65,25 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
   // would be re-emitted on this one and reported as a WebSocket failure. Upgrades of the
   // GraphQL path are handed over here; others are refused.
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes });
+  // ws's own refusals of a malformed upgrade (a missing key, an unknown version, a method other
+  // than GET) are text; these have the error shape too.
+  webSocketServer.on('wsClientError', (error, socket, request) => {
+    if (request.method === 'GET') refuseUpgrade(socket, 400, 'Bad Request', errorBody('bad_request', error.message));
+    else
+      refuseUpgrade(
+        socket,
+        405,
+        'Method Not Allowed',
+        errorBody('method_not_allowed', `${request.method} cannot open a WebSocket; allowed: GET`),
+        { Allow: 'GET' },
+      );
+  });
   server.on('upgrade', (request, socket, head) => {
+    const refused = headerFieldsError(request);
+    if (refused) {
+      refuseUpgrade(socket, refused.statusCode, STATUS_CODES[refused.statusCode]!, errorBody(refused.code, refused.message));
+      return;
+    }
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (pathname !== yoga.graphqlEndpoint) {
       refuseUpgrade(socket, 404, 'Not Found', errorBody('not_found', `No route for ${request.method} ${pathname}`));
@@ -81,7 +105,7 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
       async onConnect(context) {
         const authorization = context.connectionParams?.authorization;
         const { socket } = context.extra;
-        let organization;
+        let organization: Awaited<ReturnType<typeof authenticate>>;
         try {
           organization = await authenticate(prisma, typeof authorization === 'string' ? authorization : undefined);
         } catch (error) {
@@ -98,7 +122,10 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
         }
         const open = connections.get(organization.id) ?? 0;
         if (open >= limits.maxConnectionsPerOrganization) {
-          socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections: at most ${limits.maxConnectionsPerOrganization} per organization`);
+          socket.close(
+            TOO_MANY_CONNECTIONS_CLOSE_CODE,
+            `Too many connections: at most ${limits.maxConnectionsPerOrganization} per organization`,
+          );
           return false;
         }
         connections.set(organization.id, open + 1);
@@ -127,7 +154,7 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
           socket: context.extra.socket,
           params,
         });
-        let document;
+        let document: DocumentNode;
         try {
           document = parse(params.query);
         } catch (error) {

@@ -14,13 +14,18 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ChangeDetails($id: ID!) { changeEvent(id: $id) { subject previous value actor } }\n": typeof types.ChangeDetailsDocument,
     "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": typeof types.CorrelationCreateServiceDocument,
     "\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n": typeof types.CorrelationSetDependenciesDocument,
-    "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n": typeof types.CorrelationOpenIncidentDocument,
+    "\n  mutation CorrelationSetAliases($environment: String!, $aliases: [String!]!) { setEnvironmentAliases(environment: $environment, aliases: $aliases) { name } }\n": typeof types.CorrelationSetAliasesDocument,
+    "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime, $lookbackHours: Int, $affectedServiceIds: [ID!]) {\n    openIncident(\n      serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt, lookbackHours: $lookbackHours,\n      affectedServiceIds: $affectedServiceIds\n    ) { id affectedServices { name } }\n  }\n": typeof types.CorrelationOpenIncidentDocument,
     "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": typeof types.CorrelationIncidentDocument,
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": typeof types.CorrelationMarkSuspectDocument,
+    "\n  query RefusalViewer { viewer { id } }\n": typeof types.RefusalViewerDocument,
+    "\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n": typeof types.RefusalRetryDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": typeof types.DeliveryEndpointsSetActiveDocument,
     "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.DeliveryEndpointsDeleteDocument,
+    "\n  query DeliveryAttempts($id: ID!) {\n    delivery(id: $id) {\n      status attemptCount\n      attempts { number succeeded responseStatus responseBody responseBodyBase64 responseContentEncoding responseBodyDecoded error }\n    }\n  }\n": typeof types.DeliveryAttemptsDocument,
     "\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": typeof types.RecoveryCreateEndpointDocument,
     "\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n": typeof types.RecoveryResendDocument,
     "\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": typeof types.RecoveryRecoverDocument,
@@ -30,6 +35,7 @@ type Documents = {
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": typeof types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": typeof types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": typeof types.DoraMarkSuspectDocument,
+    "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraOfDaysDocument,
     "\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n": typeof types.DisabledCreateEndpointDocument,
     "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n": typeof types.DisabledEndpointDocument,
     "\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n": typeof types.SettingsCreateEndpointDocument,
@@ -43,6 +49,13 @@ type Documents = {
     "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": typeof types.CatalogueResolveIncidentDocument,
     "\n  mutation CatalogueSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.CatalogueSendTestDocument,
     "\n  mutation CatalogueSendExample($endpointId: ID!, $eventType: String!) {\n    sendExample(endpointId: $endpointId, eventType: $eventType) { id status event { id type example data } endpoint { id } }\n  }\n": typeof types.CatalogueSendExampleDocument,
+    "\n  mutation RotateGitHubWebhookSecret($serviceId: ID!) {\n    rotateGitHubWebhookSecret(serviceId: $serviceId) { secret payloadPath service { id gitHubWebhookSecretCreatedAt } }\n  }\n": typeof types.RotateGitHubWebhookSecretDocument,
+    "\n  mutation CreateAlertSource($name: String!, $kind: AlertSourceKind!) {\n    createAlertSource(name: $name, kind: $kind) { token alertSource { id name kind ingestPath tokenPrefix lastReceivedAt unroutedAlertCount } }\n  }\n": typeof types.CreateAlertSourceDocument,
+    "\n  mutation RotateAlertSourceToken($id: ID!) {\n    rotateAlertSourceToken(id: $id) { token alertSource { id tokenPrefix } }\n  }\n": typeof types.RotateAlertSourceTokenDocument,
+    "\n  mutation DeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n": typeof types.DeleteAlertSourceDocument,
+    "\n  query AlertSources {\n    alertSources(first: 10) {\n      edges {\n        node {\n          id name kind lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: 5) { totalCount edges { node { fingerprint status labels unroutedReason incident { id } } } }\n        }\n      }\n    }\n  }\n": typeof types.AlertSourcesDocument,
+    "\n  query AlertSourceCursors($after: String) {\n    alertSources(first: 1, after: $after) { edges { cursor node { id } } }\n  }\n": typeof types.AlertSourceCursorsDocument,
+    "\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n": typeof types.IncidentAlertsDocument,
     "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
@@ -56,6 +69,13 @@ type Documents = {
     "\n  query Timeline($first: Int, $after: String, $last: Int, $before: String, $serviceId: ID, $environment: String) {\n    timeline(first: $first, after: $after, last: $last, before: $before, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { __typename ... on Deploy { id } ... on ChangeEvent { id kind summary service { name } } } }\n      pageInfo { hasNextPage hasPreviousPage endCursor startCursor }\n    }\n  }\n": typeof types.TimelineDocument,
     "\n  query ChangeEvents($serviceId: ID, $environment: String) {\n    changeEvents(first: 10, serviceId: $serviceId, environment: $environment) { edges { node { id kind summary environment url changedAt service { name } } } }\n  }\n": typeof types.ChangeEventsDocument,
     "\n  query ChangeEvent($id: ID!) { changeEvent(id: $id) { id kind } }\n": typeof types.ChangeEventDocument,
+    "\n    query Environments { environments { name aliases spellings } }\n  ": typeof types.EnvironmentsDocument,
+    "\n    mutation SetEnvironmentAliases($environment: String!, $aliases: [String!]!) {\n      setEnvironmentAliases(environment: $environment, aliases: $aliases) { name aliases spellings }\n    }\n  ": typeof types.SetEnvironmentAliasesDocument,
+    "\n    query AliasDeploys($environment: String) { deploys(first: 20, environment: $environment) { edges { node { id } } } }\n  ": typeof types.AliasDeploysDocument,
+    "\n    query AliasDora($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount } }\n  ": typeof types.AliasDoraDocument,
+    "\n    mutation AliasOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) {\n        suspects { rank deploy { id } change { id } reasons { code detail } }\n      }\n    }\n  ": typeof types.AliasOpenIncidentDocument,
+    "\n    query DeployRollout($id: ID!) { deploy(id: $id) { id deployedAt rolloutPercentage rolloutStages { percentage at } } }\n  ": typeof types.DeployRolloutDocument,
+    "\n    mutation RolloutOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", startedAt: $startedAt) { id suspects { score deploy { id } reasons { code detail } } }\n    }\n  ": typeof types.RolloutOpenIncidentDocument,
     "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": typeof types.CursorsPagesDocument,
     "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": typeof types.CursorsServicesDocument,
     "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsDeploysDocument,
@@ -68,6 +88,14 @@ type Documents = {
     "\n  subscription CursorsSubscription($after: String) {\n    deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }\n  }\n": typeof types.CursorsSubscriptionDocument,
     "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n": typeof types.CursorsCreateServiceDocument,
     "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n": typeof types.CursorsOpenIncidentDocument,
+    "\n  query DateInputDeliveries($filter: DeliveryFilter) { deliveries(filter: $filter) { totalCount } }\n": typeof types.DateInputDeliveriesDocument,
+    "\n  query DateInputEvents($filter: EventFilter) { events(filter: $filter) { totalCount } }\n": typeof types.DateInputEventsDocument,
+    "\n  query DateInputDora($from: DateTime!, $to: DateTime!) { dora(from: $from, to: $to) { deployCount } }\n": typeof types.DateInputDoraDocument,
+    "\n  mutation DateInputOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", startedAt: $startedAt) { id }\n  }\n": typeof types.DateInputOpenIncidentDocument,
+    "\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n": typeof types.DateInputRecoverDocument,
+    "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n": typeof types.DateInputResendDocument,
+    "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n": typeof types.DateInputChartDocument,
+    "\n  mutation DateInputCreateEndpoint($url: String!, $name: String!) { createWebhookEndpoint(url: $url, name: $name) { endpoint { id } } }\n": typeof types.DateInputCreateEndpointDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": typeof types.DeployDetailDocument,
@@ -86,6 +114,10 @@ type Documents = {
     "\n  query NPlusOneDeliveriesSearch($first: Int) {\n    deliveries(first: $first) { totalCount edges { node { id status endpoint { name } event { type } attempts { number } } } }\n  }\n": typeof types.NPlusOneDeliveriesSearchDocument,
     "\n  query NPlusOneEventsSearch($first: Int) {\n    events(first: 4) {\n      totalCount\n      edges { node { id type deliveries(first: $first) { totalCount edges { node { id status endpoint { name } attempts { number } } } } } }\n    }\n  }\n": typeof types.NPlusOneEventsSearchDocument,
     "\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n": typeof types.NPlusOneOpenIncidentDocument,
+    "\n  query NodeById($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Service { name }\n      ... on Deploy { commitSha service { name } }\n      ... on WebhookEndpoint { name }\n      ... on Delivery { status endpoint { id } }\n      ... on Event { type }\n      ... on Organization { name }\n      ... on Incident { title }\n    }\n  }\n": typeof types.NodeByIdDocument,
+    "\n  query NodesByIds($ids: [ID!]!) {\n    nodes(ids: $ids) { __typename id }\n  }\n": typeof types.NodesByIdsDocument,
+    "\n  query NodeTenantIds {\n    viewer { id }\n    deploys(first: 1) { edges { node { id } } }\n    deliveries(first: 1) { edges { node { id event { id } } } }\n  }\n": typeof types.NodeTenantIdsDocument,
+    "\n  mutation NodeOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": typeof types.NodeOpenIncidentDocument,
     "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": typeof types.ProtocolDeliveryUpdatedDocument,
     "\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n": typeof types.SearchCreateEndpointDocument,
     "\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": typeof types.SearchOpenIncidentDocument,
@@ -119,21 +151,33 @@ type Documents = {
     "\n  mutation ResolveIncident($id: ID!) { resolveIncident(id: $id) { ...IncidentParts } }\n": typeof types.ResolveIncidentDocument,
     "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentParts }\n  }\n": typeof types.MarkSuspectDocument,
     "\n  query Incident($id: ID!) { incident(id: $id) { ...IncidentParts } }\n": typeof types.IncidentDocument,
+    "\n  query IncidentsDora($serviceId: ID, $from: DateTime!, $to: DateTime!) { dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate } }\n": typeof types.IncidentsDoraDocument,
     "\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.IncidentsListDocument,
     "\n  query ServiceIncidents($id: ID!, $status: IncidentStatus) {\n    service(id: $id) { id incidents(first: 50, status: $status) { edges { node { id status } } } }\n  }\n": typeof types.ServiceIncidentsDocument,
     "\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n": typeof types.DeploySuspectInDocument,
+    "\n    mutation OpenIncidentWithLookback($serviceId: ID!, $startedAt: DateTime, $lookbackHours: Int) {\n      openIncident(serviceId: $serviceId, title: \"Slow leak\", startedAt: $startedAt, lookbackHours: $lookbackHours) {\n        id lookbackHours suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  ": typeof types.OpenIncidentWithLookbackDocument,
+    "\n    mutation SetIncidentLookback($id: ID!, $lookbackHours: Int) {\n      setIncidentLookback(id: $id, lookbackHours: $lookbackHours) { id lookbackHours suspects { deploy { id } } }\n    }\n  ": typeof types.SetIncidentLookbackDocument,
+    "\n    mutation OpenSharedIncident($serviceId: ID!, $affectedServiceIds: [ID!]) {\n      openIncident(serviceId: $serviceId, title: \"Shared outage\", affectedServiceIds: $affectedServiceIds) {\n        id affectedServices { id name } suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  ": typeof types.OpenSharedIncidentDocument,
     "\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n": typeof types.ListenersCreateDocument,
     "\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n": typeof types.ListenersListenerDocument,
     "\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n": typeof types.ListenersEventCreatedDocument,
     "\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": typeof types.ListenersOpenIncidentDocument,
     "\n  mutation ListenersPing { pingListeners { id type data } }\n": typeof types.ListenersPingDocument,
     "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": typeof types.ListenersCreateEndpointDocument,
+    "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": typeof types.PgbouncerDeliveryUpdatedDocument,
+    "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": typeof types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.RotateDeployTokenDocument,
     "\n  query ServicesPage($after: String) {\n    viewer { id name }\n    services(first: 2, after: $after) { edges { node { name } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ServicesPageDocument,
     "\n  query Service($id: ID!) { service(id: $id) { id name } }\n": typeof types.ServiceDocument,
+    "\n  query EndpointQueue($id: ID!) { webhookEndpoint(id: $id) { pendingRetries overdueDeliveries } }\n": typeof types.EndpointQueueDocument,
+    "\n  mutation ResendStranded($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n": typeof types.ResendStrandedDocument,
+    "\n  mutation RetryStranded($id: ID!) { retryDelivery(id: $id) { id status attemptCount } }\n": typeof types.RetryStrandedDocument,
+    "\n  mutation RecoverStranded($endpointId: ID!, $since: DateTime!) { recoverDeliveries(endpointId: $endpointId, since: $since) { queued hasMore nextSince } }\n": typeof types.RecoverStrandedDocument,
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": typeof types.OnDeliveryUpdatedDocument,
     "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.GraphqlWsSendPingDocument,
+    "\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": typeof types.TotalCountsEveryListDocument,
+    "\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": typeof types.TotalCountsDocument,
     "\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": typeof types.SecretsCreateEndpointDocument,
     "\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n": typeof types.SecretsRotateDocument,
     "\n  mutation SecretsReveal($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": typeof types.SecretsRevealDocument,
@@ -142,13 +186,18 @@ type Documents = {
     "\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n": typeof types.LimitsDeliveryUpdatedDocument,
 };
 const documents: Documents = {
+    "\n  query ChangeDetails($id: ID!) { changeEvent(id: $id) { subject previous value actor } }\n": types.ChangeDetailsDocument,
     "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": types.CorrelationCreateServiceDocument,
     "\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n": types.CorrelationSetDependenciesDocument,
-    "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n": types.CorrelationOpenIncidentDocument,
+    "\n  mutation CorrelationSetAliases($environment: String!, $aliases: [String!]!) { setEnvironmentAliases(environment: $environment, aliases: $aliases) { name } }\n": types.CorrelationSetAliasesDocument,
+    "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime, $lookbackHours: Int, $affectedServiceIds: [ID!]) {\n    openIncident(\n      serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt, lookbackHours: $lookbackHours,\n      affectedServiceIds: $affectedServiceIds\n    ) { id affectedServices { name } }\n  }\n": types.CorrelationOpenIncidentDocument,
     "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": types.CorrelationIncidentDocument,
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": types.CorrelationMarkSuspectDocument,
+    "\n  query RefusalViewer { viewer { id } }\n": types.RefusalViewerDocument,
+    "\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n": types.RefusalRetryDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": types.DeliveryEndpointsSetActiveDocument,
     "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.DeliveryEndpointsDeleteDocument,
+    "\n  query DeliveryAttempts($id: ID!) {\n    delivery(id: $id) {\n      status attemptCount\n      attempts { number succeeded responseStatus responseBody responseBodyBase64 responseContentEncoding responseBodyDecoded error }\n    }\n  }\n": types.DeliveryAttemptsDocument,
     "\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": types.RecoveryCreateEndpointDocument,
     "\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n": types.RecoveryResendDocument,
     "\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": types.RecoveryRecoverDocument,
@@ -158,6 +207,7 @@ const documents: Documents = {
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": types.DoraMarkSuspectDocument,
+    "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraOfDaysDocument,
     "\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n": types.DisabledCreateEndpointDocument,
     "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n": types.DisabledEndpointDocument,
     "\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n": types.SettingsCreateEndpointDocument,
@@ -171,6 +221,13 @@ const documents: Documents = {
     "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": types.CatalogueResolveIncidentDocument,
     "\n  mutation CatalogueSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.CatalogueSendTestDocument,
     "\n  mutation CatalogueSendExample($endpointId: ID!, $eventType: String!) {\n    sendExample(endpointId: $endpointId, eventType: $eventType) { id status event { id type example data } endpoint { id } }\n  }\n": types.CatalogueSendExampleDocument,
+    "\n  mutation RotateGitHubWebhookSecret($serviceId: ID!) {\n    rotateGitHubWebhookSecret(serviceId: $serviceId) { secret payloadPath service { id gitHubWebhookSecretCreatedAt } }\n  }\n": types.RotateGitHubWebhookSecretDocument,
+    "\n  mutation CreateAlertSource($name: String!, $kind: AlertSourceKind!) {\n    createAlertSource(name: $name, kind: $kind) { token alertSource { id name kind ingestPath tokenPrefix lastReceivedAt unroutedAlertCount } }\n  }\n": types.CreateAlertSourceDocument,
+    "\n  mutation RotateAlertSourceToken($id: ID!) {\n    rotateAlertSourceToken(id: $id) { token alertSource { id tokenPrefix } }\n  }\n": types.RotateAlertSourceTokenDocument,
+    "\n  mutation DeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n": types.DeleteAlertSourceDocument,
+    "\n  query AlertSources {\n    alertSources(first: 10) {\n      edges {\n        node {\n          id name kind lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: 5) { totalCount edges { node { fingerprint status labels unroutedReason incident { id } } } }\n        }\n      }\n    }\n  }\n": types.AlertSourcesDocument,
+    "\n  query AlertSourceCursors($after: String) {\n    alertSources(first: 1, after: $after) { edges { cursor node { id } } }\n  }\n": types.AlertSourceCursorsDocument,
+    "\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n": types.IncidentAlertsDocument,
     "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": types.RevokeApiTokenDocument,
@@ -184,6 +241,13 @@ const documents: Documents = {
     "\n  query Timeline($first: Int, $after: String, $last: Int, $before: String, $serviceId: ID, $environment: String) {\n    timeline(first: $first, after: $after, last: $last, before: $before, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { __typename ... on Deploy { id } ... on ChangeEvent { id kind summary service { name } } } }\n      pageInfo { hasNextPage hasPreviousPage endCursor startCursor }\n    }\n  }\n": types.TimelineDocument,
     "\n  query ChangeEvents($serviceId: ID, $environment: String) {\n    changeEvents(first: 10, serviceId: $serviceId, environment: $environment) { edges { node { id kind summary environment url changedAt service { name } } } }\n  }\n": types.ChangeEventsDocument,
     "\n  query ChangeEvent($id: ID!) { changeEvent(id: $id) { id kind } }\n": types.ChangeEventDocument,
+    "\n    query Environments { environments { name aliases spellings } }\n  ": types.EnvironmentsDocument,
+    "\n    mutation SetEnvironmentAliases($environment: String!, $aliases: [String!]!) {\n      setEnvironmentAliases(environment: $environment, aliases: $aliases) { name aliases spellings }\n    }\n  ": types.SetEnvironmentAliasesDocument,
+    "\n    query AliasDeploys($environment: String) { deploys(first: 20, environment: $environment) { edges { node { id } } } }\n  ": types.AliasDeploysDocument,
+    "\n    query AliasDora($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount } }\n  ": types.AliasDoraDocument,
+    "\n    mutation AliasOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) {\n        suspects { rank deploy { id } change { id } reasons { code detail } }\n      }\n    }\n  ": types.AliasOpenIncidentDocument,
+    "\n    query DeployRollout($id: ID!) { deploy(id: $id) { id deployedAt rolloutPercentage rolloutStages { percentage at } } }\n  ": types.DeployRolloutDocument,
+    "\n    mutation RolloutOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", startedAt: $startedAt) { id suspects { score deploy { id } reasons { code detail } } }\n    }\n  ": types.RolloutOpenIncidentDocument,
     "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": types.CursorsPagesDocument,
     "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": types.CursorsServicesDocument,
     "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsDeploysDocument,
@@ -196,6 +260,14 @@ const documents: Documents = {
     "\n  subscription CursorsSubscription($after: String) {\n    deliveryUpdated { id endpoint { deliveries(first: 1, after: $after) { edges { cursor } } } }\n  }\n": types.CursorsSubscriptionDocument,
     "\n  mutation CursorsCreateService($name: String!) { createService(name: $name) { service { id } } }\n": types.CursorsCreateServiceDocument,
     "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n": types.CursorsOpenIncidentDocument,
+    "\n  query DateInputDeliveries($filter: DeliveryFilter) { deliveries(filter: $filter) { totalCount } }\n": types.DateInputDeliveriesDocument,
+    "\n  query DateInputEvents($filter: EventFilter) { events(filter: $filter) { totalCount } }\n": types.DateInputEventsDocument,
+    "\n  query DateInputDora($from: DateTime!, $to: DateTime!) { dora(from: $from, to: $to) { deployCount } }\n": types.DateInputDoraDocument,
+    "\n  mutation DateInputOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", startedAt: $startedAt) { id }\n  }\n": types.DateInputOpenIncidentDocument,
+    "\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n": types.DateInputRecoverDocument,
+    "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n": types.DateInputResendDocument,
+    "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n": types.DateInputChartDocument,
+    "\n  mutation DateInputCreateEndpoint($url: String!, $name: String!) { createWebhookEndpoint(url: $url, name: $name) { endpoint { id } } }\n": types.DateInputCreateEndpointDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": types.DeployDetailDocument,
@@ -214,6 +286,10 @@ const documents: Documents = {
     "\n  query NPlusOneDeliveriesSearch($first: Int) {\n    deliveries(first: $first) { totalCount edges { node { id status endpoint { name } event { type } attempts { number } } } }\n  }\n": types.NPlusOneDeliveriesSearchDocument,
     "\n  query NPlusOneEventsSearch($first: Int) {\n    events(first: 4) {\n      totalCount\n      edges { node { id type deliveries(first: $first) { totalCount edges { node { id status endpoint { name } attempts { number } } } } } }\n    }\n  }\n": types.NPlusOneEventsSearchDocument,
     "\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n": types.NPlusOneOpenIncidentDocument,
+    "\n  query NodeById($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Service { name }\n      ... on Deploy { commitSha service { name } }\n      ... on WebhookEndpoint { name }\n      ... on Delivery { status endpoint { id } }\n      ... on Event { type }\n      ... on Organization { name }\n      ... on Incident { title }\n    }\n  }\n": types.NodeByIdDocument,
+    "\n  query NodesByIds($ids: [ID!]!) {\n    nodes(ids: $ids) { __typename id }\n  }\n": types.NodesByIdsDocument,
+    "\n  query NodeTenantIds {\n    viewer { id }\n    deploys(first: 1) { edges { node { id } } }\n    deliveries(first: 1) { edges { node { id event { id } } } }\n  }\n": types.NodeTenantIdsDocument,
+    "\n  mutation NodeOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": types.NodeOpenIncidentDocument,
     "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": types.ProtocolDeliveryUpdatedDocument,
     "\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n": types.SearchCreateEndpointDocument,
     "\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": types.SearchOpenIncidentDocument,
@@ -247,21 +323,33 @@ const documents: Documents = {
     "\n  mutation ResolveIncident($id: ID!) { resolveIncident(id: $id) { ...IncidentParts } }\n": types.ResolveIncidentDocument,
     "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { ...IncidentParts }\n  }\n": types.MarkSuspectDocument,
     "\n  query Incident($id: ID!) { incident(id: $id) { ...IncidentParts } }\n": types.IncidentDocument,
+    "\n  query IncidentsDora($serviceId: ID, $from: DateTime!, $to: DateTime!) { dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate } }\n": types.IncidentsDoraDocument,
     "\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.IncidentsListDocument,
     "\n  query ServiceIncidents($id: ID!, $status: IncidentStatus) {\n    service(id: $id) { id incidents(first: 50, status: $status) { edges { node { id status } } } }\n  }\n": types.ServiceIncidentsDocument,
     "\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n": types.DeploySuspectInDocument,
+    "\n    mutation OpenIncidentWithLookback($serviceId: ID!, $startedAt: DateTime, $lookbackHours: Int) {\n      openIncident(serviceId: $serviceId, title: \"Slow leak\", startedAt: $startedAt, lookbackHours: $lookbackHours) {\n        id lookbackHours suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  ": types.OpenIncidentWithLookbackDocument,
+    "\n    mutation SetIncidentLookback($id: ID!, $lookbackHours: Int) {\n      setIncidentLookback(id: $id, lookbackHours: $lookbackHours) { id lookbackHours suspects { deploy { id } } }\n    }\n  ": types.SetIncidentLookbackDocument,
+    "\n    mutation OpenSharedIncident($serviceId: ID!, $affectedServiceIds: [ID!]) {\n      openIncident(serviceId: $serviceId, title: \"Shared outage\", affectedServiceIds: $affectedServiceIds) {\n        id affectedServices { id name } suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  ": types.OpenSharedIncidentDocument,
     "\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n": types.ListenersCreateDocument,
     "\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n": types.ListenersListenerDocument,
     "\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n": types.ListenersEventCreatedDocument,
     "\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": types.ListenersOpenIncidentDocument,
     "\n  mutation ListenersPing { pingListeners { id type data } }\n": types.ListenersPingDocument,
     "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": types.ListenersCreateEndpointDocument,
+    "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": types.PgbouncerDeliveryUpdatedDocument,
+    "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.RotateDeployTokenDocument,
     "\n  query ServicesPage($after: String) {\n    viewer { id name }\n    services(first: 2, after: $after) { edges { node { name } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ServicesPageDocument,
     "\n  query Service($id: ID!) { service(id: $id) { id name } }\n": types.ServiceDocument,
+    "\n  query EndpointQueue($id: ID!) { webhookEndpoint(id: $id) { pendingRetries overdueDeliveries } }\n": types.EndpointQueueDocument,
+    "\n  mutation ResendStranded($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n": types.ResendStrandedDocument,
+    "\n  mutation RetryStranded($id: ID!) { retryDelivery(id: $id) { id status attemptCount } }\n": types.RetryStrandedDocument,
+    "\n  mutation RecoverStranded($endpointId: ID!, $since: DateTime!) { recoverDeliveries(endpointId: $endpointId, since: $since) { queued hasMore nextSince } }\n": types.RecoverStrandedDocument,
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": types.OnDeliveryUpdatedDocument,
     "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.GraphqlWsSendPingDocument,
+    "\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": types.TotalCountsEveryListDocument,
+    "\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": types.TotalCountsDocument,
     "\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": types.SecretsCreateEndpointDocument,
     "\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n": types.SecretsRotateDocument,
     "\n  mutation SecretsReveal($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": types.SecretsRevealDocument,
@@ -287,6 +375,10 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ChangeDetails($id: ID!) { changeEvent(id: $id) { subject previous value actor } }\n"): (typeof documents)["\n  query ChangeDetails($id: ID!) { changeEvent(id: $id) { subject previous value actor } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n"): (typeof documents)["\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -295,7 +387,11 @@ export function graphql(source: "\n  mutation CorrelationSetDependencies($servic
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n"): (typeof documents)["\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) { id }\n  }\n"];
+export function graphql(source: "\n  mutation CorrelationSetAliases($environment: String!, $aliases: [String!]!) { setEnvironmentAliases(environment: $environment, aliases: $aliases) { name } }\n"): (typeof documents)["\n  mutation CorrelationSetAliases($environment: String!, $aliases: [String!]!) { setEnvironmentAliases(environment: $environment, aliases: $aliases) { name } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime, $lookbackHours: Int, $affectedServiceIds: [ID!]) {\n    openIncident(\n      serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt, lookbackHours: $lookbackHours,\n      affectedServiceIds: $affectedServiceIds\n    ) { id affectedServices { name } }\n  }\n"): (typeof documents)["\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime, $lookbackHours: Int, $affectedServiceIds: [ID!]) {\n    openIncident(\n      serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt, lookbackHours: $lookbackHours,\n      affectedServiceIds: $affectedServiceIds\n    ) { id affectedServices { name } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -307,11 +403,23 @@ export function graphql(source: "\n  mutation CorrelationMarkSuspect($incidentId
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query RefusalViewer { viewer { id } }\n"): (typeof documents)["\n  query RefusalViewer { viewer { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n"): (typeof documents)["\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n"): (typeof documents)["\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n"): (typeof documents)["\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeliveryAttempts($id: ID!) {\n    delivery(id: $id) {\n      status attemptCount\n      attempts { number succeeded responseStatus responseBody responseBodyBase64 responseContentEncoding responseBodyDecoded error }\n    }\n  }\n"): (typeof documents)["\n  query DeliveryAttempts($id: ID!) {\n    delivery(id: $id) {\n      status attemptCount\n      attempts { number succeeded responseStatus responseBody responseBodyBase64 responseContentEncoding responseBodyDecoded error }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -348,6 +456,10 @@ export function graphql(source: "\n  mutation DoraResolveIncident($id: ID!) { re
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n"): (typeof documents)["\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"): (typeof documents)["\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -403,6 +515,34 @@ export function graphql(source: "\n  mutation CatalogueSendExample($endpointId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation RotateGitHubWebhookSecret($serviceId: ID!) {\n    rotateGitHubWebhookSecret(serviceId: $serviceId) { secret payloadPath service { id gitHubWebhookSecretCreatedAt } }\n  }\n"): (typeof documents)["\n  mutation RotateGitHubWebhookSecret($serviceId: ID!) {\n    rotateGitHubWebhookSecret(serviceId: $serviceId) { secret payloadPath service { id gitHubWebhookSecretCreatedAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAlertSource($name: String!, $kind: AlertSourceKind!) {\n    createAlertSource(name: $name, kind: $kind) { token alertSource { id name kind ingestPath tokenPrefix lastReceivedAt unroutedAlertCount } }\n  }\n"): (typeof documents)["\n  mutation CreateAlertSource($name: String!, $kind: AlertSourceKind!) {\n    createAlertSource(name: $name, kind: $kind) { token alertSource { id name kind ingestPath tokenPrefix lastReceivedAt unroutedAlertCount } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateAlertSourceToken($id: ID!) {\n    rotateAlertSourceToken(id: $id) { token alertSource { id tokenPrefix } }\n  }\n"): (typeof documents)["\n  mutation RotateAlertSourceToken($id: ID!) {\n    rotateAlertSourceToken(id: $id) { token alertSource { id tokenPrefix } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n"): (typeof documents)["\n  mutation DeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AlertSources {\n    alertSources(first: 10) {\n      edges {\n        node {\n          id name kind lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: 5) { totalCount edges { node { fingerprint status labels unroutedReason incident { id } } } }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AlertSources {\n    alertSources(first: 10) {\n      edges {\n        node {\n          id name kind lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: 5) { totalCount edges { node { fingerprint status labels unroutedReason incident { id } } } }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AlertSourceCursors($after: String) {\n    alertSources(first: 1, after: $after) { edges { cursor node { id } } }\n  }\n"): (typeof documents)["\n  query AlertSourceCursors($after: String) {\n    alertSources(first: 1, after: $after) { edges { cursor node { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n"): (typeof documents)["\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -455,6 +595,34 @@ export function graphql(source: "\n  query ChangeEvent($id: ID!) { changeEvent(i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n    query Environments { environments { name aliases spellings } }\n  "): (typeof documents)["\n    query Environments { environments { name aliases spellings } }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    mutation SetEnvironmentAliases($environment: String!, $aliases: [String!]!) {\n      setEnvironmentAliases(environment: $environment, aliases: $aliases) { name aliases spellings }\n    }\n  "): (typeof documents)["\n    mutation SetEnvironmentAliases($environment: String!, $aliases: [String!]!) {\n      setEnvironmentAliases(environment: $environment, aliases: $aliases) { name aliases spellings }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    query AliasDeploys($environment: String) { deploys(first: 20, environment: $environment) { edges { node { id } } } }\n  "): (typeof documents)["\n    query AliasDeploys($environment: String) { deploys(first: 20, environment: $environment) { edges { node { id } } } }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    query AliasDora($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount } }\n  "): (typeof documents)["\n    query AliasDora($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount } }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    mutation AliasOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) {\n        suspects { rank deploy { id } change { id } reasons { code detail } }\n      }\n    }\n  "): (typeof documents)["\n    mutation AliasOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) {\n        suspects { rank deploy { id } change { id } reasons { code detail } }\n      }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    query DeployRollout($id: ID!) { deploy(id: $id) { id deployedAt rolloutPercentage rolloutStages { percentage at } } }\n  "): (typeof documents)["\n    query DeployRollout($id: ID!) { deploy(id: $id) { id deployedAt rolloutPercentage rolloutStages { percentage at } } }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    mutation RolloutOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", startedAt: $startedAt) { id suspects { score deploy { id } reasons { code detail } } }\n    }\n  "): (typeof documents)["\n    mutation RolloutOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", startedAt: $startedAt) { id suspects { score deploy { id } reasons { code detail } } }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n"): (typeof documents)["\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -500,6 +668,38 @@ export function graphql(source: "\n  mutation CursorsCreateService($name: String
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n"): (typeof documents)["\n  mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DateInputDeliveries($filter: DeliveryFilter) { deliveries(filter: $filter) { totalCount } }\n"): (typeof documents)["\n  query DateInputDeliveries($filter: DeliveryFilter) { deliveries(filter: $filter) { totalCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DateInputEvents($filter: EventFilter) { events(filter: $filter) { totalCount } }\n"): (typeof documents)["\n  query DateInputEvents($filter: EventFilter) { events(filter: $filter) { totalCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DateInputDora($from: DateTime!, $to: DateTime!) { dora(from: $from, to: $to) { deployCount } }\n"): (typeof documents)["\n  query DateInputDora($from: DateTime!, $to: DateTime!) { dora(from: $from, to: $to) { deployCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DateInputOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", startedAt: $startedAt) { id }\n  }\n"): (typeof documents)["\n  mutation DateInputOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", startedAt: $startedAt) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n"): (typeof documents)["\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n"): (typeof documents)["\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n"): (typeof documents)["\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DateInputCreateEndpoint($url: String!, $name: String!) { createWebhookEndpoint(url: $url, name: $name) { endpoint { id } } }\n"): (typeof documents)["\n  mutation DateInputCreateEndpoint($url: String!, $name: String!) { createWebhookEndpoint(url: $url, name: $name) { endpoint { id } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -572,6 +772,22 @@ export function graphql(source: "\n  query NPlusOneEventsSearch($first: Int) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n"): (typeof documents)["\n  mutation NPlusOneOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NodeById($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Service { name }\n      ... on Deploy { commitSha service { name } }\n      ... on WebhookEndpoint { name }\n      ... on Delivery { status endpoint { id } }\n      ... on Event { type }\n      ... on Organization { name }\n      ... on Incident { title }\n    }\n  }\n"): (typeof documents)["\n  query NodeById($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Service { name }\n      ... on Deploy { commitSha service { name } }\n      ... on WebhookEndpoint { name }\n      ... on Delivery { status endpoint { id } }\n      ... on Event { type }\n      ... on Organization { name }\n      ... on Incident { title }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NodesByIds($ids: [ID!]!) {\n    nodes(ids: $ids) { __typename id }\n  }\n"): (typeof documents)["\n  query NodesByIds($ids: [ID!]!) {\n    nodes(ids: $ids) { __typename id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NodeTenantIds {\n    viewer { id }\n    deploys(first: 1) { edges { node { id } } }\n    deliveries(first: 1) { edges { node { id event { id } } } }\n  }\n"): (typeof documents)["\n  query NodeTenantIds {\n    viewer { id }\n    deploys(first: 1) { edges { node { id } } }\n    deliveries(first: 1) { edges { node { id event { id } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation NodeOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n"): (typeof documents)["\n  mutation NodeOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -707,6 +923,10 @@ export function graphql(source: "\n  query Incident($id: ID!) { incident(id: $id
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query IncidentsDora($serviceId: ID, $from: DateTime!, $to: DateTime!) { dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate } }\n"): (typeof documents)["\n  query IncidentsDora($serviceId: ID, $from: DateTime!, $to: DateTime!) { dora(serviceId: $serviceId, from: $from, to: $to) { deployCount changeFailureRate } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query IncidentsList($first: Int, $after: String, $status: IncidentStatus, $serviceId: ID) {\n    incidents(first: $first, after: $after, status: $status, serviceId: $serviceId) {\n      edges { node { id title status service { id } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -716,6 +936,18 @@ export function graphql(source: "\n  query ServiceIncidents($id: ID!, $status: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n"): (typeof documents)["\n  query DeploySuspectIn($id: ID!) {\n    deploy(id: $id) { id suspectIn { rank score verdict incident { id title } deploy { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    mutation OpenIncidentWithLookback($serviceId: ID!, $startedAt: DateTime, $lookbackHours: Int) {\n      openIncident(serviceId: $serviceId, title: \"Slow leak\", startedAt: $startedAt, lookbackHours: $lookbackHours) {\n        id lookbackHours suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  "): (typeof documents)["\n    mutation OpenIncidentWithLookback($serviceId: ID!, $startedAt: DateTime, $lookbackHours: Int) {\n      openIncident(serviceId: $serviceId, title: \"Slow leak\", startedAt: $startedAt, lookbackHours: $lookbackHours) {\n        id lookbackHours suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    mutation SetIncidentLookback($id: ID!, $lookbackHours: Int) {\n      setIncidentLookback(id: $id, lookbackHours: $lookbackHours) { id lookbackHours suspects { deploy { id } } }\n    }\n  "): (typeof documents)["\n    mutation SetIncidentLookback($id: ID!, $lookbackHours: Int) {\n      setIncidentLookback(id: $id, lookbackHours: $lookbackHours) { id lookbackHours suspects { deploy { id } } }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    mutation OpenSharedIncident($serviceId: ID!, $affectedServiceIds: [ID!]) {\n      openIncident(serviceId: $serviceId, title: \"Shared outage\", affectedServiceIds: $affectedServiceIds) {\n        id affectedServices { id name } suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  "): (typeof documents)["\n    mutation OpenSharedIncident($serviceId: ID!, $affectedServiceIds: [ID!]) {\n      openIncident(serviceId: $serviceId, title: \"Shared outage\", affectedServiceIds: $affectedServiceIds) {\n        id affectedServices { id name } suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -743,6 +975,14 @@ export function graphql(source: "\n  mutation ListenersCreateEndpoint($url: Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n"): (typeof documents)["\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }"): (typeof documents)["query RetentionOfViewer { viewer { retentionDays historyStartsAt } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n"): (typeof documents)["\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -759,11 +999,35 @@ export function graphql(source: "\n  query Service($id: ID!) { service(id: $id) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query EndpointQueue($id: ID!) { webhookEndpoint(id: $id) { pendingRetries overdueDeliveries } }\n"): (typeof documents)["\n  query EndpointQueue($id: ID!) { webhookEndpoint(id: $id) { pendingRetries overdueDeliveries } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendStranded($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n"): (typeof documents)["\n  mutation ResendStranded($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryStranded($id: ID!) { retryDelivery(id: $id) { id status attemptCount } }\n"): (typeof documents)["\n  mutation RetryStranded($id: ID!) { retryDelivery(id: $id) { id status attemptCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecoverStranded($endpointId: ID!, $since: DateTime!) { recoverDeliveries(endpointId: $endpointId, since: $since) { queued hasMore nextSince } }\n"): (typeof documents)["\n  mutation RecoverStranded($endpointId: ID!, $since: DateTime!) { recoverDeliveries(endpointId: $endpointId, since: $since) { queued hasMore nextSince } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n"): (typeof documents)["\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n"): (typeof documents)["\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n"): (typeof documents)["\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,8 +4,9 @@ import { print } from 'graphql';
 import { expect } from 'vitest';
 import { createApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { createOrganization } from '../../src/domain/organizations.ts';
-import { createService } from '../../src/domain/services.ts';
+import { createOrganization } from '../../src/domain/shared/organizations.ts';
+import { createService } from '../../src/domain/ingest/services.ts';
+import { eventually } from './receiver.ts';
 
 /** Settings that let deliveries reach the tests' receivers: plain http on loopback. */
 export const LOCAL_RECEIVERS = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' } as const;
@@ -17,10 +18,26 @@ export interface RunningApp {
 }
 
 export async function startApp(databaseUrl: string, environment: Record<string, string> = {}): Promise<RunningApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...environment });
+  // Rollbacks judged within a few tens of milliseconds of an ingest: rollbacksJudged waits briefly.
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ROLLBACK_JUDGEMENT_INTERVAL_MS: '20', ...environment });
   const app = await createApp(config, databaseUrl);
   const baseUrl = await app.listen(0, '127.0.0.1');
   return { app, baseUrl, close: () => app.close() };
+}
+
+/**
+ * Resolves once every deploy ingested so far has had its rollbacks judged (deploys.rolled_back
+ * and dora_days.rolled_back_count), which a worker process does after the ingest commits.
+ */
+export async function rollbacksJudged(app: App, timeoutMs = 15_000): Promise<void> {
+  await eventually(
+    async () => {
+      const { rows } = await app.database.pool.query(`SELECT EXISTS (SELECT 1 FROM rollback_judgements_due) AS due`);
+      return rows[0].due ? undefined : true;
+    },
+    timeoutMs,
+    'rollbacks judged',
+  );
 }
 
 export interface Tenant {

@@ -3,7 +3,7 @@
 // tuned; the suite reports how often the ranking puts that change first (top-1) and among the
 // first three (top-3). The same scenarios run against rankSuspects directly and, those marked
 // `api`, through the REST and GraphQL APIs.
-import type { CandidateChange, CandidateDeploy, SuspectInput } from '../../src/domain/suspects.ts';
+import type { CandidateChange, CandidateDeploy, SuspectInput } from '../../src/domain/correlation/suspects.ts';
 
 export interface ScenarioEvent {
   /** The scenario's name for this change; also its commit when no `sha` is given. */
@@ -21,15 +21,44 @@ export interface ScenarioEvent {
   commits?: number;
   /** Reported only after the incident was opened (with its real time in deployed_at / changed_at). */
   late?: boolean;
+  /** A staged rollout's later stages: the percentage reached, minutes before the incident start. */
+  stages?: { percentage: number; minutesBefore: number }[];
+  /** A change event's flag or key, and its values before and after (JSON values). */
+  subject?: string;
+  previous?: unknown;
+  value?: unknown;
 }
 
 export interface Scenario {
   name: string;
-  tags: ('own' | 'staging' | 'dependency' | 'rollback' | 'flag' | 'busy' | 'late' | 'prior' | 'redeploy' | 'time')[];
-  incident: { service: string; environment?: string | null };
+  tags: (
+    | 'own'
+    | 'staging'
+    | 'dependency'
+    | 'rollback'
+    | 'flag'
+    | 'busy'
+    | 'late'
+    | 'prior'
+    | 'redeploy'
+    | 'time'
+    | 'revert'
+    | 'alias'
+    | 'lookback'
+    | 'shared'
+    | 'history'
+    | 'named'
+    | 'rollout'
+  )[];
+  /** lookbackHours: the incident's own look-back (default 24 h, the server's). */
+  incident: { service: string; environment?: string | null; lookbackHours?: number; alsoAffected?: string[] };
   /** service → the services it depends on. */
   dependencies?: Record<string, string[]>;
   events: ScenarioEvent[];
+  /** Changes a person named by a verdict for this incident (candidates even before the look-back). */
+  named?: string[];
+  /** The organization's environment aliases: alias → environment. */
+  aliases?: Record<string, string>;
   /** Past verdicts on a service's changes of a kind (deploy, or a change kind). */
   verdicts?: { service: string; kind: string; caused: number; dismissed: number }[];
   culprit: string;
@@ -152,7 +181,10 @@ export const SCENARIOS: Scenario[] = [
     name: 'incident in staging: the staging deploy, not the production one',
     tags: ['staging'],
     incident: { service: 'checkout', environment: 'staging' },
-    events: [d('checkout-staging-30m', 'checkout', 30, { environment: 'staging', commits: 5 }), d('checkout-prod-5m', 'checkout', 5, { commits: 5 })],
+    events: [
+      d('checkout-staging-30m', 'checkout', 30, { environment: 'staging', commits: 5 }),
+      d('checkout-prod-5m', 'checkout', 5, { commits: 5 }),
+    ],
     culprit: 'checkout-staging-30m',
     why: 'production is another system',
   },
@@ -307,7 +339,7 @@ export const SCENARIOS: Scenario[] = [
       d('v1-again-15m', 'checkout', 15, { sha: 'v1sha', version: '1.0' }),
     ],
     culprit: 'v2-2h',
-    why: 'the rollback brought back yesterday\'s 1.0; 2.0 was the change',
+    why: "the rollback brought back yesterday's 1.0; 2.0 was the change",
   },
   {
     name: 'a re-run of the same deploy is not a rollback; the original stays the suspect',
@@ -416,7 +448,10 @@ export const SCENARIOS: Scenario[] = [
     name: 'a config change 30 min before; own deploy 25 min before with 20 commits',
     tags: ['flag'],
     incident: { service: 'checkout' },
-    events: [{ id: 'config-30m', service: 'checkout', minutesBefore: 30, change: 'config' }, d('checkout-25m', 'checkout', 25, { commits: 20 })],
+    events: [
+      { id: 'config-30m', service: 'checkout', minutesBefore: 30, change: 'config' },
+      d('checkout-25m', 'checkout', 25, { commits: 20 }),
+    ],
     culprit: 'checkout-25m',
     why: 'the larger, later change',
   },
@@ -554,7 +589,7 @@ export const SCENARIOS: Scenario[] = [
 
   // Learning from verdicts.
   {
-    name: 'two upstream deploys minutes apart; one service\'s deploys caused incidents before',
+    name: "two upstream deploys minutes apart; one service's deploys caused incidents before",
     tags: ['prior', 'dependency'],
     incident: { service: 'checkout' },
     dependencies: CHECKOUT_STACK,
@@ -595,6 +630,199 @@ export const SCENARIOS: Scenario[] = [
     why: 'its flags are experiments that rarely break anything',
   },
 
+  // Change events with their subject and values: reverts and changes that change nothing.
+  {
+    name: 'a flag turned on 20 min before and off again 3 min before; own deploy 2 h before',
+    tags: ['revert', 'flag'],
+    incident: { service: 'checkout' },
+    events: [
+      d('checkout-2h', 'checkout', 120, { commits: 6 }),
+      flag('flag-on-20m', 'checkout', 20, { subject: 'new-checkout', previous: false, value: true }),
+      flag('flag-off-3m', 'checkout', 3, { subject: 'new-checkout', previous: true, value: false }),
+    ],
+    culprit: 'flag-on-20m',
+    why: 'turning it off again is the team undoing the flag that broke checkout; the revert itself changes nothing new',
+    api: true,
+  },
+  {
+    name: 'a config key set to the value it already had 2 min before; upstream deploy 15 min before',
+    tags: ['revert', 'dependency'],
+    incident: { service: 'checkout' },
+    dependencies: CHECKOUT_STACK,
+    events: [
+      flag('pool-same-2m', 'checkout', 2, { change: 'config', subject: 'db.pool.size', previous: 40, value: 40 }),
+      d('payments-15m', 'payments', 15, { commits: 5 }),
+    ],
+    culprit: 'payments-15m',
+    why: 'the pool size did not change',
+  },
+
+  // Environment aliases.
+  {
+    name: 'a team that sends prod: its deploy 40 min before vs a staging deploy 5 min before',
+    tags: ['alias', 'staging'],
+    incident: { service: 'checkout', environment: 'production' },
+    aliases: { prod: 'production' },
+    events: [
+      d('checkout-prod-40m', 'checkout', 40, { environment: 'prod', commits: 6 }),
+      d('checkout-staging-5m', 'checkout', 5, { environment: 'staging', commits: 3 }),
+    ],
+    culprit: 'checkout-prod-40m',
+    why: 'prod is their name for production; staging serves no production traffic',
+    api: true,
+  },
+  {
+    name: 'an alert says Production, the pipeline says PRD',
+    tags: ['alias', 'dependency'],
+    incident: { service: 'checkout', environment: 'Production' },
+    aliases: { prd: 'production' },
+    dependencies: CHECKOUT_STACK,
+    events: [
+      d('payments-prd-12m', 'payments', 12, { environment: 'PRD', commits: 4 }),
+      d('checkout-dev-3m', 'checkout', 3, { environment: 'dev', commits: 2 }),
+    ],
+    culprit: 'payments-prd-12m',
+    why: 'the only production change, upstream of checkout',
+  },
+
+  // Incidents on several services.
+  {
+    name: 'checkout and search down together: the cache both depend on deployed 15 min before',
+    tags: ['shared', 'dependency'],
+    incident: { service: 'checkout', alsoAffected: ['search'] },
+    dependencies: { checkout: ['payments'], search: ['cache'] },
+    events: [
+      d('cache-15m', 'cache', 15, { commits: 3 }),
+      d('payments-40m', 'payments', 40, { commits: 4 }),
+      d('mail-5m', 'mail', 5, { commits: 2 }),
+    ],
+    culprit: 'cache-15m',
+    why: 'search depends on the cache; one change behind a shared outage is likelier than two',
+    api: true,
+  },
+  {
+    name: 'a shared outage of checkout and search: the search deploy minutes before',
+    tags: ['shared'],
+    incident: { service: 'checkout', alsoAffected: ['search'] },
+    dependencies: CHECKOUT_STACK,
+    events: [
+      d('search-6m', 'search', 6, { commits: 5 }),
+      d('checkout-2h', 'checkout', 120, { commits: 7 }),
+      d('cart-50m', 'cart', 50, { commits: 2 }),
+    ],
+    culprit: 'search-6m',
+    why: 'search is one of the broken services and changed right before',
+  },
+
+  // A look-back of the incident's own.
+  {
+    name: 'a slow leak: own deploy 30 h before, found with a 48 h look-back; unrelated deploys since',
+    tags: ['lookback', 'time'],
+    incident: { service: 'checkout', lookbackHours: 48 },
+    events: [
+      d('checkout-leak-30h', 'checkout', 30 * 60, { commits: 9 }),
+      d('search-3h', 'search', 180, { commits: 2 }),
+      d('mail-20h', 'mail', 20 * 60),
+    ],
+    culprit: 'checkout-leak-30h',
+    why: 'memory grew for a day after the only checkout change; nothing related changed since',
+    api: true,
+  },
+  {
+    name: 'a disk filling for 2½ days: production deploy 60 h before with a 72 h look-back; staging deploys since',
+    tags: ['lookback', 'staging'],
+    incident: { service: 'checkout', environment: 'production', lookbackHours: 72 },
+    events: [
+      d('checkout-prod-60h', 'checkout', 60 * 60, { commits: 3 }),
+      d('checkout-staging-1h', 'checkout', 60, { environment: 'staging', commits: 5 }),
+      d('checkout-staging-26h', 'checkout', 26 * 60, { environment: 'staging', commits: 8 }),
+    ],
+    culprit: 'checkout-prod-60h',
+    why: 'the only production change; its new log level filled the disk slowly',
+  },
+
+  // Staged rollouts.
+  {
+    name: 'a canary at 5 % 3 h before, at 100 % 6 min before; an upstream deploy 40 min before',
+    tags: ['rollout', 'dependency'],
+    incident: { service: 'checkout' },
+    dependencies: CHECKOUT_STACK,
+    events: [
+      d('checkout-canary', 'checkout', 180, {
+        commits: 6,
+        stages: [
+          { percentage: 5, minutesBefore: 180 },
+          { percentage: 100, minutesBefore: 6 },
+        ],
+      }),
+      d('payments-40m', 'payments', 40, { commits: 4 }),
+    ],
+    culprit: 'checkout-canary',
+    why: 'the canary hid the bug at 5 % of traffic; it broke checkout when it reached everyone',
+  },
+  {
+    name: 'a rollout still at 1 % beats nothing: own canary 30 min before, unrelated deploy 10 min before',
+    tags: ['rollout', 'own'],
+    incident: { service: 'checkout' },
+    events: [
+      d('checkout-canary-30m', 'checkout', 30, { commits: 3, stages: [{ percentage: 1, minutesBefore: 30 }] }),
+      d('search-10m', 'search', 10, { commits: 3 }),
+    ],
+    culprit: 'checkout-canary-30m',
+    why: 'the errors come from the canary pods of checkout',
+  },
+
+  // Verdicts on changes outside the suspects.
+  {
+    name: 'a slow leak 30 h before, named by a verdict; only unrelated services changed in the window',
+    tags: ['named', 'time'],
+    incident: { service: 'checkout' },
+    named: ['checkout-leak-30h'],
+    events: [
+      d('checkout-leak-30h', 'checkout', 30 * 60, { commits: 9 }),
+      d('search-3h', 'search', 180, { commits: 4 }),
+      d('mail-10h', 'mail', 600),
+    ],
+    culprit: 'checkout-leak-30h',
+    why: 'the only checkout change of two days; the look-back could not see it, the verdict did',
+  },
+  {
+    name: 'cart deploys named CAUSED three times though never ranked; cart 14 min and payments 11 min before',
+    tags: ['named', 'prior', 'dependency'],
+    incident: { service: 'checkout' },
+    dependencies: CHECKOUT_STACK,
+    events: [d('cart-14m', 'cart', 14), d('payments-11m', 'payments', 11)],
+    verdicts: [{ service: 'cart', kind: 'deploy', caused: 3, dismissed: 0 }],
+    culprit: 'cart-14m',
+    why: 'the misses taught it: cart deploys have broken checkout before',
+  },
+
+  // Verdict history deciding between two changes of one service minutes apart.
+  {
+    name: 'a config change 10 min before, a deploy 13 min before; deploys caused three incidents, config changes were dismissed three times',
+    tags: ['history', 'prior', 'flag'],
+    incident: { service: 'checkout' },
+    events: [flag('config-10m', 'checkout', 10, { change: 'config' }), d('checkout-13m', 'checkout', 13)],
+    verdicts: [
+      { service: 'checkout', kind: 'deploy', caused: 3, dismissed: 0 },
+      { service: 'checkout', kind: 'config', caused: 0, dismissed: 3 },
+    ],
+    culprit: 'checkout-13m',
+    why: "the team's record: checkout deploys break it, its config changes have not",
+  },
+  {
+    name: 'a config change 3 min before, a deploy 12 min before, the same record',
+    tags: ['history', 'prior', 'flag'],
+    incident: { service: 'checkout' },
+    events: [flag('config-3m', 'checkout', 3, { change: 'config' }), d('checkout-12m', 'checkout', 12)],
+    verdicts: [
+      { service: 'checkout', kind: 'deploy', caused: 3, dismissed: 0 },
+      { service: 'checkout', kind: 'config', caused: 0, dismissed: 3 },
+    ],
+    culprit: 'checkout-12m',
+    why: 'minutes apart, time alone does not tell them apart; three verdicts each way do',
+  },
+
   // Redeploys.
   {
     name: 'a restart (redeploy of the running commit) 2 min before; upstream deploy 20 min before',
@@ -625,6 +853,11 @@ export const SCENARIOS: Scenario[] = [
 const DEFAULT_START = new Date('2026-03-02T15:00:00Z');
 const MINUTE = 60_000;
 
+/** How far back the scenario's incident looks (its own look-back, else the default 24 h). */
+export function rankingOptionsOf(scenario: Scenario): { lookbackMs: number } {
+  return { lookbackMs: (scenario.incident.lookbackHours ?? 24) * 60 * MINUTE };
+}
+
 export function serviceId(name: string): string {
   return `svc-${name}`;
 }
@@ -643,6 +876,10 @@ export function suspectInputOf(scenario: Scenario, startedAt = DEFAULT_START): S
       version: event.version ?? null,
       deployedAt: at(event),
       commitCount: event.commits ?? null,
+      rolloutStages: event.stages?.map((stage) => ({
+        percentage: stage.percentage,
+        at: new Date(startedAt.getTime() - stage.minutesBefore * MINUTE),
+      })),
     }));
   const changes: CandidateChange[] = scenario.events
     .filter((event) => event.change)
@@ -654,10 +891,15 @@ export function suspectInputOf(scenario: Scenario, startedAt = DEFAULT_START): S
       kind: event.change!,
       summary: `${event.id} flipped`,
       changedAt: at(event),
+      subject: event.subject ?? null,
+      // As PostgreSQL's jsonb prints them (the same as JSON.stringify for scalars).
+      previous: event.previous === undefined ? null : JSON.stringify(event.previous),
+      value: event.value === undefined ? null : JSON.stringify(event.value),
     }));
   return {
     incident: {
       serviceId: serviceId(scenario.incident.service),
+      alsoAffectedServiceIds: (scenario.incident.alsoAffected ?? []).map(serviceId),
       environment: scenario.incident.environment === undefined ? null : scenario.incident.environment,
       startedAt,
     },
@@ -668,5 +910,7 @@ export function suspectInputOf(scenario: Scenario, startedAt = DEFAULT_START): S
       upstream.map((dependsOn) => ({ serviceId: serviceId(service), dependsOnId: serviceId(dependsOn) })),
     ),
     verdicts: (scenario.verdicts ?? []).map((v) => ({ ...v, serviceId: serviceId(v.service) })),
+    environmentAliases: new Map(Object.entries(scenario.aliases ?? {})),
+    named: scenario.named ?? [],
   };
 }

@@ -1,6 +1,8 @@
-// Once per `npm test`: find a PostgreSQL server (DATABASE_URL, or an embedded one when it is
-// unset, as on a machine with only Node.js), and build a migrated template database that
-// every test clones in milliseconds.
+// Once per `npm test`: compile the program the tests start as processes (`npm run build`, so
+// they never run a stale dist/), find a PostgreSQL server (DATABASE_URL, or an embedded one
+// when it is unset, as on a machine with only Node.js), and build a migrated template database
+// that every test clones in milliseconds.
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,16 @@ declare module 'vitest' {
   }
 }
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function buildProgram(): void {
+  const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
 export default async function setup(project: TestProject) {
+  buildProgram();
   let adminUrl = process.env.DATABASE_URL;
   let stopEmbedded = async () => {};
   if (!adminUrl) {

@@ -17,7 +17,7 @@ const SEND_PING = graphql(`
 /** A client on its own socket; `retryAttempts: 0`, so a closed socket shows as the subscribers' error. */
 export function connectGraphqlWs(baseUrl: string, apiToken: string | undefined, options: Partial<ClientOptions> = {}): Client {
   return createClient({
-    url: baseUrl.replace(/^http/, 'ws') + '/graphql',
+    url: `${baseUrl.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: apiToken === undefined ? {} : { authorization: `Bearer ${apiToken}` },
     retryAttempts: 0,
@@ -60,9 +60,13 @@ export function subscribe<TResult, TVariables, T>(
         const timer = setTimeout(() => {
           listeners.delete(check);
           const describe = (error: unknown) =>
-            error instanceof Object && 'code' in error ? `close ${String(error.code)} ${String((error as { reason?: unknown }).reason)}` : `${String(error)} ${JSON.stringify(error)}`;
+            error instanceof Object && 'code' in error
+              ? `close ${String(error.code)} ${String((error as { reason?: unknown }).reason)}`
+              : `${String(error)} ${JSON.stringify(error)}`;
           const received = JSON.stringify(subscriber.updates).slice(0, 2000);
-          reject(new Error(`${what}: not within ${timeoutMs} ms; received ${received}, errors ${subscriber.errors.map(describe).join(', ')}`));
+          reject(
+            new Error(`${what}: not within ${timeoutMs} ms; received ${received}, errors ${subscriber.errors.map(describe).join(', ')}`),
+          );
         }, timeoutMs);
         listeners.add(check);
         check();
@@ -111,7 +115,11 @@ export async function untilLive<T>(
   for (let attempt = 1; ; attempt++) {
     const deliveryId = await ping(baseUrl, tenant, endpointId);
     try {
-      await subscriber.waitFor(() => (subscriber.updates.some((update) => seen(update, deliveryId)) ? true : undefined), `test.ping ${deliveryId}`, 2000);
+      await subscriber.waitFor(
+        () => (subscriber.updates.some((update) => seen(update, deliveryId)) ? true : undefined),
+        `test.ping ${deliveryId}`,
+        2000,
+      );
       return;
     } catch (error) {
       if (attempt === 5) throw error;

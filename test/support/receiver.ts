@@ -30,7 +30,12 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const received = { path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString(), receivedAt: Date.now() };
+      const received = {
+        path: request.url ?? '/',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+        receivedAt: Date.now(),
+      };
       requests.push(received);
       responder(received, response);
       for (const waiter of waiters) waiter();

@@ -14,8 +14,11 @@ import { EndpointPage } from './pages/Endpoint';
 import { IncidentsPage } from './pages/Incidents';
 import { IncidentPage } from './pages/Incident';
 import { DoraPage } from './pages/Dora';
+import { EnvironmentsPage } from './pages/Environments';
 import { ApiTokensPage } from './pages/ApiTokens';
+import { AlertSourcesPage } from './pages/AlertSources';
 import { DeliveriesPage } from './pages/Deliveries';
+import { DeliveryPage } from './pages/Delivery';
 import { EventPage, EventsPage } from './pages/Events';
 
 const VIEWER = graphql(`
@@ -66,18 +69,41 @@ function Shell() {
         </NavLink>
         <nav aria-label="Main">
           <ul>
-            <li><NavLink to="/services">Services</NavLink></li>
-            <li><NavLink to="/deploys">Deploys</NavLink></li>
-            <li><NavLink to="/incidents">Incidents</NavLink></li>
-            <li><NavLink to="/dora">DORA</NavLink></li>
-            <li><NavLink to="/webhooks">Integrations › Webhooks</NavLink></li>
-            <li><NavLink to="/deliveries">Deliveries</NavLink></li>
-            <li><NavLink to="/events">Events</NavLink></li>
-            <li><NavLink to="/api-tokens">API tokens</NavLink></li>
+            <li>
+              <NavLink to="/services">Services</NavLink>
+            </li>
+            <li>
+              <NavLink to="/deploys">Deploys</NavLink>
+            </li>
+            <li>
+              <NavLink to="/incidents">Incidents</NavLink>
+            </li>
+            <li>
+              <NavLink to="/dora">DORA</NavLink>
+            </li>
+            <li>
+              <NavLink to="/webhooks">Integrations › Webhooks</NavLink>
+            </li>
+            <li>
+              <NavLink to="/alert-sources">Alert sources</NavLink>
+            </li>
+            <li>
+              <NavLink to="/deliveries">Deliveries</NavLink>
+            </li>
+            <li>
+              <NavLink to="/events">Events</NavLink>
+            </li>
+            <li>
+              <NavLink to="/api-tokens">API tokens</NavLink>
+            </li>
           </ul>
         </nav>
         <div className="account">
-          {data && <span className="org" title={`Organization ${data.viewer.id}`}>{data.viewer.name}</span>}
+          {data && (
+            <span className="org" title={`Organization ${data.viewer.id}`}>
+              {data.viewer.name}
+            </span>
+          )}
           <button type="button" onClick={() => signOut()}>
             Sign out
           </button>
@@ -94,9 +120,12 @@ function Shell() {
           <Route path="/incidents" element={<IncidentsPage />} />
           <Route path="/incidents/:id" element={<IncidentPage />} />
           <Route path="/dora" element={<DoraPage />} />
+          <Route path="/environments" element={<EnvironmentsPage />} />
           <Route path="/webhooks" element={<WebhooksPage />} />
           <Route path="/webhooks/:id" element={<EndpointPage />} />
+          <Route path="/alert-sources" element={<AlertSourcesPage />} />
           <Route path="/deliveries" element={<DeliveriesPage />} />
+          <Route path="/deliveries/:id" element={<DeliveryPage />} />
           <Route path="/events" element={<EventsPage />} />
           <Route path="/events/:id" element={<EventPage />} />
           <Route path="/api-tokens" element={<ApiTokensPage />} />

@@ -1,6 +1,7 @@
 // Small building blocks shared by the pages: states (loading, empty, error), once-shown
 // secrets with a copy button, confirmation dialogs, status badges, and form parts.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { CombinedError } from 'urql';
 import { errorMessage } from './errors';
 
@@ -64,7 +65,15 @@ export function CopyField({ label, value }: { label: string; value: string }) {
     <div className="copy-field">
       <label htmlFor={id}>{label}</label>
       <div className="copy-row">
-        <input id={id} ref={input} className="mono" readOnly value={value} onFocus={(e) => e.currentTarget.select()} data-testid="secret-value" />
+        <input
+          id={id}
+          ref={input}
+          className="mono"
+          readOnly
+          value={value}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="secret-value"
+        />
         <button type="button" onClick={copy}>
           Copy
         </button>
@@ -86,10 +95,21 @@ const KEPT_AS = {
     warning: 'Copy it now: it will not be shown again here.',
     kept: "Hookline keeps it to sign deliveries (a signature needs the secret itself); only Reveal secret on the endpoint's page shows it again, and each reveal is recorded.",
   },
+  verifyingKey: {
+    warning: 'Copy it now: it will not be shown again.',
+    kept: "Hookline keeps it to check GitHub's signatures (a check needs the secret itself), and never shows it again: make a new one if it is lost.",
+  },
 } as const;
 
 /** A secret shown once, with its warning; it disappears when dismissed. */
-export function SecretOnce({ title, label, value, keptAs, children, onDismiss }: {
+export function SecretOnce({
+  title,
+  label,
+  value,
+  keptAs,
+  children,
+  onDismiss,
+}: {
   title: string;
   label: string;
   value: string;
@@ -126,7 +146,7 @@ interface ConfirmProps {
   confirmLabel: string;
   danger?: boolean;
   disabled?: boolean;
-  onConfirm(): Promise<unknown> | void;
+  onConfirm(): Promise<unknown> | undefined;
 }
 
 /** A button that asks first, in a modal <dialog> (focus stays inside; Escape cancels). */
@@ -176,6 +196,7 @@ const BADGE_KIND: Record<string, string> = {
   DISABLED: 'bad',
   FAILED: 'bad',
   OPEN: 'bad',
+  FIRING: 'bad',
   CAUSED: 'bad',
   DISMISSED: 'muted',
   SEV1: 'bad',
@@ -193,10 +214,12 @@ export function Badge({ value, title }: { value: string; title?: string }) {
 }
 
 /** A table that scrolls sideways on a narrow screen rather than overflowing the page. */
-export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+export function TableWrap({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
     <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
-      <table>{children}</table>
+      <table aria-label={label} className={className}>
+        {children}
+      </table>
     </div>
   );
 }
@@ -216,7 +239,13 @@ export function ServiceOptions({ none, services }: { none: string; services: { n
 }
 
 /** A form's closing row: the API's general error, the submit button (busy while sending), and Cancel. */
-export function FormButtons({ error, busy, label, busyLabel, onCancel }: {
+export function FormButtons({
+  error,
+  busy,
+  label,
+  busyLabel,
+  onCancel,
+}: {
   error: string | null | undefined;
   busy: boolean;
   label: string;
@@ -234,6 +263,41 @@ export function FormButtons({ error, busy, label, busyLabel, onCancel }: {
           Cancel
         </button>
       </div>
+    </>
+  );
+}
+
+/** Where a page sits: each step a link back to it (the page itself is its heading). */
+export function Breadcrumbs({ trail }: { trail: { label: ReactNode; to: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <ol>
+        {trail.map(({ label, to }) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** How an attempt's stored response body relates to the bytes received: decoded or not, and whether it was text. */
+export function ResponseBodyNotes({
+  attempt,
+}: {
+  attempt: { responseContentEncoding: string | null; responseBodyDecoded: boolean; responseBodyBase64: string | null };
+}) {
+  return (
+    <>
+      {attempt.responseContentEncoding && (
+        <p className="subtle small-text">
+          {attempt.responseBodyDecoded
+            ? `Body decoded from ${attempt.responseContentEncoding}.`
+            : `Body kept as received (${attempt.responseContentEncoding}, not decoded).`}
+        </p>
+      )}
+      {attempt.responseBodyBase64 && <p className="subtle small-text">Not UTF-8 text: other bytes are shown as \xNN.</p>}
     </>
   );
 }

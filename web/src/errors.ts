@@ -15,7 +15,12 @@ interface FieldDetail {
 }
 
 function isFieldDetail(value: unknown): value is FieldDetail {
-  return typeof value === 'object' && value !== null && typeof (value as FieldDetail).field === 'string' && typeof (value as FieldDetail).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FieldDetail).field === 'string' &&
+    typeof (value as FieldDetail).message === 'string'
+  );
 }
 
 /** "must use https" → "Must use https." (the API's field messages name no subject: the field shows it). */
@@ -24,12 +29,20 @@ function sentence(message: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
+/** What a failed request says when no GraphQL answer came back: the server is down, restarting, or out of reach. */
+function unreachable(error: CombinedError): string {
+  const status = error.response?.status;
+  if (typeof status === 'number' && status >= 400)
+    return `Hookline answered HTTP ${status} instead of data: the server may be restarting. Try again in a moment.`;
+  return 'Hookline is not answering: the server may be down or restarting, or the network is out. Try again in a moment (change a filter or reload).';
+}
+
 /** A person-readable message of any error (network or GraphQL). */
 export function errorMessage(error: CombinedError | Error | null | undefined): string | null {
   if (!error) return null;
   if ('graphQLErrors' in error) {
     if (error.graphQLErrors.length > 0) return error.graphQLErrors.map((e) => e.message).join(' ');
-    if (error.networkError) return `Could not reach Hookline: ${error.networkError.message}`;
+    if (error.networkError) return unreachable(error);
   }
   return error.message;
 }
@@ -56,7 +69,7 @@ export function formErrors(error: CombinedError | null | undefined, known: reado
     }
     if (!placed) leftover.push(graphQLError.message);
   }
-  if (error.networkError && error.graphQLErrors.length === 0) leftover.push(`Could not reach Hookline: ${error.networkError.message}`);
+  if (error.networkError && error.graphQLErrors.length === 0) leftover.push(unreachable(error));
   result.general = leftover.length > 0 ? leftover.join(' ') : null;
   return result;
 }

@@ -31,3 +31,14 @@ export function formatPercent(ratio: number | null | undefined, digits = 0): str
 export function shortSha(sha: string): string {
   return sha.length > 12 ? sha.slice(0, 12) : sha;
 }
+
+/** Labels as Prometheus writes them, by name: {alertname="Latency", service="checkout"}. */
+export function labelText(labels: unknown): string {
+  const entries = Object.entries((labels ?? {}) as Record<string, string>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([name, value]) => `${name}="${value}"`).join(', ')}}`;
+}
+
+/** ISO 8601 instants inside a text (the API's reasons carry some) written as formatDateTime writes them. */
+export function readableTimes(text: string): string {
+  return text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)/g, (iso) => formatDateTime(iso));
+}

@@ -22,7 +22,11 @@ export function usePages(resetKey: string) {
     ));
 }
 
-export function LoadOlder({ onMore, pageInfo, label }: {
+export function LoadOlder({
+  onMore,
+  pageInfo,
+  label,
+}: {
   onMore?: (cursor: string) => void;
   pageInfo: { hasNextPage: boolean; endCursor?: string | null };
   label: string;

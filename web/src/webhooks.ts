@@ -1,5 +1,5 @@
 // What the webhook pages share: fragments, the event types, and the URL and name rules the
-// API applies (src/domain/endpoints.ts, with this server's destination policy), checked here
+// API applies (src/domain/webhooks/endpoints.ts, with this server's destination policy), checked here
 // too so mistakes show before sending.
 import { graphql } from './gql';
 
@@ -17,7 +17,7 @@ export const URL_MAX_LENGTH = 2048;
 
 graphql(`
   fragment EndpointFields on WebhookEndpoint {
-    id url name status eventTypes consecutiveFailures pendingRetries disabledAt disabledReason createdAt updatedAt
+    id url name status eventTypes consecutiveFailures pendingRetries overdueDeliveries disabledAt disabledReason createdAt updatedAt
     headers { name value } timeoutMs rateLimitPerSecond
   }
 `);
@@ -26,7 +26,7 @@ graphql(`
   fragment DeliveryFields on Delivery {
     id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt
     event { id type createdAt }
-    attempts { id number succeeded startedAt durationMs responseStatus responseBody error }
+    attempts { id number succeeded startedAt durationMs responseStatus responseBody responseBodyBase64 responseContentEncoding responseBodyDecoded error }
   }
 `);
 
@@ -50,7 +50,11 @@ export function destinationHint(policy: DestinationPolicy | undefined): string {
  * The API's checks that a browser can make: the URL's form, and https when the server wants it.
  * The API has the last word (private addresses need DNS).
  */
-export function checkEndpointInput(url: string, name: string, policy: DestinationPolicy | undefined): Record<'url' | 'name', string | undefined> {
+export function checkEndpointInput(
+  url: string,
+  name: string,
+  policy: DestinationPolicy | undefined,
+): Record<'url' | 'name', string | undefined> {
   const errors: Record<'url' | 'name', string | undefined> = { url: undefined, name: undefined };
   const trimmedName = name.trim();
   if (trimmedName.length === 0 || trimmedName.length > NAME_MAX_LENGTH) errors.name = `Name must be 1 to ${NAME_MAX_LENGTH} characters.`;
@@ -60,13 +64,22 @@ export function checkEndpointInput(url: string, name: string, policy: Destinatio
   else {
     const parsed = new URL(url);
     const httpAllowed = policy?.allowHttp ?? true;
-    if (parsed.protocol !== 'https:' && !(httpAllowed && parsed.protocol === 'http:')) errors.url = 'URL must use https.';
+    // The API's words: "must use https or http" where WEBHOOK_ALLOW_HTTP is on, "must use https" elsewhere.
+    if (parsed.protocol !== 'https:' && !(httpAllowed && parsed.protocol === 'http:'))
+      errors.url = httpAllowed ? 'URL must use https or http.' : 'URL must use https.';
     else if (parsed.username || parsed.password) errors.url = 'URL must not contain credentials.';
   }
   return errors;
 }
 
 /** "none", "1 delivery", "3 deliveries". */
+/** How late a PENDING delivery's attempt must be to count as overdue (the API's overdueDeliveries). */
+export const OVERDUE_AFTER_MS = 60_000;
+
+export function isOverdue(delivery: { status: string; nextAttemptAt: string | null }, now = Date.now()): boolean {
+  return delivery.status === 'PENDING' && delivery.nextAttemptAt !== null && now - Date.parse(delivery.nextAttemptAt) > OVERDUE_AFTER_MS;
+}
+
 export function deliveryCount(count: number): string {
   return count === 0 ? 'none' : `${count} deliver${count === 1 ? 'y' : 'ies'}`;
 }

@@ -1,16 +1,20 @@
 // API tokens of the caller's organization: list, create (the plaintext returned once), revoke.
-import { viewerOf } from '../context.ts';
-import { builder } from '../builder.ts';
+import { authenticatedConnection, builder } from '../builder.ts';
 import type { ApiToken } from '../../generated/prisma/client.ts';
-import { apiTokenName, issueApiToken, revokeApiToken } from '../../domain/api-tokens.ts';
+import { apiTokenName, issueApiToken, revokeApiToken } from '../../domain/shared/api-tokens.ts';
+import { countRows } from '../../domain/shared/counts.ts';
 
-const ApiTokenRef = builder.prismaObject('ApiToken', {
+const ApiTokenRef = builder.prismaNode('ApiToken', {
+  id: { field: 'id' },
+  nullable: true,
   description: 'A Bearer token of the organization (hla_…). Only a hash is stored: the token itself is shown once, when made.',
   // Select mode: only the columns the requested fields need are read (never the hash).
   select: { id: true },
   fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name', { nullable: true, description: 'What it is for, as its maker called it; null for tokens made by the CLI.' }),
+    name: t.exposeString('name', {
+      nullable: true,
+      description: 'What it is for, as its maker called it; null for tokens made by the CLI.',
+    }),
     prefix: t.exposeString('prefix', { description: 'Its first 12 characters (hla_ and 8 more), to recognise it.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     lastUsedAt: t.expose('lastUsedAt', {
@@ -23,21 +27,20 @@ const ApiTokenRef = builder.prismaObject('ApiToken', {
 });
 
 builder.queryField('apiTokens', (t) =>
-  t.prismaConnection(
+  t.withAuth({ organization: true }).prismaConnection(
     {
-      authScopes: { organization: true },
       type: 'ApiToken',
       cursor: 'id',
       description: "The organization's API tokens, revoked ones included, newest first.",
+      totalCount: (_root, _args, context) => countRows(context.prisma.apiToken, { organizationId: context.organization.id }, 'createdAt'),
       resolve: (query, _root, _args, context) =>
         context.prisma.apiToken.findMany({
           ...query,
-          where: { organizationId: viewerOf(context).id },
+          where: { organizationId: context.organization.id },
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         }),
     },
-    { name: 'ApiTokenConnection' },
-    { name: 'ApiTokenEdge' },
+    authenticatedConnection(builder.connectionObject({ type: ApiTokenRef, name: 'ApiTokenConnection' }, { name: 'ApiTokenEdge' })),
   ),
 );
 
@@ -50,18 +53,16 @@ const CreateApiTokenPayload = builder.objectRef<{ apiToken: ApiToken; plaintext:
 });
 
 builder.mutationFields((t) => ({
-  createApiToken: t.field({
-    authScopes: { organization: true },
+  createApiToken: t.withAuth({ organization: true }).field({
     type: CreateApiTokenPayload,
     description: 'Makes an API token of the organization; name (1..100 characters) says what it is for.',
     args: { name: t.arg.string({ required: false, validate: apiTokenName.nullish() }) },
-    resolve: (_root, { name }, context) => issueApiToken(context.prisma, viewerOf(context).id, name),
+    resolve: (_root, { name }, context) => issueApiToken(context.prisma, context.organization.id, name),
   }),
-  revokeApiToken: t.field({
-    authScopes: { organization: true },
+  revokeApiToken: t.withAuth({ organization: true }).field({
     type: ApiTokenRef,
     description: 'Revokes a token of the organization, the one making this request included: every later request with it is refused.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => revokeApiToken(context.prisma, viewerOf(context).id, String(id)),
+    resolve: (_root, { id }, context) => revokeApiToken(context.prisma, context.organization.id, id),
   }),
 }));

@@ -1,20 +1,33 @@
-import { viewerOf, type Context } from '../context.ts';
-import { connectionTotalCount } from '../total-count.ts';
-import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
+import type { AuthenticatedContext } from '../context.ts';
+import { requestLoader } from '../loaders.ts';
+import { countConnectionsFromParent } from '../total-count.ts';
+import { authenticatedConnection, builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import { ownedWhere } from '../ownership.ts';
 import { DeliveryStatus as DeliveryStatusValues } from '../../generated/prisma/enums.ts';
-import { RECOVER_BATCH_LIMIT, recoverDeliveries, resendDelivery, retryDelivery, type RecoveredDeliveries } from '../../domain/deliveries.ts';
-import { deliverySearchWhere, RESPONSE_STATUS_CLASSES } from '../../domain/search.ts';
+import {
+  deliveryCountsOfEvents,
+  RECOVER_BATCH_LIMIT,
+  recoverDeliveries,
+  resendDelivery,
+  resendMatching,
+  type ResentDeliveries,
+  retryDelivery,
+  type RecoveredDeliveries,
+} from '../../domain/webhooks/deliveries.ts';
+import { countDeliveries, deliverySearch, RESPONSE_STATUS_CLASSES } from '../../domain/webhooks/search.ts';
+import { webhookBody } from '../../domain/webhooks/events.ts';
 
 export const DeliveryStatus = builder.enumType(DeliveryStatusValues, {
   name: 'DeliveryStatus',
-  description: 'PENDING until an attempt succeeds (SUCCEEDED) or the attempts run out (FAILED); CANCELLED when its endpoint stopped taking deliveries.',
+  description:
+    'PENDING until an attempt succeeds (SUCCEEDED) or the attempts run out (FAILED); CANCELLED when its endpoint stopped taking deliveries.',
 });
 
-const DeliveryRef = builder.prismaObject('Delivery', {
+const DeliveryRef = builder.prismaNode('Delivery', {
+  id: { field: 'id' },
+  nullable: true,
   description: 'One event to one endpoint. Its id is the X-Service-Delivery (webhook-id) header of every attempt.',
   fields: (t) => ({
-    id: t.exposeID('id'),
     status: t.expose('status', { type: DeliveryStatus }),
     attemptCount: t.exposeInt('attemptCount'),
     nextAttemptAt: t.expose('nextAttemptAt', {
@@ -26,6 +39,11 @@ const DeliveryRef = builder.prismaObject('Delivery', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     event: t.relation('event'),
+    requestBody: t.string({
+      description: 'The body every attempt of it sends (the same bytes each time; only the timestamp and signature headers change).',
+      select: { event: { select: { id: true, type: true, organizationId: true, createdAt: true, data: true, example: true } } },
+      resolve: (delivery) => webhookBody(delivery.event),
+    }),
     endpoint: t.relation('endpoint', {
       description: 'The endpoint it was sent to (still shown if the endpoint has since been deleted).',
     }),
@@ -38,19 +56,14 @@ const DeliveryRef = builder.prismaObject('Delivery', {
   }),
 });
 
-/** Every list of deliveries: endpoint, event and organization-wide, each with its totalCount. */
-export const DeliveryConnection = builder.connectionObject(
-  {
-    type: DeliveryRef,
-    name: 'DeliveryConnection',
-    fields: (t) => ({
-      totalCount: t.int({
-        description: 'How many deliveries the list holds in all, across its pages.',
-        resolve: connectionTotalCount,
-      }),
-    }),
-  },
-  { name: 'DeliveryEdge' },
+/** Every list of deliveries: endpoint, event and organization-wide. */
+export const DeliveryConnection = builder.connectionObject({ type: DeliveryRef, name: 'DeliveryConnection' }, { name: 'DeliveryEdge' });
+
+// An event's deliveries (one per endpoint: few), counted exactly for every event of the request at once.
+countConnectionsFromParent('DeliveryConnection', (event, context) =>
+  requestLoader(context, 'eventDeliveryCount', null, (eventIds: readonly string[]) =>
+    deliveryCountsOfEvents(context.prisma, eventIds),
+  ).load((event as { id: string }).id),
 );
 
 const ResponseStatusClass = builder.enumType('ResponseStatusClass', {
@@ -76,32 +89,30 @@ const DeliveryFilter = builder.inputType('DeliveryFilter', {
   }),
 });
 
-const searchWhere = (context: Context, filter: typeof DeliveryFilter.$inferInput | null | undefined) =>
-  deliverySearchWhere(viewerOf(context).id, { ...filter, endpointId: filter?.endpointId?.toString() });
+const searchWhere = (context: AuthenticatedContext, filter: typeof DeliveryFilter.$inferInput | null | undefined) =>
+  deliverySearch(context.prisma, context.organization.id, { ...filter, endpointId: filter?.endpointId });
 
 builder.queryField('deliveries', (t) =>
-  t.prismaConnection(
+  t.withAuth({ organization: true }).prismaConnection(
     {
-      authScopes: { organization: true },
       type: 'Delivery',
       cursor: 'id',
       description: "The organization's deliveries to all its endpoints, newest first.",
       args: { filter: t.arg({ type: DeliveryFilter, required: false }) },
-      totalCount: (_connection, { filter }, context) => context.prisma.delivery.count({ where: searchWhere(context, filter) }),
-      resolve: (query, _root, { filter }, context) =>
+      totalCount: async (_connection, { filter }, context) => countDeliveries(context.prisma, await searchWhere(context, filter)),
+      resolve: async (query, _root, { filter }, context) =>
         context.prisma.delivery.findMany({
           ...query,
-          where: searchWhere(context, filter),
+          where: await searchWhere(context, filter),
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         }),
     },
-    DeliveryConnection,
+    authenticatedConnection(DeliveryConnection),
   ),
 );
 
 builder.queryField('delivery', (t) =>
-  t.prismaField({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).prismaField({
     type: 'Delivery',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
@@ -113,28 +124,28 @@ builder.queryField('delivery', (t) =>
 );
 
 builder.mutationField('retryDelivery', (t) =>
-  t.prismaField({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).prismaField({
     type: 'Delivery',
-    description: 'Queues one more attempt of a FAILED or CANCELLED delivery (same delivery id) to an active endpoint.',
+    description:
+      'Queues one more attempt of a FAILED or CANCELLED delivery (same delivery id) to an ACTIVE endpoint, or of a PENDING one that lost its queued attempt (its job failed or was deleted).',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      await retryDelivery(context, viewerOf(context).id, String(id));
-      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: String(id) } });
+      await retryDelivery(context, context.organization.id, id);
+      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: id } });
     },
   }),
 );
 
 builder.mutationField('resendDelivery', (t) =>
-  t.prismaField({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).prismaField({
     type: 'Delivery',
     description:
-      'Sends a SUCCEEDED, FAILED or CANCELLED delivery again as a new attempt of the same delivery (same webhook-id) to an ACTIVE endpoint. A PENDING one is refused: its attempt is queued already.',
+      'Sends a SUCCEEDED, FAILED or CANCELLED delivery again as a new attempt of the same delivery (same webhook-id) to an ACTIVE endpoint. ' +
+      'A PENDING one is refused while its attempt is queued, and queued again if it lost it (its job failed or was deleted).',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      await resendDelivery(context, viewerOf(context).id, String(id));
-      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: String(id) } });
+      await resendDelivery(context, context.organization.id, id);
+      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: id } });
     },
   }),
 );
@@ -143,7 +154,7 @@ const RecoverDeliveriesPayload = builder.objectRef<RecoveredDeliveries>('Recover
   description: 'What one recoverDeliveries call queued, and where the next call starts when more remain.',
   fields: (t) => ({
     queued: t.exposeInt('queued', { description: `Deliveries queued again by this call (at most ${RECOVER_BATCH_LIMIT}).` }),
-    hasMore: t.exposeBoolean('hasMore', { description: 'More FAILED or CANCELLED deliveries remain in the window.' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'More deliveries of the window remain to look at.' }),
     nextSince: t.expose('nextSince', {
       type: 'DateTime',
       nullable: true,
@@ -153,16 +164,45 @@ const RecoverDeliveriesPayload = builder.objectRef<RecoveredDeliveries>('Recover
 });
 
 builder.mutationField('recoverDeliveries', (t) =>
-  t.field({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).field({
     type: RecoverDeliveriesPayload,
-    description: `Queues a new attempt of every FAILED or CANCELLED delivery of an ACTIVE endpoint created from \`since\` (inclusive) to \`until\` (exclusive; default now), oldest first, at most ${RECOVER_BATCH_LIMIT} per call.`,
+    description:
+      `Queues a new attempt of every FAILED or CANCELLED delivery of an ACTIVE endpoint created from \`since\` (inclusive) to \`until\` (exclusive; default now), ` +
+      `and of every PENDING one there that lost its queued attempt, oldest first, looking at ${RECOVER_BATCH_LIMIT} deliveries per call.`,
     args: {
       endpointId: t.arg.id({ required: true }),
       since: t.arg({ type: 'DateTime', required: true }),
       until: t.arg({ type: 'DateTime', required: false }),
     },
     resolve: (_root, { endpointId, since, until }, context) =>
-      recoverDeliveries(context, viewerOf(context).id, { endpointId: String(endpointId), since, until }),
+      recoverDeliveries(context, context.organization.id, { endpointId: endpointId, since, until }),
+  }),
+);
+
+const ResendDeliveriesPayload = builder.objectRef<ResentDeliveries>('ResendDeliveriesPayload').implement({
+  description: 'What one resendDeliveries call queued, and where the next call starts when more deliveries match.',
+  fields: (t) => ({
+    queued: t.exposeInt('queued', { description: `Deliveries queued again by this call (at most ${RECOVER_BATCH_LIMIT}).` }),
+    skipped: t.exposeInt('skipped', {
+      description:
+        "Deliveries of this call's batch left as they were: their endpoint is not ACTIVE, or their next attempt is queued already.",
+    }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'More deliveries match: call again with filter.from = nextFrom.' }),
+    nextFrom: t.expose('nextFrom', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'The creation time of the first matching delivery left; null when none is left.',
+    }),
+  }),
+});
+
+builder.mutationField('resendDeliveries', (t) =>
+  t.withAuth({ organization: true }).field({
+    type: ResendDeliveriesPayload,
+    description:
+      `Bulk resend: every delivery the filter selects (as \`deliveries(filter:)\` lists and counts them), oldest first, ${RECOVER_BATCH_LIMIT} per call, ` +
+      'gets one more attempt as resendDelivery gives it (same delivery id). Deliveries of endpoints that are not ACTIVE, and PENDING ones whose attempt is queued, are skipped.',
+    args: { filter: t.arg({ type: DeliveryFilter, required: true }) },
+    resolve: async (_root, { filter }, context) => resendMatching(context, await searchWhere(context, filter)),
   }),
 );

@@ -1,30 +1,58 @@
-import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
-import { viewerOf, type Context } from '../context.ts';
+import { authenticatedConnection, builder, LIST_BOUNDS, listOf } from '../builder.ts';
+import type { AuthenticatedContext, Context } from '../context.ts';
 import { requestLoader } from '../loaders.ts';
 import { ownedWhere } from '../ownership.ts';
 import type { Deploy } from '../../generated/prisma/client.ts';
-import { isUuid } from '../../domain/ids.ts';
-import { storableText } from '../../domain/input.ts';
-import { changesSincePrevious, previousDeploys, type ChangeCommit } from '../../domain/insights.ts';
+import { countRows } from '../../domain/shared/counts.ts';
+import { environmentSpellings } from '../../domain/correlation/environments.ts';
+import { isUuid } from '../../domain/shared/ids.ts';
+import { storableText } from '../../domain/shared/input.ts';
+import { changesSincePrevious, previousDeploys, type ChangeCommit } from '../../domain/correlation/insights.ts';
 
 /** Newest first; the id breaks ties so that pages are stable. */
 export const DEPLOY_ORDER = [{ deployedAt: 'desc' }, { id: 'desc' }] as const satisfies object[];
 
-export const DeployRef = builder.prismaObject('Deploy', {
+/** Stages of a rollout listed (a rollout reports a handful: 1 %, 5 %, 25 %, 100 %). */
+const MAX_ROLLOUT_STAGES_LISTED = 20;
+
+const RolloutStageRef = builder.objectRef<{ percentage: number; at: Date }>('RolloutStage').implement({
+  description: 'A stage of a staged rollout: the share of traffic the deploy reached, and when.',
+  fields: (t) => ({
+    percentage: t.exposeFloat('percentage'),
+    at: t.expose('at', { type: 'DateTime' }),
+  }),
+});
+
+export const DeployRef = builder.prismaNode('Deploy', {
+  id: { field: 'id', description: 'The `deploy_id` the ingest endpoint returned.' },
+  nullable: true,
+
   description: 'One deploy of a service, as its CI pipeline reported it.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'The `deploy_id` the ingest endpoint returned.' }),
     commitSha: t.exposeString('commitSha'),
     commitMessage: t.exposeString('commitMessage', { nullable: true }),
     branch: t.exposeString('branch', { nullable: true }),
     deployedBy: t.exposeString('deployedBy', { nullable: true }),
     environment: t.exposeString('environment', { nullable: true }),
+    rolloutPercentage: t.exposeFloat('rolloutPercentage', {
+      nullable: true,
+      description: 'For a staged rollout (rollout_percentage), the share of traffic reached so far; null: not reported as staged.',
+    }),
+    rolloutStages: t.field({
+      type: [RolloutStageRef],
+      description: 'The stages of a staged rollout as reported, the first at deployedAt; empty when not staged.',
+      complexity: listOf(MAX_ROLLOUT_STAGES_LISTED),
+      resolve: (deploy) =>
+        (deploy.rolloutStages as { percentage: number; at: string }[])
+          .slice(0, MAX_ROLLOUT_STAGES_LISTED)
+          .map((stage) => ({ percentage: stage.percentage, at: new Date(stage.at) })),
+    }),
     version: t.exposeString('version', { nullable: true }),
     description: t.exposeString('description', { nullable: true }),
     url: t.exposeString('url', { nullable: true }),
     deployedAt: t.expose('deployedAt', {
       type: 'DateTime',
-      description: 'When the deploy happened: the payload\'s `deployed_at`, else when it was received.',
+      description: "When the deploy happened: the payload's `deployed_at`, else when it was received.",
     }),
     receivedAt: t.expose('receivedAt', { type: 'DateTime', description: 'When Hookline received it.' }),
     service: t.relation('service'),
@@ -37,7 +65,10 @@ export const DeployRef = builder.prismaObject('Deploy', {
       type: 'Deploy',
       nullable: true,
       description: 'The latest earlier deploy of the same service to the same environment (no environment: the latest other one without).',
-      resolve: (_query, deploy, _args, context) => requestLoader(context, 'previousDeploy', null, (deploys: readonly Deploy[]) => previousDeploys(context.prisma, deploys)).load(deploy),
+      resolve: (_query, deploy, _args, context) =>
+        requestLoader(context, 'previousDeploy', null, (deploys: readonly Deploy[]) => previousDeploys(context.prisma, deploys)).load(
+          deploy,
+        ),
     }),
     commitsSincePrevious: t.field({
       type: [ChangeCommitRef],
@@ -70,7 +101,7 @@ builder.prismaObject('Commit', {
     message: t.exposeString('message', { nullable: true }),
     author: t.exposeString('author', { nullable: true }),
     timestamp: t.expose('timestamp', { type: 'DateTime', nullable: true }),
-    position: t.exposeInt('position', { description: 'Its index in the payload\'s `commits` array (0 for the first).' }),
+    position: t.exposeInt('position', { description: "Its index in the payload's `commits` array (0 for the first)." }),
   }),
 });
 
@@ -93,41 +124,56 @@ const ChangeCommitRef = builder.objectRef<ChangeCommit>('ChangeCommit').implemen
 
 /** commitsSincePrevious and authors read the same list: one batch for every deploy of the request. */
 function changesOf(context: Context, deploy: Deploy): Promise<ChangeCommit[]> {
-  return requestLoader(context, 'changesSincePrevious', null, (deploys: readonly Deploy[]) => changesSincePrevious(context.prisma, deploys)).load(deploy);
+  return requestLoader(context, 'changesSincePrevious', null, (deploys: readonly Deploy[]) =>
+    changesSincePrevious(context.prisma, deploys),
+  ).load(deploy);
 }
 
 export const DeployConnection = builder.connectionObject({ type: DeployRef, name: 'DeployConnection' }, { name: 'DeployEdge' });
 
+/**
+ * The deploys (or change events) a list of one service and environment holds: the environment
+ * matched case-insensitively and through the organization's aliases; null: none (another
+ * organization's or a malformed service id).
+ */
+export async function serviceEnvironmentWhere(
+  context: AuthenticatedContext,
+  { serviceId, environment }: { serviceId?: string | null; environment?: string | null },
+) {
+  if (serviceId != null && !isUuid(serviceId)) return null;
+  const organizationId = context.organization.id;
+  return {
+    organizationId,
+    ...(serviceId != null ? { serviceId } : {}),
+    ...(environment != null ? { environment: { in: await environmentSpellings(context.prisma, organizationId, environment) } } : {}),
+  };
+}
+
 builder.queryFields((t) => ({
-  deploys: t.prismaConnection(
+  deploys: t.withAuth({ organization: true }).prismaConnection(
     {
-      authScopes: { organization: true },
       type: 'Deploy',
       cursor: 'id',
-      description: "The organization's deploys, newest first (by deployedAt), optionally of one service and environment.",
+      description:
+        "The organization's deploys, newest first (by deployedAt), optionally of one service and environment (matched " +
+        "case-insensitively and through the organization's environment aliases).",
       args: {
         serviceId: t.arg.id({ required: false }),
         // Compared with stored text, so it must be text PostgreSQL can take (else BAD_USER_INPUT).
         environment: t.arg.string({ required: false, validate: storableText().nullish() }),
       },
-      resolve: async (query, _root, { serviceId, environment }, context) => {
-        // Another organization's (or a malformed) service id is a service without deploys.
-        if (serviceId != null && !isUuid(String(serviceId))) return [];
-        return context.prisma.deploy.findMany({
-          ...query,
-          where: {
-            organizationId: viewerOf(context).id,
-            ...(serviceId != null ? { serviceId: String(serviceId) } : {}),
-            ...(environment != null ? { environment } : {}),
-          },
-          orderBy: [...DEPLOY_ORDER],
-        });
+      totalCount: async (_root, args, context) => {
+        const where = await serviceEnvironmentWhere(context, args);
+        return where ? countRows(context.prisma.deploy, where, 'deployedAt') : 0;
+      },
+      resolve: async (query, _root, args, context) => {
+        const where = await serviceEnvironmentWhere(context, args);
+        return where ? context.prisma.deploy.findMany({ ...query, where, orderBy: [...DEPLOY_ORDER] }) : [];
       },
     },
-    DeployConnection,
+    authenticatedConnection(DeployConnection),
   ),
-  deploy: t.prismaField({
-    authScopes: { organization: true },
+  deploy: t.withAuth({ organization: true }).prismaField({
     type: 'Deploy',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },

@@ -1,8 +1,25 @@
-import { viewerOf } from '../context.ts';
 import { builder, DORA_COST } from '../builder.ts';
-import type { DoraMetrics } from '../../domain/dora.ts';
-import { storableDate, storableText } from '../../domain/input.ts';
-import { doraMetrics } from '../../domain/insights.ts';
+import { performanceBands, type DoraBands, type DoraMetrics } from '../../domain/correlation/dora.ts';
+import { storableDate, storableText } from '../../domain/shared/input.ts';
+import { doraMetrics } from '../../domain/correlation/insights.ts';
+
+const DoraPerformance = builder.enumType('DoraPerformance', {
+  description: 'A performance cluster of the DORA report (State of DevOps 2023), best first.',
+  values: ['ELITE', 'HIGH', 'MEDIUM', 'LOW'] as const,
+});
+
+const DoraBandsRef = builder.objectRef<DoraBands>('DoraBands').implement({
+  description:
+    "Where each key stands among the DORA report's clusters; null for a key without data. Deployment frequency: ELITE a deploy a day or more " +
+    '(on demand), HIGH at least weekly, MEDIUM at least monthly. Lead time for changes: ELITE up to a day, HIGH a week, MEDIUM a month. ' +
+    'Change failure rate: ELITE up to 5 %, HIGH 10 %, MEDIUM 20 %. Time to restore: ELITE up to an hour, HIGH a day, MEDIUM a week. LOW beyond.',
+  fields: (t) => ({
+    deploymentFrequency: t.expose('deploymentFrequency', { type: DoraPerformance, nullable: true }),
+    leadTimeForChanges: t.expose('leadTimeForChanges', { type: DoraPerformance, nullable: true }),
+    changeFailureRate: t.expose('changeFailureRate', { type: DoraPerformance, nullable: true }),
+    timeToRestore: t.expose('timeToRestore', { type: DoraPerformance, nullable: true }),
+  }),
+});
 
 const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
   description:
@@ -23,6 +40,11 @@ const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
       nullable: true,
       description: 'Failed deploys / deploys in the period, in 0..1; null without deploys.',
     }),
+    bands: t.field({
+      type: DoraBandsRef,
+      description: "The DORA report's performance cluster of each key.",
+      resolve: (metrics) => performanceBands(metrics),
+    }),
     timeToRestoreSeconds: t.exposeFloat('timeToRestoreSeconds', {
       nullable: true,
       description: 'Median seconds from startedAt to resolvedAt of the incidents resolved in the period; null when there are none.',
@@ -31,8 +53,7 @@ const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
 });
 
 builder.queryField('dora', (t) =>
-  t.field({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).field({
     type: DoraMetricsRef,
     description: 'DORA metrics (the Four Keys). serviceId absent: the whole organization; environment absent: every environment.',
     complexity: DORA_COST,
@@ -43,6 +64,6 @@ builder.queryField('dora', (t) =>
       to: t.arg({ type: 'DateTime', required: true, validate: storableDate }),
     },
     resolve: (_root, { serviceId, environment, from, to }, context) =>
-      doraMetrics(context.prisma, viewerOf(context).id, { serviceId: serviceId == null ? null : String(serviceId), environment, from, to }),
+      doraMetrics(context.prisma, context.organization.id, { serviceId: serviceId == null ? null : serviceId, environment, from, to }),
   }),
 );

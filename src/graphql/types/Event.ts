@@ -1,15 +1,15 @@
-import { viewerOf, type Context } from '../context.ts';
-import { connectionTotalCount } from '../total-count.ts';
-import { builder } from '../builder.ts';
+import type { AuthenticatedContext } from '../context.ts';
+import { authenticatedConnection, builder } from '../builder.ts';
 import { ownedWhere } from '../ownership.ts';
-import { EVENT_TYPES } from '../../domain/events.ts';
-import { eventSearchWhere } from '../../domain/search.ts';
+import { EVENT_TYPES } from '../../domain/webhooks/events.ts';
+import { countEvents, eventSearchWhere } from '../../domain/webhooks/search.ts';
 import { DeliveryConnection } from './Delivery.ts';
 
-const EventRef = builder.prismaObject('Event', {
+const EventRef = builder.prismaNode('Event', {
+  id: { field: 'id', description: 'The `id` of the webhook body.' },
+  nullable: true,
   description: 'Something that happened, stored once; each subscribed endpoint gets one delivery of it.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'The `id` of the webhook body.' }),
     type: t.exposeString('type', { description: `${EVENT_TYPES.join(', ')} (see eventTypes).` }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     data: t.expose('data', { type: 'JSON', description: 'The `data` of the webhook body.' }),
@@ -19,7 +19,8 @@ const EventRef = builder.prismaObject('Event', {
       {
         description: 'Its deliveries, one per endpoint it was sent to, newest first.',
         cursor: 'id',
-        totalCount: true,
+        // Counted by DeliveryConnection for every event of the page at once (the plugin's count
+        // would group every delivery of every organization by event).
         query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
       },
       DeliveryConnection,
@@ -27,19 +28,7 @@ const EventRef = builder.prismaObject('Event', {
   }),
 });
 
-const EventConnection = builder.connectionObject(
-  {
-    type: EventRef,
-    name: 'EventConnection',
-    fields: (t) => ({
-      totalCount: t.int({
-        description: 'How many events the list holds in all, across its pages.',
-        resolve: connectionTotalCount,
-      }),
-    }),
-  },
-  { name: 'EventEdge' },
-);
+const EventConnection = builder.connectionObject({ type: EventRef, name: 'EventConnection' }, { name: 'EventEdge' });
 
 const EventFilter = builder.inputType('EventFilter', {
   description: 'Every given field narrows the list; from (inclusive) and to (exclusive) bound when the event happened.',
@@ -50,25 +39,23 @@ const EventFilter = builder.inputType('EventFilter', {
   }),
 });
 
-const searchWhere = (context: Context, filter: typeof EventFilter.$inferInput | null | undefined) =>
-  eventSearchWhere(viewerOf(context).id, filter ?? {});
+const searchWhere = (context: AuthenticatedContext, filter: typeof EventFilter.$inferInput | null | undefined) =>
+  eventSearchWhere(context.organization.id, filter ?? {});
 
 builder.queryFields((t) => ({
-  events: t.prismaConnection(
+  events: t.withAuth({ organization: true }).prismaConnection(
     {
-      authScopes: { organization: true },
       type: 'Event',
       cursor: 'id',
       description: "The organization's events, newest first.",
       args: { filter: t.arg({ type: EventFilter, required: false }) },
-      totalCount: (_connection, { filter }, context) => context.prisma.event.count({ where: searchWhere(context, filter) }),
+      totalCount: (_connection, { filter }, context) => countEvents(context.prisma, searchWhere(context, filter)),
       resolve: (query, _root, { filter }, context) =>
         context.prisma.event.findMany({ ...query, where: searchWhere(context, filter), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
     },
-    EventConnection,
+    authenticatedConnection(EventConnection),
   ),
-  event: t.prismaField({
-    authScopes: { organization: true },
+  event: t.withAuth({ organization: true }).prismaField({
     type: 'Event',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },

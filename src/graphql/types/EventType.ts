@@ -1,8 +1,7 @@
 // The event-type catalogue, and sending one of its examples to an endpoint.
-import { viewerOf } from '../context.ts';
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
-import { eventTypeCatalogue, type EventTypeEntry } from '../../domain/event-catalogue.ts';
-import { sendExampleEvent } from '../../domain/endpoints.ts';
+import { eventTypeCatalogue, type EventTypeEntry } from '../../domain/webhooks/event-catalogue.ts';
+import { sendExampleEvent } from '../../domain/webhooks/endpoints.ts';
 
 const EventTypeRef = builder.objectRef<{ name: string } & EventTypeEntry>('EventType').implement({
   description: 'A kind of webhook event: what it means, the JSON Schema of its `data`, and an example.',
@@ -15,8 +14,7 @@ const EventTypeRef = builder.objectRef<{ name: string } & EventTypeEntry>('Event
 });
 
 builder.queryField('eventTypes', (t) =>
-  t.field({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).field({
     type: [EventTypeRef],
     description: 'Every webhook event type, in a fixed order.',
     complexity: listOf(LIST_BOUNDS.eventTypes),
@@ -25,15 +23,14 @@ builder.queryField('eventTypes', (t) =>
 );
 
 builder.mutationField('sendExample', (t) =>
-  t.prismaField({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).prismaField({
     type: 'Delivery',
     description:
       'Queues the example of an event type to an ACTIVE endpoint, whatever its event types, signed like any delivery; ' +
       'its body says `"example": true`.',
     args: { endpointId: t.arg.id({ required: true }), eventType: t.arg.string({ required: true }) },
     resolve: async (query, _root, { endpointId, eventType }, context) => {
-      const deliveryId = await sendExampleEvent(context, viewerOf(context).id, String(endpointId), eventType);
+      const deliveryId = await sendExampleEvent(context, context.organization.id, endpointId, eventType);
       return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: deliveryId } });
     },
   }),

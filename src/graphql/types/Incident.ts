@@ -1,14 +1,24 @@
-import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
-import { viewerOf } from '../context.ts';
+import { authenticatedConnection, builder, LIST_BOUNDS, listOf } from '../builder.ts';
+import type { AuthenticatedContext } from '../context.ts';
 import { ownedWhere } from '../ownership.ts';
+import { AlertConnection } from './Alert.ts';
 import {
   IncidentStatus as IncidentStatusValues,
   Severity as SeverityValues,
   SuspectVerdict as SuspectVerdictValues,
 } from '../../generated/prisma/enums.ts';
-import { isUuid } from '../../domain/ids.ts';
-import { markSuspect, openIncident, orderSuspects, transitionIncident } from '../../domain/incidents.ts';
-import type { SuspectReason } from '../../domain/suspects.ts';
+import { countRows } from '../../domain/shared/counts.ts';
+import { isUuid } from '../../domain/shared/ids.ts';
+import { HOUR_MS } from '../../domain/correlation/correlation.ts';
+import {
+  markSuspect,
+  MAX_AFFECTED_SERVICES,
+  openIncident,
+  orderSuspects,
+  setIncidentLookback,
+  transitionIncident,
+} from '../../domain/correlation/incidents.ts';
+import type { SuspectReason } from '../../domain/correlation/suspects.ts';
 
 export const IncidentStatus = builder.enumType(IncidentStatusValues, {
   name: 'IncidentStatus',
@@ -28,10 +38,25 @@ export const SuspectVerdict = builder.enumType(SuspectVerdictValues, {
 /** Incidents: most recently opened first; the id breaks ties so that pages are stable. */
 export const INCIDENT_ORDER = [{ openedAt: 'desc' }, { id: 'desc' }] as const satisfies object[];
 
-export const IncidentRef = builder.prismaObject('Incident', {
+const IncidentOrder = builder.enumType('IncidentOrder', {
+  description: 'How a list of incidents is sorted, newest first.',
+  values: {
+    OPENED_AT: { description: 'When it was opened in Hookline (the default).' },
+    STARTED_AT: { description: 'When the problem began (an alert or a person can date it back): the order of a timeline.' },
+  },
+});
+
+const INCIDENT_ORDERS = {
+  OPENED_AT: INCIDENT_ORDER,
+  STARTED_AT: [{ startedAt: 'desc' }, { id: 'desc' }],
+} as const satisfies Record<string, object[]>;
+
+export const IncidentRef = builder.prismaNode('Incident', {
+  id: { field: 'id' },
+  nullable: true,
+
   description: 'Something broken in a service, and the deploys that may have caused it.',
   fields: (t) => ({
-    id: t.exposeID('id'),
     title: t.exposeString('title'),
     severity: t.expose('severity', { type: Severity }),
     environment: t.exposeString('environment', { nullable: true }),
@@ -40,10 +65,44 @@ export const IncidentRef = builder.prismaObject('Incident', {
       type: 'DateTime',
       description: 'When the problem began; suspects are the deploys up to this moment.',
     }),
+    lookbackHours: t.float({
+      description: "How far before startedAt its suspects are looked for, in hours: its own, else the server's INCIDENT_LOOKBACK_HOURS.",
+      select: { lookbackHours: true },
+      resolve: (incident, _args, context) => incident.lookbackHours ?? context.lookbackMs / HOUR_MS,
+    }),
     openedAt: t.expose('openedAt', { type: 'DateTime', description: 'When the incident was opened in Hookline.' }),
     acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true }),
     resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true }),
-    service: t.relation('service'),
+    service: t.relation('service', { description: 'The service it is filed under (the first of affectedServices).' }),
+    affectedServices: t.prismaField({
+      type: ['Service'],
+      description: `Every service it affects: its service first, then the others (openIncident's affectedServiceIds), by name.`,
+      complexity: listOf(MAX_AFFECTED_SERVICES + 1),
+      select: { serviceId: true, alsoAffectedServiceIds: true },
+      resolve: async (query, incident, _args, context) => {
+        const services = await context.prisma.service.findMany({
+          ...query,
+          where: { id: { in: [incident.serviceId, ...incident.alsoAffectedServiceIds] } },
+          orderBy: { name: 'asc' },
+        });
+        return [...services.filter((s) => s.id === incident.serviceId), ...services.filter((s) => s.id !== incident.serviceId)];
+      },
+    }),
+    alertSource: t.relation('alertSource', {
+      nullable: true,
+      description: 'The alert source that opened it; null when a person opened it, or once the source is deleted.',
+    }),
+    alerts: t.prismaConnection(
+      {
+        type: 'Alert',
+        cursor: 'id',
+        description: 'The alerts that opened it and joined it, earliest first; empty for an incident a person opened.',
+        totalCount: (incident, _args, context) => countRows(context.prisma.alert, { incidentId: incident.id }, 'startsAt'),
+        resolve: (query, incident, _args, context) =>
+          context.prisma.alert.findMany({ ...query, where: { incidentId: incident.id }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] }),
+      },
+      AlertConnection,
+    ),
     suspects: t.field({
       type: [SuspectRef],
       description:
@@ -52,19 +111,21 @@ export const IncidentRef = builder.prismaObject('Incident', {
         'suspects judged CAUSED come first, then the unjudged ones, then the DISMISSED ones, each group by rank.',
       complexity: listOf(LIST_BOUNDS.suspects),
       // Loaded with the incident (no query per incident in a list), then ordered by verdict.
-      select: (_args, _context, nestedSelection) => ({ suspects: nestedSelection({ orderBy: { rank: 'asc' }, take: LIST_BOUNDS.suspects }) }),
+      select: (_args, _context, nestedSelection) => ({
+        suspects: nestedSelection({ orderBy: { rank: 'asc' }, take: LIST_BOUNDS.suspects }),
+      }),
       resolve: (incident) => orderSuspects(incident.suspects),
     }),
   }),
 });
 
 const SuspectReasonRef = builder.objectRef<SuspectReason>('SuspectReason').implement({
-  description: 'One piece of evidence behind a suspect\'s score.',
+  description: "One piece of evidence behind a suspect's score.",
   fields: (t) => ({
     code: t.exposeString('code', {
       description:
         'same_service, upstream_dependency, other_service, environment_match, environment_unknown, environment_mismatch, recency, ' +
-        'last_before_incident, rolled_back, change_size, redeploy, change_event or prior.',
+        'last_before_incident, rolled_back, change_size, redeploy, change_event, reverted, no_change, rollout or prior.',
     }),
     detail: t.exposeString('detail', { description: 'The same, for people.' }),
   }),
@@ -95,37 +156,47 @@ const SuspectRef = builder.prismaObject('IncidentSuspect', {
   }),
 });
 
+/** The incidents `incidents(status, serviceId)` lists; null: none (another organization's or a malformed service id). */
+function incidentsWhere(
+  context: AuthenticatedContext,
+  { status, serviceId }: { status?: IncidentStatusValues | null; serviceId?: string | null },
+) {
+  if (serviceId != null && !isUuid(serviceId)) return null;
+  return {
+    organizationId: context.organization.id,
+    ...(status ? { status } : {}),
+    // An incident is listed under each service it affects.
+    ...(serviceId != null ? { OR: [{ serviceId }, { alsoAffectedServiceIds: { has: serviceId } }] } : {}),
+  };
+}
+
 export const IncidentConnection = builder.connectionObject({ type: IncidentRef, name: 'IncidentConnection' }, { name: 'IncidentEdge' });
 
 builder.queryFields((t) => ({
-  incidents: t.prismaConnection(
+  incidents: t.withAuth({ organization: true }).prismaConnection(
     {
-      authScopes: { organization: true },
       type: 'Incident',
       cursor: 'id',
-      description: "The organization's incidents, most recently opened first, optionally by status and service.",
+      description: "The organization's incidents, most recently opened (or started) first, optionally by status and service.",
       args: {
         status: t.arg({ type: IncidentStatus, required: false }),
         serviceId: t.arg.id({ required: false }),
+        orderBy: t.arg({ type: IncidentOrder, required: false, defaultValue: 'OPENED_AT' }),
       },
-      resolve: (query, _root, { status, serviceId }, context) => {
-        // Another organization's (or a malformed) service id is a service without incidents.
-        if (serviceId != null && !isUuid(String(serviceId))) return [];
-        return context.prisma.incident.findMany({
-          ...query,
-          where: {
-            organizationId: viewerOf(context).id,
-            ...(status ? { status } : {}),
-            ...(serviceId != null ? { serviceId: String(serviceId) } : {}),
-          },
-          orderBy: [...INCIDENT_ORDER],
-        });
+      totalCount: (_root, args, context) => {
+        const where = incidentsWhere(context, args);
+        return where ? countRows(context.prisma.incident, where, 'openedAt') : 0;
+      },
+      resolve: (query, _root, args, context) => {
+        const where = incidentsWhere(context, args);
+        return where
+          ? context.prisma.incident.findMany({ ...query, where, orderBy: [...INCIDENT_ORDERS[args.orderBy ?? 'OPENED_AT']] })
+          : [];
       },
     },
-    IncidentConnection,
+    authenticatedConnection(IncidentConnection),
   ),
-  incident: t.prismaField({
-    authScopes: { organization: true },
+  incident: t.withAuth({ organization: true }).prismaField({
     type: 'Incident',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
@@ -137,51 +208,66 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  openIncident: t.prismaField({
-    authScopes: { organization: true },
+  openIncident: t.withAuth({ organization: true }).prismaField({
     type: 'Incident',
     description:
-      'Opens an incident of a service and ranks the deploys of the lookback window (INCIDENT_LOOKBACK_HOURS) before startedAt ' +
-      'as its suspects; emits incident.opened with them. startedAt defaults to now (at most 5 minutes ahead); severity to SEV3.',
+      'Opens an incident of a service and ranks the deploys and change events of the look-back window before startedAt ' +
+      '(lookbackHours, 1 to 720; default INCIDENT_LOOKBACK_HOURS) as its suspects; emits incident.opened with them. startedAt ' +
+      'defaults to now (at most 5 minutes ahead); severity to SEV3.',
     args: {
       serviceId: t.arg.id({ required: true }),
       title: t.arg.string({ required: true }),
       severity: t.arg({ type: Severity, required: false }),
       environment: t.arg.string({ required: false }),
       startedAt: t.arg({ type: 'DateTime', required: false }),
+      lookbackHours: t.arg.int({ required: false }),
+      affectedServiceIds: t.arg.idList({
+        required: false,
+        description: `Other services of the organization it affects (at most ${MAX_AFFECTED_SERVICES}): a shared outage, ranked against the union of their dependency graphs.`,
+      }),
     },
     resolve: async (query, _root, args, context) => {
-      const incident = await openIncident(context, viewerOf(context).id, { ...args, serviceId: String(args.serviceId) });
+      const incident = await openIncident(context, context.organization.id, { ...args, serviceId: args.serviceId });
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
-  acknowledgeIncident: t.prismaField({
-    authScopes: { organization: true },
+  acknowledgeIncident: t.withAuth({ organization: true }).prismaField({
     type: 'Incident',
     description: 'OPEN → ACKNOWLEDGED; emits incident.acknowledged. Any other status: BAD_USER_INPUT, nothing changes.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      const incident = await transitionIncident(context, viewerOf(context).id, String(id), 'acknowledge');
+      const incident = await transitionIncident(context, context.organization.id, id, 'acknowledge');
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
-  resolveIncident: t.prismaField({
-    authScopes: { organization: true },
+  resolveIncident: t.withAuth({ organization: true }).prismaField({
     type: 'Incident',
     description: 'OPEN or ACKNOWLEDGED → RESOLVED; emits incident.resolved. A RESOLVED incident: BAD_USER_INPUT, nothing changes.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      const incident = await transitionIncident(context, viewerOf(context).id, String(id), 'resolve');
+      const incident = await transitionIncident(context, context.organization.id, id, 'resolve');
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
-  markSuspect: t.prismaField({
-    authScopes: { organization: true },
+  setIncidentLookback: t.withAuth({ organization: true }).prismaField({
     type: 'Incident',
     description:
-      "Records a person's verdict on one of the incident's suspects, a deploy (deployId) or a change event (changeId), " +
-      'replacing an earlier one. It wins over the score: Incident.suspects lists CAUSED first and DISMISSED last, DORA counts ' +
-      'a CAUSED deploy as failed, and later rankings of other incidents learn from it (the prior reason).',
+      "Sets how far before its start an incident's suspects are looked for (1 to 720 hours; null: INCIDENT_LOOKBACK_HOURS) and " +
+      'ranks it again, as a late report does (suspects someone judged stay). For a slow leak found after the incident opened.',
+    args: { id: t.arg.id({ required: true }), lookbackHours: t.arg.int({ required: false }) },
+    resolve: async (query, _root, { id, lookbackHours }, context) => {
+      await setIncidentLookback(context, context.organization.id, id, lookbackHours ?? null);
+      return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id } });
+    },
+  }),
+  markSuspect: t.withAuth({ organization: true }).prismaField({
+    type: 'Incident',
+    description:
+      "Records a person's verdict on a deploy (deployId) or a change event (changeId) of the organization, replacing an earlier " +
+      'one. It need not be a ranked suspect: one older than the look-back window or below the best ranks joins the suspects ' +
+      '(the incident is ranked again with it); one after the incident started is BAD_USER_INPUT. It wins over the score: ' +
+      'Incident.suspects lists CAUSED first and DISMISSED last, DORA counts a CAUSED deploy as failed, and later rankings of ' +
+      'other incidents learn from it (the prior reason).',
     args: {
       incidentId: t.arg.id({ required: true }),
       deployId: t.arg.id({ required: false }),
@@ -189,9 +275,9 @@ builder.mutationFields((t) => ({
       verdict: t.arg({ type: SuspectVerdict, required: true }),
     },
     resolve: async (query, _root, args, context) => {
-      const incidentId = String(args.incidentId);
-      const subject = { deployId: args.deployId == null ? null : String(args.deployId), changeId: args.changeId == null ? null : String(args.changeId) };
-      await markSuspect(context.prisma, viewerOf(context).id, incidentId, subject, args.verdict);
+      const incidentId = args.incidentId;
+      const subject = { deployId: args.deployId == null ? null : args.deployId, changeId: args.changeId == null ? null : args.changeId };
+      await markSuspect(context, context.organization.id, incidentId, subject, args.verdict);
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incidentId } });
     },
   }),

@@ -3,7 +3,7 @@
 import { Repeater } from '@graphql-yoga/subscription';
 import { backlogged } from '../backlog.ts';
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
-import { viewerOf, type Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { ownedWhere } from '../ownership.ts';
 import type { Listener } from '../../generated/prisma/client.ts';
 import {
@@ -15,12 +15,13 @@ import {
   pingListeners,
   releaseListener,
   type EventNotice,
-} from '../../domain/listeners.ts';
+} from '../../domain/webhooks/listeners.ts';
 
-builder.prismaObject('Listener', {
-  description: 'A developer receiving the organization\'s events live (hookline listen), rather than as deliveries to an endpoint.',
+builder.prismaNode('Listener', {
+  id: { field: 'id' },
+  nullable: true,
+  description: "A developer receiving the organization's events live (hookline listen), rather than as deliveries to an endpoint.",
   fields: (t) => ({
-    id: t.exposeID('id'),
     eventTypes: t.exposeStringList('eventTypes', {
       description: 'The event types it receives; empty means every type.',
       complexity: listOf(LIST_BOUNDS.eventTypes),
@@ -35,8 +36,7 @@ builder.prismaObject('Listener', {
 });
 
 builder.queryField('listener', (t) =>
-  t.prismaField({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).prismaField({
     type: 'Listener',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
@@ -48,22 +48,20 @@ builder.queryField('listener', (t) =>
 );
 
 builder.mutationFields((t) => ({
-  createListener: t.prismaField({
-    authScopes: { organization: true },
+  createListener: t.withAuth({ organization: true }).prismaField({
     type: 'Listener',
     description: 'A listener for eventTypes (absent or empty: every type); subscribe to eventCreated with its id to receive events.',
     args: { eventTypes: t.arg.stringList({ required: false }) },
     resolve: async (query, _root, { eventTypes }, context) => {
-      const listener = await createListener(context.prisma, viewerOf(context).id, { eventTypes });
+      const listener = await createListener(context.prisma, context.organization.id, { eventTypes });
       return context.prisma.listener.findUniqueOrThrow({ ...query, where: { id: listener.id } });
     },
   }),
-  pingListeners: t.prismaField({
-    authScopes: { organization: true },
+  pingListeners: t.withAuth({ organization: true }).prismaField({
     type: 'Event',
     description: "Stores a test.ping for the organization's live listeners only: no endpoint gets a delivery of it.",
     resolve: async (query, _root, _args, context) => {
-      const eventId = await pingListeners(context, viewerOf(context).id);
+      const eventId = await pingListeners(context, context.organization.id);
       return context.prisma.event.findUniqueOrThrow({ ...query, where: { id: eventId } });
     },
   }),
@@ -94,8 +92,7 @@ function servedListener(context: Context, listener: Listener): Repeater<EventNot
 }
 
 builder.subscriptionField('eventCreated', (t) =>
-  t.prismaField({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).prismaField({
     type: 'Event',
     description:
       "Every new event of your organization that the listener takes, from the moment you subscribe. Another organization's listener fails with NOT_FOUND.",
@@ -103,10 +100,10 @@ builder.subscriptionField('eventCreated', (t) =>
     // The listener is checked at subscribe time; notices are routed by organization before any
     // filter, so no subscriber ever sees another organization's events.
     subscribe: async (_root, { listenerId }, context) => {
-      const listener = await findListener(context.prisma, viewerOf(context).id, String(listenerId));
+      const listener = await findListener(context.prisma, context.organization.id, listenerId);
       return backlogged(servedListener(context, listener));
     },
     resolve: (query, notice, _args, context) =>
-      context.prisma.event.findFirstOrThrow({ ...query, where: { id: notice.id, organizationId: viewerOf(context).id } }),
+      context.prisma.event.findFirstOrThrow({ ...query, where: { id: notice.id, organizationId: context.organization.id } }),
   }),
 );

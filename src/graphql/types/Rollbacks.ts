@@ -5,7 +5,7 @@ import DataLoader from 'dataloader';
 import { builder } from '../builder.ts';
 import type { Context } from '../context.ts';
 import type { Deploy } from '../../generated/prisma/client.ts';
-import { loadRollbackFacts } from '../../domain/correlation.ts';
+import { loadRollbackFacts } from '../../domain/correlation/correlation.ts';
 import { DeployRef } from './Deploy.ts';
 
 interface DeployRollbacks {

@@ -1,15 +1,27 @@
-import { viewerOf } from '../context.ts';
-import { builder } from '../builder.ts';
+import type { IncidentStatus as IncidentStatusValue } from '../../generated/prisma/enums.ts';
+import { authenticatedConnection, builder } from '../builder.ts';
 import { ownedWhere } from '../ownership.ts';
-import { storableText } from '../../domain/input.ts';
-import { createService, rotateDeployToken } from '../../domain/services.ts';
+import { storableText } from '../../domain/shared/input.ts';
+import { rotateGitHubWebhookSecret } from '../../domain/ingest/github-deployments.ts';
+import { createService, rotateDeployToken } from '../../domain/ingest/services.ts';
+import { countRows } from '../../domain/shared/counts.ts';
 import { DEPLOY_ORDER, DeployConnection } from './Deploy.ts';
 import { INCIDENT_ORDER, IncidentConnection, IncidentStatus } from './Incident.ts';
 
-export const ServiceRef = builder.prismaObject('Service', {
+const deploysOf = (service: { id: string }, environment: string | null | undefined) => ({
+  serviceId: service.id,
+  ...(environment != null ? { environment } : {}),
+});
+const incidentsOf = (service: { id: string }, status: IncidentStatusValue | null | undefined) => ({
+  serviceId: service.id,
+  ...(status ? { status } : {}),
+});
+
+export const ServiceRef = builder.prismaNode('Service', {
+  id: { field: 'id' },
+  nullable: true,
   description: 'Something that is deployed; CI pipelines authenticate as it with its deploy token.',
   fields: (t) => ({
-    id: t.exposeID('id'),
     name: t.exposeString('name'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     deployTokenPrefix: t.string({
@@ -18,23 +30,34 @@ export const ServiceRef = builder.prismaObject('Service', {
       select: { deployTokens: { where: { revokedAt: null }, select: { prefix: true }, take: 1 } },
       resolve: (service) => service.deployTokens[0]?.prefix ?? null,
     }),
-    deploys: t.relatedConnection(
-      'deploys',
+    gitHubWebhookSecretCreatedAt: t.expose('githubWebhookSecretCreatedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When its GitHub webhook secret was made (rotateGitHubWebhookSecret); null: it has no GitHub webhook.',
+    }),
+    // Connections of their own rather than related ones: the plugin loads a related list of one
+    // parent without a LIMIT, and counts it whole.
+    deploys: t.prismaConnection(
       {
+        type: 'Deploy',
         cursor: 'id',
         description: 'Its deploys, newest first (by deployedAt), optionally to one environment.',
         args: { environment: t.arg.string({ required: false, validate: storableText().nullish() }) },
-        query: ({ environment }) => ({ where: environment != null ? { environment } : {}, orderBy: [...DEPLOY_ORDER] }),
+        totalCount: (service, { environment }, context) => countRows(context.prisma.deploy, deploysOf(service, environment), 'deployedAt'),
+        resolve: (query, service, { environment }, context) =>
+          context.prisma.deploy.findMany({ ...query, where: deploysOf(service, environment), orderBy: [...DEPLOY_ORDER] }),
       },
       DeployConnection,
     ),
-    incidents: t.relatedConnection(
-      'incidents',
+    incidents: t.prismaConnection(
       {
+        type: 'Incident',
         cursor: 'id',
         description: 'Its incidents, most recently opened first, optionally by status.',
         args: { status: t.arg({ type: IncidentStatus, required: false }) },
-        query: ({ status }) => ({ where: status ? { status } : {}, orderBy: [...INCIDENT_ORDER] }),
+        totalCount: (service, { status }, context) => countRows(context.prisma.incident, incidentsOf(service, status), 'openedAt'),
+        resolve: (query, service, { status }, context) =>
+          context.prisma.incident.findMany({ ...query, where: incidentsOf(service, status), orderBy: [...INCIDENT_ORDER] }),
       },
       IncidentConnection,
     ),
@@ -42,23 +65,21 @@ export const ServiceRef = builder.prismaObject('Service', {
 });
 
 builder.queryFields((t) => ({
-  services: t.prismaConnection(
+  services: t.withAuth({ organization: true }).prismaConnection(
     {
-      authScopes: { organization: true },
       type: 'Service',
       cursor: 'id',
+      totalCount: (_root, _args, context) => countRows(context.prisma.service, { organizationId: context.organization.id }, 'createdAt'),
       resolve: (query, _root, _args, context) =>
         context.prisma.service.findMany({
           ...query,
-          where: { organizationId: viewerOf(context).id },
+          where: { organizationId: context.organization.id },
           orderBy: { name: 'asc' },
         }),
     },
-    { name: 'ServiceConnection' },
-    { name: 'ServiceEdge' },
+    authenticatedConnection(builder.connectionObject({ type: ServiceRef, name: 'ServiceConnection' }, { name: 'ServiceEdge' })),
   ),
-  service: t.prismaField({
-    authScopes: { organization: true },
+  service: t.withAuth({ organization: true }).prismaField({
     type: 'Service',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
@@ -70,21 +91,19 @@ builder.queryFields((t) => ({
 }));
 
 const ServiceWithTokenFields = (name: string, description: string) =>
-  builder
-    .objectRef<{ serviceId: string; deployToken: string }>(name)
-    .implement({
-      description,
-      fields: (t) => ({
-        service: t.prismaField({
-          type: 'Service',
-          resolve: (query, payload, _args, context) =>
-            context.prisma.service.findUniqueOrThrow({ ...query, where: { id: payload.serviceId } }),
-        }),
-        deployToken: t.exposeString('deployToken', {
-          description: 'The plaintext deploy token. It is shown only here, never again.',
-        }),
+  builder.objectRef<{ serviceId: string; deployToken: string }>(name).implement({
+    description,
+    fields: (t) => ({
+      service: t.prismaField({
+        type: 'Service',
+        resolve: (query, payload, _args, context) =>
+          context.prisma.service.findUniqueOrThrow({ ...query, where: { id: payload.serviceId } }),
       }),
-    });
+      deployToken: t.exposeString('deployToken', {
+        description: 'The plaintext deploy token. It is shown only here, never again.',
+      }),
+    }),
+  });
 
 const CreateServicePayload = ServiceWithTokenFields('CreateServicePayload', 'A new service and its first deploy token.');
 const RotateDeployTokenPayload = ServiceWithTokenFields(
@@ -93,22 +112,50 @@ const RotateDeployTokenPayload = ServiceWithTokenFields(
 );
 
 builder.mutationFields((t) => ({
-  createService: t.field({
-    authScopes: { organization: true },
+  createService: t.withAuth({ organization: true }).field({
     type: CreateServicePayload,
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, context) => {
-      const created = await createService(context.prisma, viewerOf(context).id, name);
+      const created = await createService(context.prisma, context.organization.id, name);
       return { serviceId: created.service.id, deployToken: created.deployToken };
     },
   }),
-  rotateDeployToken: t.field({
-    authScopes: { organization: true },
+  rotateDeployToken: t.withAuth({ organization: true }).field({
     type: RotateDeployTokenPayload,
     args: { serviceId: t.arg.id({ required: true }) },
     resolve: async (_root, { serviceId }, context) => {
-      const rotated = await rotateDeployToken(context.prisma, viewerOf(context).id, String(serviceId));
+      const rotated = await rotateDeployToken(context.prisma, context.organization.id, serviceId);
       return { serviceId: rotated.service.id, deployToken: rotated.deployToken };
     },
+  }),
+}));
+
+const RotateGitHubWebhookSecretPayload = builder
+  .objectRef<{ serviceId: string; secret: string }>('RotateGitHubWebhookSecretPayload')
+  .implement({
+    description: "The service's new GitHub webhook secret; deliveries signed with a previous one are refused from now on.",
+    fields: (t) => ({
+      service: t.prismaField({
+        type: 'Service',
+        resolve: (query, payload, _args, context) =>
+          context.prisma.service.findUniqueOrThrow({ ...query, where: { id: payload.serviceId } }),
+      }),
+      secret: t.exposeString('secret', {
+        description: "The webhook's Secret on GitHub. It is shown only here, never again.",
+      }),
+      payloadPath: t.string({
+        description:
+          "The webhook's Payload URL on GitHub, after this Hookline's address (Content type: application/json; event: Deployment statuses).",
+        resolve: (payload) => `/api/ingest/github?service=${payload.serviceId}`,
+      }),
+    }),
+  });
+
+builder.mutationFields((t) => ({
+  rotateGitHubWebhookSecret: t.withAuth({ organization: true }).field({
+    type: RotateGitHubWebhookSecretPayload,
+    description: "Makes the service's GitHub webhook secret (replacing any before it), for GitHub deployment_status webhooks.",
+    args: { serviceId: t.arg.id({ required: true }) },
+    resolve: (_root, { serviceId }, context) => rotateGitHubWebhookSecret(context.prisma, context.organization.id, serviceId),
   }),
 }));

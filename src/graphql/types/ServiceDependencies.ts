@@ -1,7 +1,6 @@
 // Service dependencies: Service.dependsOn / Service.dependents and setServiceDependencies.
 import { builder } from '../builder.ts';
-import { viewerOf } from '../context.ts';
-import { MAX_DEPENDENCIES, setServiceDependencies } from '../../domain/dependencies.ts';
+import { MAX_DEPENDENCIES, setServiceDependencies } from '../../domain/correlation/dependencies.ts';
 import { ServiceRef } from './Service.ts';
 
 /** Dependents listed per service: a shared database can have many. */
@@ -31,8 +30,7 @@ builder.prismaObjectFields('Service', (t) => ({
 }));
 
 builder.mutationField('setServiceDependencies', (t) =>
-  t.prismaField({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).prismaField({
     type: 'Service',
     description:
       `Replaces the services that serviceId depends on (at most ${MAX_DEPENDENCIES}; an empty list removes them all). ` +
@@ -42,8 +40,8 @@ builder.mutationField('setServiceDependencies', (t) =>
       dependsOn: t.arg.idList({ required: true }),
     },
     resolve: async (query, _root, args, context) => {
-      const serviceId = String(args.serviceId);
-      await setServiceDependencies(context.prisma, viewerOf(context).id, serviceId, args.dependsOn.map(String));
+      const serviceId = args.serviceId;
+      await setServiceDependencies(context.prisma, context.organization.id, serviceId, args.dependsOn);
       return context.prisma.service.findUniqueOrThrow({ ...query, where: { id: serviceId } });
     },
   }),

@@ -8,14 +8,14 @@ import { filter, pipe } from '@graphql-yoga/subscription';
 import type { FieldNode, GraphQLResolveInfo } from 'graphql';
 import { backlogged } from '../backlog.ts';
 import { builder } from '../builder.ts';
-import { viewerOf, type Context } from '../context.ts';
+import type { Context } from '../context.ts';
 import { ownedWhere } from '../ownership.ts';
 import type { Delivery } from '../../generated/prisma/client.ts';
-import { deliveryAsOf, type DeliveryQuery } from '../../domain/deliveries.ts';
-import type { DeliveryChange } from '../../domain/delivery-changes.ts';
-import { NotFoundError } from '../../domain/errors.ts';
+import { deliveryAsOf, type DeliveryQuery } from '../../domain/webhooks/deliveries.ts';
+import type { DeliveryChange } from '../../domain/webhooks/delivery-changes.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
 
-builder.subscriptionType({});
+builder.subscriptionType({ description: 'Live changes, over graphql-ws on /graphql.' });
 
 /**
  * The Delivery at each change, by query: every subscriber of an organization receives the same
@@ -44,8 +44,7 @@ function deliveryAtChange(query: DeliveryQuery, change: DeliveryChange, context:
 }
 
 builder.subscriptionField('deliveryUpdated', (t) =>
-  t.prismaField({
-    authScopes: { organization: true },
+  t.withAuth({ organization: true }).prismaField({
     type: 'Delivery',
     description:
       'Every new delivery, status change and attempt of your organization (or of one endpoint), as the delivery was at that change, in commit order. ' +
@@ -63,11 +62,19 @@ builder.subscriptionField('deliveryUpdated', (t) =>
     subscribe: async (_root, { endpointId }, context) => {
       if (endpointId != null) {
         const where = ownedWhere(context, endpointId);
-        const endpoint = where && (await context.prisma.webhookEndpoint.findFirst({ select: { id: true }, where: { ...where, deletedAt: null } }));
-        if (!endpoint) throw new NotFoundError('WebhookEndpoint', String(endpointId));
+        const endpoint =
+          where && (await context.prisma.webhookEndpoint.findFirst({ select: { id: true }, where: { ...where, deletedAt: null } }));
+        if (!endpoint) throw new NotFoundError('WebhookEndpoint', endpointId);
       }
-      const changes = context.deliveryChanges.subscribe(viewerOf(context).id);
-      return backlogged(endpointId == null ? changes : pipe(changes, filter((change) => change.endpointId === String(endpointId))));
+      const changes = context.deliveryChanges.subscribe(context.organization.id);
+      return backlogged(
+        endpointId == null
+          ? changes
+          : pipe(
+              changes,
+              filter((change) => change.endpointId === endpointId),
+            ),
+      );
     },
     resolve: (query, change, _args, context, info) => deliveryAtChange(query, change, context, info),
   }),

@@ -1,10 +1,17 @@
-import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
-import { viewerOf, type Context } from '../context.ts';
+import { authenticatedConnection, builder, LIST_BOUNDS, listOf } from '../builder.ts';
+import type { AuthenticatedContext, Context } from '../context.ts';
 import { requestLoader } from '../loaders.ts';
 import { ownedWhere } from '../ownership.ts';
 import type { WebhookEndpoint } from '../../generated/prisma/client.ts';
+import { countRows } from '../../domain/shared/counts.ts';
 import { WebhookEndpointStatus as WebhookEndpointStatusValues } from '../../generated/prisma/enums.ts';
-import { endpointStats, latestDeliveries, type DeliveryQuery, type EndpointStats as EndpointStatsShape } from '../../domain/deliveries.ts';
+import { endpointChart, MAX_BUCKETS, type ChartBucket } from '../../domain/webhooks/endpoint-charts.ts';
+import {
+  endpointStats,
+  latestDeliveries,
+  type DeliveryQuery,
+  type EndpointStats as EndpointStatsShape,
+} from '../../domain/webhooks/deliveries.ts';
 import {
   type EndpointHeader,
   createEndpoint,
@@ -16,7 +23,8 @@ import {
   sendTestEvent,
   setEndpointActive,
   updateEndpoint,
-} from '../../domain/endpoints.ts';
+} from '../../domain/webhooks/endpoints.ts';
+import { countDeliveries } from '../../domain/webhooks/search.ts';
 import { DeliveryConnection, DeliveryStatus } from './Delivery.ts';
 
 export const WebhookEndpointStatus = builder.enumType(WebhookEndpointStatusValues, {
@@ -52,17 +60,53 @@ const WebhookHeaderInput = builder.inputType('WebhookHeaderInput', {
   fields: (t) => ({ name: t.string({ required: true }), value: t.string({ required: true }) }),
 });
 
-export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
+const ChartInterval = builder.enumType('ChartInterval', {
+  description: 'The width of a chart bucket: an hour or a day (UTC).',
+  values: ['HOUR', 'DAY'] as const,
+});
+
+/** Two grouped reads over the window (deliveries, and attempts with their latency percentiles). */
+const CHART_COST = 200;
+
+const ChartBucketRef = builder.objectRef<ChartBucket>('EndpointChartBucket').implement({
+  description: "One hour or day of an endpoint's deliveries.",
+  fields: (t) => ({
+    start: t.expose('start', { type: 'DateTime', description: 'Start of the hour or day (UTC).' }),
+    deliveries: t.exposeInt('deliveries', { description: 'Deliveries made in it, whatever their status.' }),
+    succeeded: t.exposeInt('succeeded', { description: 'Of those, the SUCCEEDED ones.' }),
+    failed: t.exposeInt('failed', { description: 'Of those, the FAILED ones (attempts exhausted).' }),
+    successRate: t.exposeFloat('successRate', {
+      nullable: true,
+      description: 'succeeded / (succeeded + failed); null while none of them has finished.',
+    }),
+    attempts: t.exposeInt('attempts', { description: 'Attempts that started in it.' }),
+    latencyP50Ms: t.exposeFloat('latencyP50Ms', {
+      nullable: true,
+      description: 'Median duration of those attempts, in ms; null without attempts.',
+    }),
+    latencyP95Ms: t.exposeFloat('latencyP95Ms', {
+      nullable: true,
+      description: '95th percentile of their durations, in ms (interpolated); null without attempts.',
+    }),
+  }),
+});
+
+export const WebhookEndpointRef = builder.prismaNode('WebhookEndpoint', {
+  id: { field: 'id' },
+  nullable: true,
+
   description:
     'A customer URL that receives signed webhooks. Its signing secret is shown when made or rotated, and on request (revealWebhookSecret, recorded in secretReveals).',
   // Select mode: only the columns the requested fields need are read, so the secrets never are.
   select: { id: true },
   fields: (t) => ({
-    id: t.exposeID('id'),
     url: t.exposeString('url'),
     name: t.exposeString('name'),
     status: t.expose('status', { type: WebhookEndpointStatus }),
-    eventTypes: t.exposeStringList('eventTypes', { description: 'The event types delivered to it; empty means all.', complexity: listOf(LIST_BOUNDS.eventTypes) }),
+    eventTypes: t.exposeStringList('eventTypes', {
+      description: 'The event types delivered to it; empty means all.',
+      complexity: listOf(LIST_BOUNDS.eventTypes),
+    }),
     consecutiveFailures: t.exposeInt('consecutiveFailures', {
       description: 'Deliveries that ended FAILED in a row; at the limit the endpoint becomes DISABLED.',
     }),
@@ -88,26 +132,45 @@ export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    deliveries: t.relatedConnection(
-      'deliveries',
+    // A connection of its own rather than the related one: the plugin loads a related list of
+    // one parent without a LIMIT (every delivery the endpoint ever had) and counts it whole.
+    deliveries: t.prismaConnection(
       {
+        type: 'Delivery',
         description: 'Its deliveries, newest first.',
         cursor: 'id',
-        totalCount: true,
         args: { status: t.arg({ type: DeliveryStatus, required: false }) },
-        query: ({ status }) => ({
-          where: status ? { status } : {},
-          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        }),
+        totalCount: (endpoint, { status }, context) =>
+          countDeliveries(context.prisma, { endpointId: endpoint.id, ...(status ? { status } : {}) }),
+        resolve: (query, endpoint, { status }, context) =>
+          context.prisma.delivery.findMany({
+            ...query,
+            where: { endpointId: endpoint.id, ...(status ? { status } : {}) },
+            orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          }),
       },
       DeliveryConnection,
     ),
+    chart: t.field({
+      type: [ChartBucketRef],
+      description:
+        `Its deliveries over time, for charts: a bucket per hour or per day (UTC) of [from, to), empty ones included, oldest first ` +
+        `(at most ${MAX_BUCKETS.HOUR} hours or ${MAX_BUCKETS.DAY} days). Deliveries count in the bucket they were made in, attempts in the one they started in.`,
+      complexity: { field: CHART_COST, multiplier: LIST_BOUNDS.chartBuckets },
+      args: {
+        interval: t.arg({ type: ChartInterval, required: true }),
+        from: t.arg({ type: 'DateTime', required: true }),
+        to: t.arg({ type: 'DateTime', required: true }),
+      },
+      resolve: (endpoint, { interval, from, to }, context) => endpointChart(context.prisma, endpoint.id, { interval, from, to }),
+    }),
     previousSecretExpiresAt: t.field({
       type: 'DateTime',
       nullable: true,
       description: 'Until when attempts also carry a signature made with the secret before the last rotation; null when they do not.',
       select: { previousSecretExpiresAt: true },
-      resolve: ({ previousSecretExpiresAt }) => (previousSecretExpiresAt && previousSecretExpiresAt > new Date() ? previousSecretExpiresAt : null),
+      resolve: ({ previousSecretExpiresAt }) =>
+        previousSecretExpiresAt && previousSecretExpiresAt > new Date() ? previousSecretExpiresAt : null,
     }),
     secretReveals: t.relation('secretReveals', {
       description: `Who revealed its signing secret and when, newest first (the latest ${LIST_BOUNDS.secretReveals}).`,
@@ -119,7 +182,9 @@ export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
       nullable: true,
       description: 'Its newest delivery, whatever its status; null when it has none.',
       resolve: (query, endpoint, _args, context) =>
-        requestLoader(context, 'latestDelivery', query, (endpointIds: readonly string[]) => latestDeliveries(context.prisma, endpointIds, query as DeliveryQuery)).load(endpoint.id),
+        requestLoader(context, 'latestDelivery', query, (endpointIds: readonly string[]) =>
+          latestDeliveries(context.prisma, endpointIds, query as DeliveryQuery),
+        ).load(endpoint.id),
     }),
     stats: t.loadable({
       type: EndpointStats,
@@ -131,25 +196,28 @@ export const WebhookEndpointRef = builder.prismaObject('WebhookEndpoint', {
   }),
 });
 
+/** The organization's endpoints that are not deleted. */
+const liveEndpointsOf = (context: AuthenticatedContext) => ({ organizationId: context.organization.id, deletedAt: null });
+
 builder.queryFields((t) => ({
-  webhookEndpoints: t.prismaConnection(
+  webhookEndpoints: t.withAuth({ organization: true }).prismaConnection(
     {
-      authScopes: { organization: true },
       type: 'WebhookEndpoint',
       cursor: 'id',
       description: "The organization's webhook endpoints, newest first.",
+      totalCount: (_root, _args, context) => countRows(context.prisma.webhookEndpoint, liveEndpointsOf(context), 'createdAt'),
       resolve: (query, _root, _args, context) =>
         context.prisma.webhookEndpoint.findMany({
           ...query,
-          where: { organizationId: viewerOf(context).id, deletedAt: null },
+          where: liveEndpointsOf(context),
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         }),
     },
-    { name: 'WebhookEndpointConnection' },
-    { name: 'WebhookEndpointEdge' },
+    authenticatedConnection(
+      builder.connectionObject({ type: WebhookEndpointRef, name: 'WebhookEndpointConnection' }, { name: 'WebhookEndpointEdge' }),
+    ),
   ),
-  webhookEndpoint: t.prismaField({
-    authScopes: { organization: true },
+  webhookEndpoint: t.withAuth({ organization: true }).prismaField({
     type: 'WebhookEndpoint',
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
@@ -180,7 +248,11 @@ const RevealWebhookSecretPayload = EndpointWithSecret('RevealWebhookSecretPayloa
 
 /** The optional settings of an endpoint, as arguments of its create and update mutations. */
 const settingArgs = builder.args((t) => ({
-  headers: t.field({ type: [WebhookHeaderInput], required: false, description: `At most ${LIST_BOUNDS.endpointHeaders}; replaces the existing ones.` }),
+  headers: t.field({
+    type: [WebhookHeaderInput],
+    required: false,
+    description: `At most ${LIST_BOUNDS.endpointHeaders}; replaces the existing ones.`,
+  }),
   timeoutMs: t.int({ required: false, description: 'Attempt timeout in milliseconds, at most webhookDestinationPolicy.maxTimeoutMs.' }),
   rateLimitPerSecond: t.int({ required: false, description: 'Deliveries started per second at most (1 to 1000).' }),
 }));
@@ -189,11 +261,11 @@ const settingArgs = builder.args((t) => ({
 const unlessNull = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
 builder.mutationFields((t) => ({
-  createWebhookEndpoint: t.field({
-    authScopes: { organization: true },
+  createWebhookEndpoint: t.withAuth({ organization: true }).field({
     type: CreateWebhookEndpointPayload,
     description:
-      'url: https only, not a private or loopback destination; eventTypes absent or empty: every event; headers, timeoutMs and rateLimitPerSecond optional.',
+      'url: https only, not a private or loopback destination; eventTypes absent or empty: every event; headers, timeoutMs and rateLimitPerSecond optional. ' +
+      'An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION live endpoints: one more is refused with LIMIT_REACHED (extensions.limit).',
     args: {
       url: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),
@@ -203,16 +275,16 @@ builder.mutationFields((t) => ({
     resolve: (_root, { url, name, eventTypes, headers, timeoutMs, rateLimitPerSecond }, context) =>
       createEndpoint(
         context.prisma,
-        viewerOf(context).id,
+        context.organization.id,
         { url, name, eventTypes: unlessNull(eventTypes), headers, timeoutMs, rateLimitPerSecond },
         context.destination,
+        context.maxEndpointsPerOrganization,
       ),
   }),
-  updateWebhookEndpoint: t.field({
-    authScopes: { organization: true },
+  updateWebhookEndpoint: t.withAuth({ organization: true }).field({
     type: WebhookEndpointRef,
     description:
-      'Changes the given fields; the others stay as they are. An explicit null clears a setting: headers (none), timeoutMs (the server\'s), rateLimitPerSecond (no limit).',
+      "Changes the given fields; the others stay as they are. An explicit null clears a setting: headers (none), timeoutMs (the server's), rateLimitPerSecond (no limit).",
     args: {
       id: t.arg.id({ required: true }),
       url: t.arg.string({ required: false }),
@@ -221,53 +293,58 @@ builder.mutationFields((t) => ({
       ...settingArgs,
     },
     resolve: (_root, { id, url, name, eventTypes, headers, timeoutMs, rateLimitPerSecond }, context) => {
-      const input = { url: unlessNull(url), name: unlessNull(name), eventTypes: unlessNull(eventTypes), headers, timeoutMs, rateLimitPerSecond };
-      return updateEndpoint(context.prisma, viewerOf(context).id, String(id), input, context.destination);
+      const input = {
+        url: unlessNull(url),
+        name: unlessNull(name),
+        eventTypes: unlessNull(eventTypes),
+        headers,
+        timeoutMs,
+        rateLimitPerSecond,
+      };
+      return updateEndpoint(context.prisma, context.organization.id, id, input, context.destination);
     },
   }),
-  setWebhookEndpointActive: t.field({
-    authScopes: { organization: true },
+  setWebhookEndpointActive: t.withAuth({ organization: true }).field({
     type: WebhookEndpointRef,
     description: 'false pauses deliveries (INACTIVE); true brings an INACTIVE or DISABLED endpoint back and resets its failure count.',
     args: { id: t.arg.id({ required: true }), active: t.arg.boolean({ required: true }) },
-    resolve: (_root, { id, active }, context) => setEndpointActive(context.prisma, viewerOf(context).id, String(id), active),
+    resolve: (_root, { id, active }, context) => setEndpointActive(context.prisma, context.organization.id, id, active),
   }),
-  deleteWebhookEndpoint: t.id({
-    authScopes: { organization: true },
+  deleteWebhookEndpoint: t.withAuth({ organization: true }).id({
     description: 'Deletes the endpoint for good and cancels its pending deliveries; returns its id.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
-      await deleteEndpoint(context.prisma, viewerOf(context).id, String(id));
-      return String(id);
+      await deleteEndpoint(context.prisma, context.organization.id, id);
+      return id;
     },
   }),
-  rotateWebhookSecret: t.field({
-    authScopes: { organization: true },
+  rotateWebhookSecret: t.withAuth({ organization: true }).field({
     type: RotateWebhookSecretPayload,
     description:
       `A new signing secret. For gracePeriodSeconds (0 to ${MAX_SECRET_GRACE_SECONDS}, default ${DEFAULT_SECRET_GRACE_SECONDS}) ` +
       'attempts carry signatures made with both the new and the previous secret; with 0 the previous one stops at once.',
     args: {
       id: t.arg.id({ required: true }),
-      gracePeriodSeconds: t.arg.int({ required: false, description: `0 to ${MAX_SECRET_GRACE_SECONDS}; default ${DEFAULT_SECRET_GRACE_SECONDS} (24 hours).` }),
+      gracePeriodSeconds: t.arg.int({
+        required: false,
+        description: `0 to ${MAX_SECRET_GRACE_SECONDS}; default ${DEFAULT_SECRET_GRACE_SECONDS} (24 hours).`,
+      }),
     },
     resolve: (_root, { id, gracePeriodSeconds }, context) =>
-      rotateSigningSecret(context.prisma, viewerOf(context).id, String(id), gracePeriodSeconds ?? DEFAULT_SECRET_GRACE_SECONDS),
+      rotateSigningSecret(context.prisma, context.organization.id, id, gracePeriodSeconds ?? DEFAULT_SECRET_GRACE_SECONDS),
   }),
-  revealWebhookSecret: t.field({
-    authScopes: { organization: true },
+  revealWebhookSecret: t.withAuth({ organization: true }).field({
     type: RevealWebhookSecretPayload,
     description: "The endpoint's current signing secret. Every reveal is recorded with the API token that asked (secretReveals).",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => revealSigningSecret(context.prisma, viewerOf(context), String(id)),
+    resolve: (_root, { id }, context) => revealSigningSecret(context.prisma, context.organization, id),
   }),
-  sendTestEvent: t.prismaField({
-    authScopes: { organization: true },
+  sendTestEvent: t.withAuth({ organization: true }).prismaField({
     type: 'Delivery',
     description: 'Queues a test.ping to an ACTIVE endpoint, whatever its event types.',
     args: { endpointId: t.arg.id({ required: true }) },
     resolve: async (query, _root, { endpointId }, context) => {
-      const deliveryId = await sendTestEvent(context, viewerOf(context).id, String(endpointId));
+      const deliveryId = await sendTestEvent(context, context.organization.id, endpointId);
       return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: deliveryId } });
     },
   }),

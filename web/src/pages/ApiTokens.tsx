@@ -3,7 +3,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useAuth } from '../auth';
-import { Badge, ConfirmButton, Empty, ErrorAlert, FieldError, FormButtons, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
+import {
+  Badge,
+  ConfirmButton,
+  Empty,
+  ErrorAlert,
+  FieldError,
+  FormButtons,
+  Loading,
+  PageHeader,
+  SecretOnce,
+  TableWrap,
+} from '../components';
 import { errorMessage, formErrors } from '../errors';
 import { formatDateTime, timeAgo } from '../format';
 import { graphql } from '../gql';
@@ -46,7 +57,6 @@ export function ApiTokensPage() {
   const tokens = data?.apiTokens.edges.map((edge) => edge.node) ?? [];
   return (
     <>
-      <p className="breadcrumb">Organization ›</p>
       <PageHeader title="API tokens">
         {!creating && (
           <button type="button" className="primary" onClick={() => setCreating(true)}>
@@ -55,8 +65,9 @@ export function ApiTokensPage() {
         )}
       </PageHeader>
       <p className="help">
-        An API token lets a script, a CI job or this dashboard use Hookline's API as your organization (<code>Authorization: Bearer hla_…</code>).
-        Each is shown once, when created: Hookline keeps only a hash. A revoked token is refused at once, everywhere.
+        An API token lets a script, a CI job or this dashboard use Hookline's API as your organization (
+        <code>Authorization: Bearer hla_…</code>). Each is shown once, when created: Hookline keeps only a hash. A revoked token is refused
+        at once, everywhere.
       </p>
       {creating && <CreateApiToken onClose={() => setCreating(false)} />}
       {error && <ErrorAlert error={error} />}
@@ -106,13 +117,17 @@ function TokenRow({ token }: { token: ApiToken }) {
         {isThisTab && (
           <>
             {' '}
-            <span className="tag" title="This browser tab is signed in with this token">this tab</span>
+            <span className="tag" title="This browser tab is signed in with this token">
+              this tab
+            </span>
           </>
         )}
       </td>
       <td className="mono">{token.prefix}…</td>
       <td>{formatDateTime(token.createdAt)}</td>
-      <td title={token.lastUsedAt ? formatDateTime(token.lastUsedAt) : undefined}>{token.lastUsedAt ? timeAgo(token.lastUsedAt) : 'never'}</td>
+      <td title={token.lastUsedAt ? formatDateTime(token.lastUsedAt) : undefined}>
+        {token.lastUsedAt ? timeAgo(token.lastUsedAt) : 'never'}
+      </td>
       <td>
         {token.revokedAt ? (
           <span className="subtle">Revoked {formatDateTime(token.revokedAt)}</span>
@@ -125,8 +140,8 @@ function TokenRow({ token }: { token: ApiToken }) {
               </p>
               {isThisTab && (
                 <p className="notice">
-                  This tab is signed in with this token: revoking it signs you out here. To sign in again you will need another token (create one first, or
-                  run <code>hookline tokens create --org ID</code>).
+                  This tab is signed in with this token: revoking it signs you out here. To sign in again you will need another token
+                  (create one first, or run <code>hookline tokens create --org ID</code>).
                 </p>
               )}
             </ConfirmButton>
@@ -166,8 +181,8 @@ function CreateApiToken({ onClose }: { onClose(): void }) {
     return (
       <SecretOnce keptAs="hash" title={`API token ${created.label} created`} label="API token" value={created.token} onDismiss={onClose}>
         <p>
-          Send it as <code>Authorization: Bearer …</code> to <code>/graphql</code> and <code>/api/webhooks/endpoints</code>, or sign in to this dashboard
-          with it.
+          Send it as <code>Authorization: Bearer …</code> to <code>/graphql</code> and <code>/api/webhooks/endpoints</code>, or sign in to
+          this dashboard with it.
         </p>
       </SecretOnce>
     );

@@ -2,10 +2,11 @@
 // status, event type, the answer attempts got and a time window (kept in the address, so a
 // filtered list can be shared), with how many match, a page at a time.
 import { Link } from 'react-router';
-import { useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useAddressFilters } from '../address-filters';
-import { Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
+import { Breadcrumbs, Badge, ConfirmButton, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
 import { formatDateTime } from '../format';
+import { HistoryNote } from '../history';
 import { LoadOlder, type PageSlot } from '../paging';
 import { graphql } from '../gql';
 import type { DeliveryFilter, DeliveryStatus, ResponseStatusClass } from '../gql/graphql';
@@ -27,10 +28,16 @@ export const SEARCH_OPTIONS = graphql(`
   }
 `);
 
+const RESEND_DELIVERIES = graphql(`
+  mutation ResendDeliveries($filter: DeliveryFilter!) {
+    resendDeliveries(filter: $filter) { queued skipped hasMore nextFrom }
+  }
+`);
+
 const SEARCH_DELIVERIES = graphql(`
   query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {
     deliveries(filter: $filter, first: $first, after: $after) {
-      totalCount
+      totalCount totalCountIsEstimate
       edges {
         node {
           id status attemptCount createdAt lastAttemptAt
@@ -57,16 +64,34 @@ export function DeliveriesPage() {
 
   return (
     <>
-      <p className="breadcrumb">Integrations › Webhooks ›</p>
+      <Breadcrumbs trail={[{ label: 'Webhooks', to: '/webhooks' }]} />
       <PageHeader title="Deliveries" />
       <form className="filters" role="search" aria-label="Filter deliveries" onSubmit={(event) => event.preventDefault()}>
-        {select('endpoint', 'Endpoint', (options?.webhookEndpoints.edges ?? []).map(({ node }) => ({ value: node.id, label: node.name })), 'All endpoints')}
-        {select('status', 'Status', STATUSES.map((status) => ({ value: status, label: status })), 'Any status')}
-        {select('type', 'Event type', (options?.eventTypes ?? []).map(({ name }) => ({ value: name, label: name })), 'Any event')}
+        {select(
+          'endpoint',
+          'Endpoint',
+          (options?.webhookEndpoints.edges ?? []).map(({ node }) => ({ value: node.id, label: node.name })),
+          'All endpoints',
+        )}
+        {select(
+          'status',
+          'Status',
+          STATUSES.map((status) => ({ value: status, label: status })),
+          'Any status',
+        )}
+        {select(
+          'type',
+          'Event type',
+          (options?.eventTypes ?? []).map(({ name }) => ({ value: name, label: name })),
+          'Any event',
+        )}
         {select('response', 'Response', RESPONSE_CLASSES, 'Any response')}
         {timeWindowAndClear}
       </form>
-      {pages((slot) => <DeliveriesPageOf {...slot} filter={filter} />)}
+      <HistoryNote what="Deliveries and their attempts" />
+      {pages((slot) => (
+        <DeliveriesPageOf {...slot} filter={filter} />
+      ))}
     </>
   );
 }
@@ -75,16 +100,28 @@ function DeliveriesPageOf({ first, after, filter, onMore }: PageSlot & { filter:
   const [{ data, fetching, error }] = useQuery({ query: SEARCH_DELIVERIES, variables: { filter, first: PAGE_SIZE, after } });
   if (error) return <ErrorAlert error={error} />;
   if (!data) return fetching ? <Loading what="Loading deliveries" /> : null;
-  const { totalCount, edges, pageInfo } = data.deliveries;
-  if (first && totalCount === 0) return <Empty><p>No deliveries match these filters.</p></Empty>;
+  const { totalCount, totalCountIsEstimate, edges, pageInfo } = data.deliveries;
+  if (first && totalCount === 0)
+    return (
+      <Empty>
+        <p>No deliveries match these filters.</p>
+      </Empty>
+    );
   return (
     <>
       {first && (
-        <p className="subtle" role="status" data-testid="deliveries-total">
-          {totalCount === 1 ? '1 delivery' : `${totalCount} deliveries`}
-        </p>
+        <div className="list-summary">
+          <p className="subtle" role="status" data-testid="deliveries-total">
+            {totalCountIsEstimate
+              ? `about ${totalCount.toLocaleString('en')} deliveries`
+              : totalCount === 1
+                ? '1 delivery'
+                : `${totalCount} deliveries`}
+          </p>
+          <BulkResend filter={filter} count={totalCount} estimate={totalCountIsEstimate} />
+        </div>
       )}
-      <table className="deliveries-table">
+      <TableWrap label={first ? 'Deliveries' : 'Older deliveries'} className="deliveries-table">
         {first && (
           <thead>
             <tr>
@@ -111,13 +148,60 @@ function DeliveriesPageOf({ first, after, filter, onMore }: PageSlot & { filter:
                   <Link to={`/webhooks/${node.endpoint.id}`}>{node.endpoint.name}</Link>
                 </td>
                 <td className="mono">{last ? (last.responseStatus ?? last.error ?? 'no response') : '—'}</td>
-                <td>{formatDateTime(node.createdAt)}</td>
+                <td>
+                  <Link to={`/deliveries/${node.id}`}>{formatDateTime(node.createdAt)}</Link>
+                </td>
               </tr>
             );
           })}
         </tbody>
-      </table>
+      </TableWrap>
       <LoadOlder onMore={onMore} pageInfo={pageInfo} label="Load older deliveries" />
+    </>
+  );
+}
+
+/** "12 deliveries", "about 40,000 deliveries". */
+function deliveriesText(count: number, estimate: boolean): string {
+  const number = `${estimate ? 'about ' : ''}${count.toLocaleString('en')}`;
+  return count === 1 && !estimate ? '1 delivery' : `${number} deliveries`;
+}
+
+/**
+ * Resend every delivery the filters select (after a receiver's outage, say every FAILED one of an
+ * endpoint in a window), asked first with the count the list shows; 1,000 per click.
+ */
+function BulkResend({ filter, count, estimate }: { filter: DeliveryFilter; count: number; estimate: boolean }) {
+  const [resent, resend] = useMutation(RESEND_DELIVERIES);
+  const result = resent.data?.resendDeliveries;
+  const run = (from: DeliveryFilter['from']) => resend({ filter: { ...filter, from } }, { additionalTypenames: ['Delivery'] });
+  return (
+    <>
+      <ConfirmButton
+        label={`Resend ${deliveriesText(count, estimate)}…`}
+        title={`Resend ${deliveriesText(count, estimate)}?`}
+        confirmLabel="Resend"
+        onConfirm={() => run(filter.from)}
+      >
+        <p>
+          Every delivery these filters select is sent again, oldest first, as a new attempt with its own delivery id (receivers that
+          deduplicate on it see it once). Deliveries of endpoints that are not active, and those whose next attempt is queued already, are
+          skipped.
+        </p>
+        <p>A click sends a batch of the oldest ones; when more remain, a button then sends the next ones.</p>
+      </ConfirmButton>
+      {resent.error && <ErrorAlert error={resent.error} />}
+      {result && (
+        <p className="success" role="status" data-testid="bulk-resend-result">
+          {result.queued === 0 ? 'Nothing was sent again.' : `${deliveriesText(result.queued, false)} queued again.`}
+          {result.skipped > 0 && ` ${deliveriesText(result.skipped, false)} skipped (endpoint not active, or attempt queued already).`}{' '}
+          {result.hasMore && result.nextFrom && (
+            <button type="button" className="small" disabled={resent.fetching} onClick={() => void run(result.nextFrom)}>
+              Resend the next ones
+            </button>
+          )}
+        </p>
+      )}
     </>
   );
 }

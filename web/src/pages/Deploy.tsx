@@ -4,7 +4,7 @@
 // is a suspect of.
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
-import { Badge, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
+import { Breadcrumbs, Badge, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
 import { formatDateTime, formatPercent, formatSeconds, shortSha } from '../format';
 import { graphql } from '../gql';
 
@@ -42,25 +42,40 @@ export function DeployPage() {
   const safeUrl = deploy.url && /^https?:\/\//i.test(deploy.url) ? deploy.url : null;
   return (
     <>
-      <p className="breadcrumb">
-        <Link to="/deploys">Deploys</Link> › <Link to={`/services/${deploy.service.id}`}>{deploy.service.name}</Link> ›
-      </p>
-      <PageHeader title={<>Deploy <span className="mono">{shortSha(deploy.commitSha)}</span>{deploy.version ? ` · ${deploy.version}` : ''}</>}>
+      <Breadcrumbs
+        trail={[
+          { label: 'Deploys', to: '/deploys' },
+          { label: deploy.service.name, to: `/services/${deploy.service.id}` },
+        ]}
+      />
+      <PageHeader
+        title={
+          <>
+            Deploy <span className="mono">{shortSha(deploy.commitSha)}</span>
+            {deploy.version ? ` · ${deploy.version}` : ''}
+          </>
+        }
+      >
         {deploy.isRollback && <span className="tag rollback">rollback</span>}
         {deploy.rolledBack && <span className="tag warning">rolled back</span>}
       </PageHeader>
       <dl className="facts">
         <dt>Service</dt>
-        <dd><Link to={`/services/${deploy.service.id}`}>{deploy.service.name}</Link></dd>
+        <dd>
+          <Link to={`/services/${deploy.service.id}`}>{deploy.service.name}</Link>
+        </dd>
         <dt>Environment</dt>
         <dd>{deploy.environment ?? '—'}</dd>
         {deploy.restoredDeploy && (
           <>
             <dt>Rollback</dt>
             <dd>
-              Brings back <Link to={`/deploys/${deploy.restoredDeploy.id}`}><span className="mono">{shortSha(deploy.restoredDeploy.commitSha)}</span>
-              {deploy.restoredDeploy.version ? ` · ${deploy.restoredDeploy.version}` : ''}</Link> of {formatDateTime(deploy.restoredDeploy.deployedAt)}; a
-              rollback is not a suspect of incidents.
+              Brings back{' '}
+              <Link to={`/deploys/${deploy.restoredDeploy.id}`}>
+                <span className="mono">{shortSha(deploy.restoredDeploy.commitSha)}</span>
+                {deploy.restoredDeploy.version ? ` · ${deploy.restoredDeploy.version}` : ''}
+              </Link>{' '}
+              of {formatDateTime(deploy.restoredDeploy.deployedAt)}; a rollback is not a suspect of incidents.
             </dd>
           </>
         )}
@@ -68,9 +83,12 @@ export function DeployPage() {
           <>
             <dt>Rolled back</dt>
             <dd>
-              By <Link to={`/deploys/${deploy.rolledBackBy.id}`}><span className="mono">{shortSha(deploy.rolledBackBy.commitSha)}</span>
-              {deploy.rolledBackBy.version ? ` · ${deploy.rolledBackBy.version}` : ''}</Link> at {formatDateTime(deploy.rolledBackBy.deployedAt)}; it
-              counts as a failed change.
+              By{' '}
+              <Link to={`/deploys/${deploy.rolledBackBy.id}`}>
+                <span className="mono">{shortSha(deploy.rolledBackBy.commitSha)}</span>
+                {deploy.rolledBackBy.version ? ` · ${deploy.rolledBackBy.version}` : ''}
+              </Link>{' '}
+              at {formatDateTime(deploy.rolledBackBy.deployedAt)}; it counts as a failed change.
             </dd>
           </>
         )}
@@ -80,17 +98,47 @@ export function DeployPage() {
         <dd>{formatDateTime(deploy.receivedAt)}</dd>
         <dt>Commit</dt>
         <dd className="mono wrap">{deploy.commitSha}</dd>
-        {deploy.commitMessage && (<><dt>Message</dt><dd>{deploy.commitMessage}</dd></>)}
-        {deploy.branch && (<><dt>Branch</dt><dd>{deploy.branch}</dd></>)}
-        {deploy.deployedBy && (<><dt>Deployed by</dt><dd>{deploy.deployedBy}</dd></>)}
-        {deploy.description && (<><dt>Description</dt><dd>{deploy.description}</dd></>)}
-        {safeUrl && (<><dt>CI run</dt><dd><a href={safeUrl} rel="noreferrer noopener" target="_blank">{safeUrl}</a></dd></>)}
+        {deploy.commitMessage && (
+          <>
+            <dt>Message</dt>
+            <dd>{deploy.commitMessage}</dd>
+          </>
+        )}
+        {deploy.branch && (
+          <>
+            <dt>Branch</dt>
+            <dd>{deploy.branch}</dd>
+          </>
+        )}
+        {deploy.deployedBy && (
+          <>
+            <dt>Deployed by</dt>
+            <dd>{deploy.deployedBy}</dd>
+          </>
+        )}
+        {deploy.description && (
+          <>
+            <dt>Description</dt>
+            <dd>{deploy.description}</dd>
+          </>
+        )}
+        {safeUrl && (
+          <>
+            <dt>CI run</dt>
+            <dd>
+              <a href={safeUrl} rel="noreferrer noopener" target="_blank">
+                {safeUrl}
+              </a>
+            </dd>
+          </>
+        )}
         <dt>Previous deploy</dt>
         <dd>
           {deploy.previousDeploy ? (
             <Link to={`/deploys/${deploy.previousDeploy.id}`}>
               <span className="mono">{shortSha(deploy.previousDeploy.commitSha)}</span>
-              {deploy.previousDeploy.version ? ` · ${deploy.previousDeploy.version}` : ''} ({formatDateTime(deploy.previousDeploy.deployedAt)})
+              {deploy.previousDeploy.version ? ` · ${deploy.previousDeploy.version}` : ''} (
+              {formatDateTime(deploy.previousDeploy.deployedAt)})
             </Link>
           ) : (
             'none: this is the first deploy of this service to this environment'
@@ -102,7 +150,9 @@ export function DeployPage() {
 
       <h2>Commits in this deploy</h2>
       {deploy.commitsSincePrevious.length === 0 ? (
-        <Empty><p>Nothing new: the previous deploy had the same commit (a redeploy).</p></Empty>
+        <Empty>
+          <p>Nothing new: the previous deploy had the same commit (a redeploy).</p>
+        </Empty>
       ) : (
         <>
           {deploy.commitsSincePrevious.some((commit) => commit.derived) && (
@@ -115,13 +165,18 @@ export function DeployPage() {
                 <th scope="col">Message</th>
                 <th scope="col">Author</th>
                 <th scope="col">Committed</th>
-                <th scope="col" title="Deploy time minus commit time">Lead time</th>
+                <th scope="col" title="Deploy time minus commit time">
+                  Lead time
+                </th>
               </tr>
             </thead>
             <tbody>
               {deploy.commitsSincePrevious.map((commit, index) => (
                 <tr key={index}>
-                  <td className="mono">{shortSha(commit.sha)}{commit.derived && <span className="subtle"> (head commit)</span>}</td>
+                  <td className="mono">
+                    {shortSha(commit.sha)}
+                    {commit.derived && <span className="subtle"> (head commit)</span>}
+                  </td>
                   <td>{commit.message ?? '—'}</td>
                   <td>{commit.author ?? '—'}</td>
                   <td>{formatDateTime(commit.timestamp)}</td>
@@ -135,15 +190,24 @@ export function DeployPage() {
 
       <h2>Suspect in incidents</h2>
       {deploy.suspectIn.length === 0 ? (
-        <Empty><p>This deploy is not a suspect of any incident.</p></Empty>
+        <Empty>
+          <p>This deploy is not a suspect of any incident.</p>
+        </Empty>
       ) : (
         <ul className="plain-list">
           {deploy.suspectIn.map((suspect) => (
             <li key={suspect.incident.id}>
               <Badge value={suspect.incident.severity} /> <Badge value={suspect.incident.status} />{' '}
               <Link to={`/incidents/${suspect.incident.id}`}>{suspect.incident.title}</Link>{' '}
-              <span className="subtle">rank {suspect.rank}, score {formatPercent(suspect.score)}</span>
-              {suspect.verdict && <> <Badge value={suspect.verdict} /></>}
+              <span className="subtle">
+                rank {suspect.rank}, score {formatPercent(suspect.score)}
+              </span>
+              {suspect.verdict && (
+                <>
+                  {' '}
+                  <Badge value={suspect.verdict} />
+                </>
+              )}
             </li>
           ))}
         </ul>

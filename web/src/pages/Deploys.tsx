@@ -4,10 +4,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
-import { Empty, ErrorAlert, Loading, PageHeader, ServiceOptions } from '../components';
+import { Badge, Empty, ErrorAlert, Loading, PageHeader, ServiceOptions } from '../components';
 import { formatDateTime, shortSha } from '../format';
 import { LoadOlder, usePages, type PageSlot } from '../paging';
 import { graphql } from '../gql';
+import type { TimelineIncidentsQuery } from '../gql/graphql';
 
 const PAGE_SIZE = 25;
 
@@ -26,6 +27,7 @@ const TIMELINE = graphql(`
           ... on Deploy {
             id commitSha commitMessage branch environment version deployedBy deployedAt isRollback rolledBack
             service { id name }
+            suspectIn { verdict incident { id title } }
           }
           ... on ChangeEvent {
             id kind summary url environment changedAt
@@ -37,6 +39,17 @@ const TIMELINE = graphql(`
     }
   }
 `);
+
+/** The incidents marked on the timeline: the most recently started ones, placed among the deploys by their start. */
+const TIMELINE_INCIDENTS = graphql(`
+  query TimelineIncidents($serviceId: ID) {
+    incidents(first: 100, serviceId: $serviceId, orderBy: STARTED_AT) {
+      edges { node { id title severity status environment startedAt service { id name } } }
+    }
+  }
+`);
+
+type TimelineIncident = TimelineIncidentsQuery['incidents']['edges'][number]['node'];
 
 export function DeploysPage() {
   const [params, setParams] = useSearchParams();
@@ -61,7 +74,9 @@ export function DeploysPage() {
 
   return (
     <>
-      <PageHeader title="Deploys" />
+      <PageHeader title="Deploys">
+        <Link to="/environments">Environments and aliases</Link>
+      </PageHeader>
       <form className="filters" onSubmit={applyEnvironment} role="search" aria-label="Filter deploys">
         <div className="field">
           <label htmlFor={`${id}-service`}>Service</label>
@@ -87,7 +102,9 @@ export function DeploysPage() {
         )}
       </form>
       <div className="deploy-list">
-        {pages((slot) => <DeployPage {...slot} serviceId={serviceId || null} environment={environment || null} />)}
+        {pages((slot) => (
+          <DeployPage {...slot} serviceId={serviceId || null} environment={environment || null} />
+        ))}
       </div>
     </>
   );
@@ -100,6 +117,7 @@ interface DeployPageProps extends PageSlot {
 
 function DeployPage({ first, after, serviceId, environment, onMore }: DeployPageProps) {
   const [{ data, fetching, error }] = useQuery({ query: TIMELINE, variables: { first: PAGE_SIZE, after, serviceId, environment } });
+  const [{ data: incidentData }] = useQuery({ query: TIMELINE_INCIDENTS, variables: { serviceId } });
   if (error) return <ErrorAlert error={error} />;
   if (!data) return fetching ? <Loading what="Loading deploys" /> : null;
   const entries = data.timeline.edges.map((edge) => edge.node);
@@ -114,11 +132,32 @@ function DeployPage({ first, after, serviceId, environment, onMore }: DeployPage
       </Empty>
     );
   }
+  // This page's incidents: those that started between its oldest entry and the previous page's
+  // (the first page: anything newer), in the environment filtered on (or of no environment).
+  const at = (entry: (typeof entries)[number]) =>
+    entry.__typename === 'Deploy' ? entry.deployedAt : entry.__typename === 'ChangeEvent' ? entry.changedAt : '';
+  const oldest = data.timeline.pageInfo.hasNextPage && entries.length > 0 ? at(entries[entries.length - 1]!) : '';
+  const newest = first || entries.length === 0 ? null : at(entries[0]!);
+  const incidents = (incidentData?.incidents.edges ?? [])
+    .map((edge) => edge.node)
+    .filter(
+      (incident) =>
+        incident.startedAt >= oldest &&
+        (newest === null || incident.startedAt < newest) &&
+        (!environment || incident.environment == null || incident.environment === environment),
+    );
+  const rows = [
+    ...entries.map((entry) => ({ at: at(entry), entry, incident: null })),
+    ...incidents.map((incident) => ({ at: incident.startedAt, entry: null, incident })),
+    // A change at the very moment an incident started is one of its suspects: below its mark.
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : Number(b.incident !== null) - Number(a.incident !== null)));
   return (
     <>
       <ol className="cards" aria-label={first ? 'Deploys and changes' : 'More deploys and changes'}>
-        {entries.map((entry) =>
-          entry.__typename === 'Deploy' ? (
+        {rows.map(({ entry, incident }) =>
+          incident ? (
+            <IncidentMark key={incident.id} incident={incident} />
+          ) : !entry ? null : entry.__typename === 'Deploy' ? (
             <li key={entry.id} className="card deploy-card">
               <div className="card-title">
                 <Link to={`/deploys/${entry.id}`}>
@@ -135,6 +174,14 @@ function DeployPage({ first, after, serviceId, environment, onMore }: DeployPage
                 {entry.deployedBy && <span className="subtle">by {entry.deployedBy}</span>}
               </div>
               {entry.commitMessage && <p className="card-text">{entry.commitMessage}</p>}
+              {entry.suspectIn
+                .filter((suspect) => suspect.verdict === 'CAUSED')
+                .map((suspect) => (
+                  <p key={suspect.incident.id} className="card-text caused" data-caused={suspect.incident.id}>
+                    <span className="badge badge-bad">CAUSED</span>{' '}
+                    <Link to={`/incidents/${suspect.incident.id}`}>{suspect.incident.title}</Link>
+                  </p>
+                ))}
             </li>
           ) : entry.__typename === 'ChangeEvent' ? (
             <li key={entry.id} className="card change-card">
@@ -153,5 +200,25 @@ function DeployPage({ first, after, serviceId, environment, onMore }: DeployPage
       </ol>
       <LoadOlder onMore={onMore} pageInfo={data.timeline.pageInfo} label="Load older deploys and changes" />
     </>
+  );
+}
+
+/** An incident on the timeline, at the moment it started: what the deploys around it may have caused. */
+function IncidentMark({ incident }: { incident: TimelineIncident }) {
+  return (
+    <li className="card incident-mark" data-incident={incident.id}>
+      <div className="card-title">
+        <span>
+          <Badge value={incident.severity} /> <span className="tag incident">incident started</span>{' '}
+          <Link to={`/incidents/${incident.id}`}>{incident.title}</Link>
+        </span>
+        <span className="subtle">{formatDateTime(incident.startedAt)}</span>
+      </div>
+      <div className="card-meta">
+        <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link>
+        <span className="tag">{incident.environment ?? 'no environment'}</span>
+        <Badge value={incident.status} />
+      </div>
+    </li>
   );
 }

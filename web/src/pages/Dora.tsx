@@ -1,10 +1,10 @@
 // DORA's four keys for a service (or the whole organization) over a period, and a chart of
 // its deploys: per day up to two weeks, per week beyond.
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useClient, useQuery, type OperationResult } from 'urql';
-import type { DeployTimesQuery, DeployTimesQueryVariables } from '../gql/graphql';
-import { ErrorAlert, Loading, PageHeader, ServiceOptions } from '../components';
+import type { DeployTimesQuery, DeployTimesQueryVariables, DoraPerformance, DoraWeekFragment } from '../gql/graphql';
+import { ErrorAlert, Loading, PageHeader, ServiceOptions, TableWrap } from '../components';
 import { errorMessage } from '../errors';
 import { formatPercent, formatSeconds } from '../format';
 import { graphql } from '../gql';
@@ -18,9 +18,43 @@ const DORA = graphql(`
   query Dora($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
     dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
       deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+      bands { deploymentFrequency leadTimeForChanges changeFailureRate timeToRestore }
     }
   }
 `);
+
+graphql(`
+  fragment DoraWeek on DoraMetrics {
+    deployCount deploymentFrequencyPerDay leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+  }
+`);
+
+/** The four keys over each of the last 8 weeks (7-day windows up to now), in one request. */
+const DORA_WEEKS = graphql(`
+  query DoraWeeks(
+    $serviceId: ID, $environment: String,
+    $f0: DateTime!, $f1: DateTime!, $f2: DateTime!, $f3: DateTime!, $f4: DateTime!, $f5: DateTime!, $f6: DateTime!, $f7: DateTime!, $to: DateTime!
+  ) {
+    w0: dora(serviceId: $serviceId, environment: $environment, from: $f0, to: $f1) { ...DoraWeek }
+    w1: dora(serviceId: $serviceId, environment: $environment, from: $f1, to: $f2) { ...DoraWeek }
+    w2: dora(serviceId: $serviceId, environment: $environment, from: $f2, to: $f3) { ...DoraWeek }
+    w3: dora(serviceId: $serviceId, environment: $environment, from: $f3, to: $f4) { ...DoraWeek }
+    w4: dora(serviceId: $serviceId, environment: $environment, from: $f4, to: $f5) { ...DoraWeek }
+    w5: dora(serviceId: $serviceId, environment: $environment, from: $f5, to: $f6) { ...DoraWeek }
+    w6: dora(serviceId: $serviceId, environment: $environment, from: $f6, to: $f7) { ...DoraWeek }
+    w7: dora(serviceId: $serviceId, environment: $environment, from: $f7, to: $to) { ...DoraWeek }
+  }
+`);
+const TREND_WEEKS = 8;
+
+const DORA_ENVIRONMENTS = graphql(`
+  query DoraEnvironments {
+    environments { name }
+  }
+`);
+
+const DEFAULT_ENVIRONMENT = 'production';
+const ALL_ENVIRONMENTS = '*';
 
 const DEPLOY_TIMES = graphql(`
   query DeployTimes($serviceId: ID, $environment: String, $after: String) {
@@ -43,11 +77,15 @@ export function DoraPage() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const serviceId = params.get('service') || null;
-  const environment = params.get('environment') || null;
   const days = Number(params.get('days')) || 30;
   const [{ data: options }] = useQuery({ query: SERVICE_OPTIONS });
-  const [environmentDraft, setEnvironmentDraft] = useState(environment ?? '');
-  useEffect(() => setEnvironmentDraft(environment ?? ''), [environment]);
+  const [{ data: environments }] = useQuery({ query: DORA_ENVIRONMENTS });
+  const known = environments?.environments.map((environment) => environment.name);
+  // Production by default when there is one: DORA's keys describe what users get, and staging or
+  // test deploys would only dilute them. `*` in the address: every environment.
+  const chosen =
+    params.get('environment') ?? (known ? (known.includes(DEFAULT_ENVIRONMENT) ? DEFAULT_ENVIRONMENT : ALL_ENVIRONMENTS) : null);
+  const environment = chosen === ALL_ENVIRONMENTS ? null : chosen;
 
   // The period: `days` calendar days up to now; fixed while the filters stay the same.
   const period = useMemo(() => {
@@ -56,7 +94,8 @@ export function DoraPage() {
     return { from, to };
   }, [days, serviceId, environment]);
   const variables = { serviceId, environment, from: period.from.toISOString(), to: period.to.toISOString() };
-  const [{ data, fetching, error }] = useQuery({ query: DORA, variables });
+  // Nothing is computed before the default environment is known.
+  const [{ data, fetching, error }] = useQuery({ query: DORA, variables, pause: chosen === null });
 
   const setFilter = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -68,16 +107,10 @@ export function DoraPage() {
 
   return (
     <>
-      <PageHeader title="DORA metrics" />
-      <form
-        className="filters"
-        role="search"
-        aria-label="DORA period and scope"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setFilter('environment', environmentDraft.trim());
-        }}
-      >
+      <PageHeader title="DORA metrics">
+        <Link to="/environments">Environments and aliases</Link>
+      </PageHeader>
+      <form className="filters" role="search" aria-label="DORA period and scope" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor={`${id}-service`}>Service</label>
           <select id={`${id}-service`} value={serviceId ?? ''} onChange={(e) => setFilter('service', e.target.value)}>
@@ -96,43 +129,76 @@ export function DoraPage() {
         </div>
         <div className="field">
           <label htmlFor={`${id}-environment`}>Environment</label>
-          <input id={`${id}-environment`} value={environmentDraft} placeholder="any" onChange={(e) => setEnvironmentDraft(e.target.value)} onBlur={() => environmentDraft.trim() !== (environment ?? '') && setFilter('environment', environmentDraft.trim())} />
+          <select
+            id={`${id}-environment`}
+            value={chosen ?? ''}
+            onChange={(e) => setFilter('environment', e.target.value)}
+            disabled={!known}
+          >
+            <option value={ALL_ENVIRONMENTS}>All environments</option>
+            {known?.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+            {chosen && chosen !== ALL_ENVIRONMENTS && known && !known.includes(chosen) && (
+              <option value={chosen}>{chosen} (no deploys)</option>
+            )}
+          </select>
         </div>
-        <button type="submit">Apply</button>
       </form>
       {error && <ErrorAlert error={error} />}
       {!metrics && fetching && <Loading what="Computing the four keys" />}
       {metrics && (
-        <ul className="keys" aria-label="The four keys">
+        <ul className="keys" aria-label="The four keys" data-from={period.from.toISOString()} data-to={period.to.toISOString()}>
           <li className="card key">
             <h2>Deployment frequency</h2>
-            <p className="key-value">{metrics.deploymentFrequencyPerDay.toFixed(2)} <span>per day</span></p>
+            <Band value={metrics.bands.deploymentFrequency} />
+            <p className="key-value">
+              {metrics.deploymentFrequencyPerDay.toFixed(2)} <span>per day</span>
+            </p>
             {/* The chosen calendar days, today's hours so far included (the API's fractional `days` is 29.3 at 7 am). */}
-            <p className="subtle">{metrics.deployCount} deploys in {days} days</p>
+            <p className="subtle">
+              {metrics.deployCount} deploys in {days} days
+            </p>
           </li>
           <li className="card key">
             <h2>Lead time for changes</h2>
+            <Band value={metrics.bands.leadTimeForChanges} />
             <p className="key-value">{formatSeconds(metrics.leadTimeForChangesSeconds)}</p>
             <p className="subtle">median, commit to deploy</p>
           </li>
           <li className="card key">
             <h2>Change failure rate</h2>
+            <Band value={metrics.bands.changeFailureRate} />
             <p className="key-value">{formatPercent(metrics.changeFailureRate)}</p>
             <p className="subtle">deploys that caused an incident</p>
           </li>
           <li className="card key">
             <h2>Time to restore</h2>
+            <Band value={metrics.bands.timeToRestore} />
             <p className="key-value">{formatSeconds(metrics.timeToRestoreSeconds)}</p>
             <p className="subtle">median, incident start to resolution</p>
           </li>
         </ul>
       )}
-      <DeploysOverTime serviceId={serviceId} environment={environment} from={period.from} to={period.to} />
+      {chosen !== null && <WeeklyTrends serviceId={serviceId} environment={environment} to={period.to} />}
+      {chosen !== null && <DeploysOverTime serviceId={serviceId} environment={environment} from={period.from} to={period.to} />}
     </>
   );
 }
 
-function DeploysOverTime({ serviceId, environment, from, to }: { serviceId: string | null; environment: string | null; from: Date; to: Date }) {
+function DeploysOverTime({
+  serviceId,
+  environment,
+  from,
+  to,
+}: {
+  serviceId: string | null;
+  environment: string | null;
+  from: Date;
+  to: Date;
+}) {
   const client = useClient();
   const [state, setState] = useState<{ times: Date[]; truncated: boolean } | { error: string } | null>(null);
 
@@ -143,7 +209,9 @@ function DeploysOverTime({ serviceId, environment, from, to }: { serviceId: stri
       const times: Date[] = [];
       let after: string | null = null;
       for (let page = 0; page < CHART_MAX_PAGES; page++) {
-        const result: OperationResult<DeployTimesQuery, DeployTimesQueryVariables> = await client.query(DEPLOY_TIMES, { serviceId, environment, after }, { requestPolicy: 'network-only' }).toPromise();
+        const result: OperationResult<DeployTimesQuery, DeployTimesQueryVariables> = await client
+          .query(DEPLOY_TIMES, { serviceId, environment, after }, { requestPolicy: 'network-only' })
+          .toPromise();
         if (cancelled) return;
         if (result.error || !result.data) {
           setState({ error: errorMessage(result.error) ?? 'Could not read the deploys.' });
@@ -313,5 +381,128 @@ function BarChart({ buckets, unit }: { buckets: Bucket[]; unit: 'day' | 'week' }
       </svg>
       <figcaption>{summary}</figcaption>
     </figure>
+  );
+}
+
+const BAND_LABEL = { ELITE: 'Elite', HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low' } as const;
+
+/** The DORA report's cluster of a key, or nothing without data. */
+function Band({ value }: { value: DoraPerformance | null | undefined }) {
+  if (!value) return <p className="band band-none">no data</p>;
+  return (
+    <p
+      className={`band band-${value.toLowerCase()}`}
+      data-band={value}
+      title="Performance cluster of the DORA report (State of DevOps 2023)"
+    >
+      {BAND_LABEL[value]}
+    </p>
+  );
+}
+
+type Week = DoraWeekFragment;
+
+const TREND_KEYS: { name: string; value(week: Week): number | null; text(value: number | null): string }[] = [
+  { name: 'Deploys', value: (week) => week.deployCount, text: (value) => String(value ?? 0) },
+  { name: 'Lead time', value: (week) => week.leadTimeForChangesSeconds, text: formatSeconds },
+  // Shorter names than the keys' own headings above, so that each heading names one thing.
+  { name: 'Failure rate', value: (week) => week.changeFailureRate, text: (value) => formatPercent(value) },
+  { name: 'Restore time', value: (week) => week.timeToRestoreSeconds, text: formatSeconds },
+];
+
+/** A line over the weeks that have a value (gaps where a week has none), in a small SVG. */
+function Sparkline({ values, label }: { values: (number | null)[]; label: string }) {
+  const width = 160;
+  const height = 36;
+  const known = values.filter((value): value is number => value !== null);
+  const max = Math.max(...known, 0) || 1;
+  const x = (index: number) => 4 + (index * (width - 8)) / (values.length - 1);
+  const y = (value: number) => height - 4 - (value / max) * (height - 8);
+  const points = values.map((value, index) => (value === null ? null : `${x(index).toFixed(1)},${y(value).toFixed(1)}`));
+  const segments: string[][] = [[]];
+  for (const point of points) {
+    if (point === null) segments.push([]);
+    else segments[segments.length - 1]!.push(point);
+  }
+  return (
+    <svg className="sparkline" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+      {segments
+        .filter((segment) => segment.length > 1)
+        .map((segment, index) => (
+          <polyline key={index} points={segment.join(' ')} />
+        ))}
+      {points.map((point, index) => point && <circle key={index} cx={point.split(',')[0]} cy={point.split(',')[1]} r={2} />)}
+    </svg>
+  );
+}
+
+/** The four keys week by week over the last 8 weeks: a sparkline each, and the numbers in a table. */
+function WeeklyTrends({ serviceId, environment, to }: { serviceId: string | null; environment: string | null; to: Date }) {
+  const bounds = useMemo(
+    () => Array.from({ length: TREND_WEEKS + 1 }, (_, index) => new Date(to.getTime() - (TREND_WEEKS - index) * 7 * 86_400_000)),
+    [to],
+  );
+  const [{ data, error }] = useQuery({
+    query: DORA_WEEKS,
+    variables: {
+      serviceId,
+      environment,
+      f0: bounds[0]!.toISOString(),
+      f1: bounds[1]!.toISOString(),
+      f2: bounds[2]!.toISOString(),
+      f3: bounds[3]!.toISOString(),
+      f4: bounds[4]!.toISOString(),
+      f5: bounds[5]!.toISOString(),
+      f6: bounds[6]!.toISOString(),
+      f7: bounds[7]!.toISOString(),
+      to: bounds[8]!.toISOString(),
+    },
+  });
+  const weeks: Week[] | null = data ? [data.w0, data.w1, data.w2, data.w3, data.w4, data.w5, data.w6, data.w7] : null;
+  const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+  return (
+    <section aria-labelledby="weekly-trends">
+      <h2 id="weekly-trends">Weekly trends</h2>
+      {error && <ErrorAlert error={error} />}
+      {!weeks && !error && <Loading what="Computing the weeks" />}
+      {weeks && (
+        <>
+          <ul className="trends">
+            {TREND_KEYS.map((key) => {
+              const values = weeks.map(key.value);
+              return (
+                <li key={key.name} className="card trend">
+                  <h3>{key.name}</h3>
+                  <Sparkline values={values} label={`${key.name}, week by week: ${values.map(key.text).join(', ')}`} />
+                  <p className="subtle">this week: {key.text(values[values.length - 1]!)}</p>
+                </li>
+              );
+            })}
+          </ul>
+          <TableWrap label="Weekly trends" className="trend-table">
+            <thead>
+              <tr>
+                <th scope="col">Week from</th>
+                {TREND_KEYS.map((key) => (
+                  <th key={key.name} scope="col">
+                    {key.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((week, index) => (
+                <tr key={bounds[index]!.toISOString()} data-from={bounds[index]!.toISOString()} data-to={bounds[index + 1]!.toISOString()}>
+                  <th scope="row">{day.format(bounds[index]!)}</th>
+                  {TREND_KEYS.map((key) => (
+                    <td key={key.name}>{key.text(key.value(week))}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+        </>
+      )}
+    </section>
   );
 }

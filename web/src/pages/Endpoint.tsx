@@ -6,12 +6,22 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import { useLive } from '../auth';
-import { Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
+import { Breadcrumbs, Badge, Empty, ErrorAlert, Loading, PageHeader, ResponseBodyNotes } from '../components';
 import { errorMessage } from '../errors';
 import { formatDateTime, timeAgo } from '../format';
 import { graphql } from '../gql';
-import type { DeliveryFieldsFragment, DeliveryStatus, DeliveryUpdatedSubscription, DeliveryUpdatedSubscriptionVariables, EndpointFieldsFragment } from '../gql/graphql';
+import { HistoryNote } from '../history';
+import type {
+  DeliveryFieldsFragment,
+  DeliveryStatus,
+  DeliveryUpdatedSubscription,
+  DeliveryUpdatedSubscriptionVariables,
+  EndpointFieldsFragment,
+  WebhookEndpointStatus,
+} from '../gql/graphql';
 import { deliveryCount } from '../webhooks';
+import { DeliveryButtons } from './DeliveryButtons';
+import { EndpointCharts } from './EndpointCharts';
 import { EndpointActions } from './EndpointActions';
 import { EndpointForm, type EndpointValues } from './EndpointForm';
 import { EndpointSecret } from './EndpointSecret';
@@ -23,6 +33,7 @@ const BODY_EXCERPT = 280;
 const ENDPOINT = graphql(`
   query Endpoint($id: ID!) {
     webhookEndpoint(id: $id) { ...EndpointFields }
+    webhookDestinationPolicy { allowHttp maxTimeoutMs }
   }
 `);
 
@@ -44,17 +55,14 @@ const DELIVERY_UPDATED = graphql(`
   }
 `);
 
-const RETRY_DELIVERY = graphql(`
-  mutation RetryDelivery($id: ID!) {
-    retryDelivery(id: $id) { ...DeliveryFields }
+const REENABLE_ENDPOINT = graphql(`
+  mutation ReenableEndpoint($id: ID!) {
+    setWebhookEndpointActive(id: $id, active: true) { ...EndpointFields }
   }
 `);
 
-const RESEND_DELIVERY = graphql(`
-  mutation ResendDelivery($id: ID!) {
-    resendDelivery(id: $id) { ...DeliveryFields }
-  }
-`);
+/** How many failed deliveries of the newest page show their attempts unfolded (the rest: one click). */
+const UNFOLDED_FAILURES = 3;
 
 const RECOVER_DELIVERIES = graphql(`
   mutation RecoverDeliveries($endpointId: ID!, $since: DateTime!, $until: DateTime) {
@@ -100,16 +108,28 @@ export function EndpointPage() {
   }
   return (
     <>
-      <p className="breadcrumb">
-        Integrations › <Link to="/webhooks">Webhooks</Link> ›
-      </p>
+      <Breadcrumbs trail={[{ label: 'Webhooks', to: '/webhooks' }]} />
       <PageHeader title={endpoint.name}>
         <Badge value={endpoint.status} title={endpoint.disabledReason ?? undefined} />
       </PageHeader>
-      {editing && <EditEndpoint endpoint={endpoint} onDone={(saved) => { setEditing(false); setSaved(saved); }} />}
+      {editing && (
+        <EditEndpoint
+          endpoint={endpoint}
+          onDone={(saved) => {
+            setEditing(false);
+            setSaved(saved);
+          }}
+        />
+      )}
       {saved && !editing && (
         <p className="success" role="status">
           Endpoint saved.
+        </p>
+      )}
+      {data.webhookDestinationPolicy.allowHttp === false && endpoint.url.startsWith('http:') && (
+        <p className="error-alert" role="alert">
+          This server sends webhooks to https URLs only (WEBHOOK_ALLOW_HTTP is off): every attempt to this http URL fails until you change
+          it to https.
         </p>
       )}
       <dl className="facts">
@@ -121,22 +141,36 @@ export function EndpointPage() {
           {endpoint.status === 'INACTIVE' && 'Inactive: deliveries are paused.'}
           {endpoint.status === 'DISABLED' && (
             <span className="disabled-reason">
-              Disabled {formatDateTime(endpoint.disabledAt)}: {endpoint.disabledReason ?? 'too many failed deliveries'}. Re-enable it to resume.
+              Disabled {formatDateTime(endpoint.disabledAt)}: {endpoint.disabledReason ?? 'too many failed deliveries'}. Re-enable it to
+              resume.
             </span>
           )}
         </dd>
         <dt>Events</dt>
         <dd>{endpoint.eventTypes.length === 0 ? 'all events' : endpoint.eventTypes.join(', ')}</dd>
         <dt>Custom headers</dt>
-        <dd className="mono wrap">{endpoint.headers.length === 0 ? 'none' : endpoint.headers.map((header) => `${header.name}: ${header.value}`).join(', ')}</dd>
+        <dd className="mono wrap">
+          {endpoint.headers.length === 0 ? 'none' : endpoint.headers.map((header) => `${header.name}: ${header.value}`).join(', ')}
+        </dd>
         <dt>Timeout</dt>
-        <dd>{endpoint.timeoutMs == null ? "the server's" : `${endpoint.timeoutMs} ms`}</dd>
+        <dd>
+          {endpoint.timeoutMs == null
+            ? `${data.webhookDestinationPolicy.maxTimeoutMs} ms (the server's default)`
+            : `${endpoint.timeoutMs} ms`}
+        </dd>
         <dt>Rate limit</dt>
         <dd>{endpoint.rateLimitPerSecond == null ? 'none' : `${endpoint.rateLimitPerSecond} deliveries per second`}</dd>
         <dt>Failed deliveries in a row</dt>
         <dd>{endpoint.consecutiveFailures}</dd>
         <dt>Retrying now</dt>
         <dd className={endpoint.pendingRetries > 0 ? 'retrying' : undefined}>{deliveryCount(endpoint.pendingRetries)}</dd>
+        <dt>Overdue</dt>
+        <dd
+          className={endpoint.overdueDeliveries > 0 ? 'retrying' : undefined}
+          title="PENDING deliveries whose attempt was due more than a minute ago"
+        >
+          {deliveryCount(endpoint.overdueDeliveries)}
+        </dd>
         <dt>Created</dt>
         <dd>{formatDateTime(endpoint.createdAt)}</dd>
         <dt>Id</dt>
@@ -144,12 +178,20 @@ export function EndpointPage() {
       </dl>
       <EndpointActions
         endpoint={endpoint}
-        onEdit={editing ? undefined : () => { setSaved(false); setEditing(true); }}
+        onEdit={
+          editing
+            ? undefined
+            : () => {
+                setSaved(false);
+                setEditing(true);
+              }
+        }
         onDeleted={() => navigate('/webhooks')}
       />
       <EndpointSecret endpointId={endpoint.id} />
-      {endpoint.status === 'ACTIVE' && <RecoverForm endpointId={endpoint.id} />}
-      <DeliveryLog endpointId={endpoint.id} onDeliveryChanged={refreshEndpoint} />
+      <EndpointCharts endpointId={endpoint.id} />
+      <RecoverForm endpointId={endpoint.id} status={endpoint.status} onRecovered={refreshEndpoint} />
+      <DeliveryLog endpointId={endpoint.id} endpointActive={endpoint.status === 'ACTIVE'} onDeliveryChanged={refreshEndpoint} />
     </>
   );
 }
@@ -204,7 +246,15 @@ function EditEndpoint({ endpoint, onDone }: { endpoint: EndpointFieldsFragment; 
   );
 }
 
-function DeliveryLog({ endpointId, onDeliveryChanged }: { endpointId: string; onDeliveryChanged(): void }) {
+function DeliveryLog({
+  endpointId,
+  endpointActive,
+  onDeliveryChanged,
+}: {
+  endpointId: string;
+  endpointActive: boolean;
+  onDeliveryChanged(): void;
+}) {
   const filterId = useId();
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -239,7 +289,10 @@ function DeliveryLog({ endpointId, onDeliveryChanged }: { endpointId: string; on
   }, [connection, onDeliveryChanged]);
 
   // Every attempt may change the endpoint's counts (retrying now, failed in a row, its status).
-  const attempted = [...live.values()].filter(({ delivery }) => delivery.attemptCount > 0 || delivery.status !== 'PENDING').map(({ delivery }) => `${delivery.id}:${delivery.status}:${delivery.attemptCount}`).join();
+  const attempted = [...live.values()]
+    .filter(({ delivery }) => delivery.attemptCount > 0 || delivery.status !== 'PENDING')
+    .map(({ delivery }) => `${delivery.id}:${delivery.status}:${delivery.attemptCount}`)
+    .join();
   useEffect(() => {
     if (attempted) onDeliveryChanged();
   }, [attempted, onDeliveryChanged]);
@@ -248,7 +301,11 @@ function DeliveryLog({ endpointId, onDeliveryChanged }: { endpointId: string; on
     <section aria-labelledby={`${filterId}-title`} className="delivery-log">
       <div className="section-header">
         <h2 id={`${filterId}-title`}>Delivery log</h2>
-        <span className={`live ${subscription.error ? 'off' : connection.state === 'live' ? 'on' : 'waiting'}`} role="status" data-live={connection.state}>
+        <span
+          className={`live ${subscription.error ? 'off' : connection.state === 'live' ? 'on' : 'waiting'}`}
+          role="status"
+          data-live={connection.state}
+        >
           {subscription.error
             ? `Live updates stopped: ${errorMessage(subscription.error)} Reload to resume.`
             : connection.state === 'live'
@@ -267,6 +324,7 @@ function DeliveryLog({ endpointId, onDeliveryChanged }: { endpointId: string; on
           </select>
         </div>
       </div>
+      <HistoryNote what="Deliveries and their attempts" />
       {cursors.map((after, index) => (
         <DeliveryPage
           key={`${status}|${after ?? ''}`}
@@ -275,6 +333,7 @@ function DeliveryLog({ endpointId, onDeliveryChanged }: { endpointId: string; on
           after={after}
           live={live}
           refresh={refresh}
+          endpointActive={endpointActive}
           first={index === 0}
           onMore={index === cursors.length - 1 ? (cursor) => setCursors((loaded) => [...loaded, cursor]) : undefined}
         />
@@ -290,11 +349,13 @@ interface DeliveryPageProps {
   live: Map<string, LiveDelivery>;
   /** Changes when the page must be read again. */
   refresh: number;
+  /** Retry and unfolded attempts only make sense while the endpoint takes deliveries. */
+  endpointActive: boolean;
   first: boolean;
   onMore?: (cursor: string) => void;
 }
 
-function DeliveryPage({ endpointId, status, after, live, refresh, first, onMore }: DeliveryPageProps) {
+function DeliveryPage({ endpointId, status, after, live, refresh, endpointActive, first, onMore }: DeliveryPageProps) {
   const [{ data, fetching, error }, reexecute] = useQuery({
     query: DELIVERIES,
     variables: { id: endpointId, first: PAGE_SIZE, after, status },
@@ -326,6 +387,13 @@ function DeliveryPage({ endpointId, status, after, live, refresh, first, onMore 
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id.localeCompare(a.id)));
   }, [loaded, live, first, status, page]);
 
+  // The attempts of the newest unfinished or failed deliveries are shown unfolded; the others are a click away.
+  const unfolded = new Set(
+    deliveries
+      .filter((delivery) => delivery.status !== 'SUCCEEDED' && delivery.status !== 'CANCELLED')
+      .slice(0, UNFOLDED_FAILURES)
+      .map((delivery) => delivery.id),
+  );
   if (error) return <ErrorAlert error={error} />;
   if (!data) return fetching ? <Loading what="Loading deliveries" /> : null;
   if (first && deliveries.length === 0) {
@@ -339,7 +407,12 @@ function DeliveryPage({ endpointId, status, after, live, refresh, first, onMore 
     <>
       <ol className="deliveries" aria-label={first ? 'Deliveries' : 'Older deliveries'}>
         {deliveries.map((delivery) => (
-          <DeliveryItem key={delivery.id} delivery={delivery} />
+          <DeliveryItem
+            key={delivery.id}
+            delivery={delivery}
+            endpointActive={endpointActive}
+            unfold={endpointActive && first && unfolded.has(delivery.id)}
+          />
         ))}
       </ol>
       {onMore && page?.pageInfo.hasNextPage && page.pageInfo.endCursor && (
@@ -357,14 +430,30 @@ function localInputValue(date: Date): string {
   return local.toISOString().slice(0, 16);
 }
 
-/** Re-sends the FAILED and CANCELLED deliveries of a window (after the receiver's outage), a batch per click. */
-function RecoverForm({ endpointId }: { endpointId: string }) {
+/**
+ * Re-sends the FAILED and CANCELLED deliveries of a window (after the receiver's outage), a batch
+ * per click; an endpoint that is not active is re-enabled first, since it would take none.
+ */
+function RecoverForm({ endpointId, status, onRecovered }: { endpointId: string; status: WebhookEndpointStatus; onRecovered(): void }) {
   const id = useId();
   const [since, setSince] = useState(() => localInputValue(new Date(Date.now() - 24 * 3600_000)));
   const [until, setUntil] = useState('');
+  const [reenabled, reenable] = useMutation(REENABLE_ENDPOINT);
   const [recovered, recover] = useMutation(RECOVER_DELIVERIES);
   const result = recovered.data?.recoverDeliveries;
-  const submit = (from: string) => recover({ endpointId, since: new Date(from).toISOString(), until: until ? new Date(until).toISOString() : null }, DELIVERY_CONTEXT);
+  const active = status === 'ACTIVE';
+  const submit = async (from: string) => {
+    if (!active) {
+      const enabled = await reenable({ id: endpointId });
+      if (enabled.error) return;
+    }
+    await recover(
+      { endpointId, since: new Date(from).toISOString(), until: until ? new Date(until).toISOString() : null },
+      DELIVERY_CONTEXT,
+    );
+    onRecovered();
+  };
+  const busy = recovered.fetching || reenabled.fetching;
   return (
     <form
       className="card form recover"
@@ -375,20 +464,36 @@ function RecoverForm({ endpointId }: { endpointId: string }) {
       }}
     >
       <h2 id={`${id}-title`}>Recover failed deliveries</h2>
-      <p className="help">After an outage of your receiver: every FAILED or CANCELLED delivery created in the window is sent again (same delivery id), up to 1,000 per click.</p>
-      <div className="field inline">
-        <label htmlFor={`${id}-since`}>From</label>
-        <input id={`${id}-since`} type="datetime-local" required value={since} onChange={(e) => setSince(e.target.value)} />
-        <label htmlFor={`${id}-until`}>To (empty: now)</label>
-        <input id={`${id}-until`} type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
-        <button type="submit" disabled={recovered.fetching || !since}>
-          {recovered.fetching ? 'Recovering…' : 'Recover'}
-        </button>
+      <p className="help">
+        After an outage of your receiver: every FAILED or CANCELLED delivery created in the window, and every PENDING one there that lost
+        its queued attempt, is sent again (same delivery id), looking at 1,000 per click.
+        {!active && (
+          <>
+            {' '}
+            <strong>{status === 'DISABLED' ? 'Disabled' : 'Inactive'}: Recover re-enables it first</strong> (its count of failures in a row
+            starts again from 0).
+          </>
+        )}
+      </p>
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={`${id}-since`}>From</label>
+          <input id={`${id}-since`} type="datetime-local" required value={since} onChange={(e) => setSince(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-until`}>To (empty: now)</label>
+          <input id={`${id}-until`} type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
+        </div>
+        <div className="field field-button">
+          <button type="submit" className={active ? undefined : 'primary'} disabled={busy || !since}>
+            {busy ? 'Recovering…' : active ? 'Recover' : 'Re-enable and recover'}
+          </button>
+        </div>
       </div>
-      {recovered.error && <ErrorAlert error={recovered.error} />}
+      {(reenabled.error ?? recovered.error) && <ErrorAlert error={reenabled.error ?? recovered.error} />}
       {result && (
         <p className="success" role="status">
-          {result.queued === 0 ? 'No failed or cancelled deliveries in this window.' : `${deliveryCount(result.queued)} queued again.`}{' '}
+          {result.queued === 0 ? 'Nothing to send again in this window.' : `${deliveryCount(result.queued)} queued again.`}{' '}
           {result.hasMore && result.nextSince && (
             <button type="button" className="small" onClick={() => void submit(result.nextSince!)}>
               Recover the next ones
@@ -400,10 +505,15 @@ function RecoverForm({ endpointId }: { endpointId: string }) {
   );
 }
 
-function DeliveryItem({ delivery }: { delivery: DeliveryFieldsFragment }) {
-  const [retry, retryDelivery] = useMutation(RETRY_DELIVERY);
-  const [resend, resendDelivery] = useMutation(RESEND_DELIVERY);
-  const retryable = delivery.status === 'FAILED' || delivery.status === 'CANCELLED';
+function DeliveryItem({
+  delivery,
+  endpointActive,
+  unfold,
+}: {
+  delivery: DeliveryFieldsFragment;
+  endpointActive: boolean;
+  unfold: boolean;
+}) {
   const attemptsLabel = `${delivery.attemptCount} attempt${delivery.attemptCount === 1 ? '' : 's'}`;
   return (
     <li className="delivery card" data-delivery-id={delivery.id} data-status={delivery.status} data-attempts={delivery.attempts.length}>
@@ -414,40 +524,32 @@ function DeliveryItem({ delivery }: { delivery: DeliveryFieldsFragment }) {
           {timeAgo(delivery.createdAt)}
         </span>
         <span className="subtle">{attemptsLabel}</span>
-        {delivery.status === 'PENDING' && delivery.nextAttemptAt && <span className="subtle">next attempt {timeAgo(delivery.nextAttemptAt)}</span>}
-        {retryable && (
-          <button type="button" className="small" disabled={retry.fetching} onClick={() => retryDelivery({ id: delivery.id })}>
-            {retry.fetching ? 'Retrying…' : 'Retry'}
-          </button>
+        {delivery.status === 'PENDING' && delivery.nextAttemptAt && (
+          <span className="subtle">next attempt {timeAgo(delivery.nextAttemptAt)}</span>
         )}
-        {delivery.status === 'SUCCEEDED' && (
-          <button
-            type="button"
-            className="small"
-            title="Send this delivery again, as a new attempt with the same delivery id"
-            disabled={resend.fetching}
-            onClick={() => resendDelivery({ id: delivery.id })}
-          >
-            {resend.fetching ? 'Resending…' : 'Resend'}
-          </button>
-        )}
+        <DeliveryButtons delivery={delivery} endpointActive={endpointActive} />
       </div>
-      {retry.error && <ErrorAlert error={retry.error} />}
-      {resend.error && <ErrorAlert error={resend.error} />}
-      <p className="subtle mono small-text">Delivery {delivery.id}</p>
+      <p className="subtle mono small-text">
+        <Link to={`/deliveries/${delivery.id}`}>Delivery {delivery.id}</Link>
+      </p>
       {delivery.attempts.length > 0 && (
-        <details className="attempts" open={delivery.status !== 'SUCCEEDED' || undefined}>
-          <summary>Attempts ({delivery.attempts.length})</summary>
+        <details className="attempts" open={unfold || undefined}>
+          <summary>
+            Attempts ({delivery.attempts.length}) · last: {lastAnswer(delivery.attempts[delivery.attempts.length - 1]!)}
+          </summary>
           <ol className="attempt-list">
             {delivery.attempts.map((attempt) => (
               <li key={attempt.id} className={`attempt ${attempt.succeeded ? 'ok' : 'bad'}`} data-attempt={attempt.number}>
                 <div className="attempt-head">
                   <strong>#{attempt.number}</strong>
-                  <span className={`badge badge-${attempt.succeeded ? 'ok' : 'bad'}`}>{attempt.responseStatus != null ? `HTTP ${attempt.responseStatus}` : 'no answer'}</span>
+                  <span className={`badge badge-${attempt.succeeded ? 'ok' : 'bad'}`}>
+                    {attempt.responseStatus != null ? `HTTP ${attempt.responseStatus}` : 'no answer'}
+                  </span>
                   <span className="subtle">{attempt.durationMs} ms</span>
                   <span className="subtle">{formatDateTime(attempt.startedAt)}</span>
                 </div>
                 {attempt.error && <p className="attempt-error">{attempt.error}</p>}
+                <ResponseBodyNotes attempt={attempt} />
                 {attempt.responseBody && (
                   <pre className="response-body" aria-label={`Response body of attempt ${attempt.number}`}>
                     {attempt.responseBody.length > BODY_EXCERPT ? `${attempt.responseBody.slice(0, BODY_EXCERPT)}…` : attempt.responseBody}
@@ -460,4 +562,9 @@ function DeliveryItem({ delivery }: { delivery: DeliveryFieldsFragment }) {
       )}
     </li>
   );
+}
+
+/** "HTTP 503", or the error of an attempt that got no answer. */
+function lastAnswer(attempt: DeliveryFieldsFragment['attempts'][number]): string {
+  return attempt.responseStatus != null ? `HTTP ${attempt.responseStatus}` : (attempt.error ?? 'no answer');
 }

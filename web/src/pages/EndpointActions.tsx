@@ -66,7 +66,10 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
   const graceId = useId();
   const active = endpoint.status === 'ACTIVE';
 
-  const run = async <T,>(action: () => Promise<{ error?: Parameters<typeof errorMessage>[0]; data?: T }>, success: (data: T) => Outcome) => {
+  const run = async <T,>(
+    action: () => Promise<{ error?: Parameters<typeof errorMessage>[0]; data?: T }>,
+    success: (data: T) => Outcome,
+  ) => {
     setOutcome(null);
     const result = await action();
     if (result.error || !result.data) setOutcome({ kind: 'error', message: errorMessage(result.error) ?? 'Something went wrong.' });
@@ -87,11 +90,14 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
           disabled={!active || test.fetching}
           title={active ? 'Queue a test.ping delivery to this endpoint' : 'Only an active endpoint takes test events'}
           onClick={() =>
-            run(() => sendTest({ endpointId: endpoint.id }), (data) => ({
-              kind: 'ok',
-              message: `Test event queued (delivery ${data.sendTestEvent.id.slice(0, 8)}).`,
-              link: linkDeliveries,
-            }))
+            run(
+              () => sendTest({ endpointId: endpoint.id }),
+              (data) => ({
+                kind: 'ok',
+                message: `Test event queued (delivery ${data.sendTestEvent.id.slice(0, 8)}).`,
+                link: linkDeliveries,
+              }),
+            )
           }
         >
           Send Test
@@ -100,7 +106,12 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
           <button
             type="button"
             className="primary"
-            onClick={() => run(() => setActive({ id: endpoint.id, active: true }), () => ({ kind: 'ok', message: 'Endpoint re-enabled: deliveries resume and its failure count starts again at 0.' }))}
+            onClick={() =>
+              run(
+                () => setActive({ id: endpoint.id, active: true }),
+                () => ({ kind: 'ok', message: 'Endpoint re-enabled: deliveries resume and its failure count starts again at 0.' }),
+              )
+            }
           >
             Re-enable
           </button>
@@ -111,10 +122,16 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
             aria-checked={active}
             className={`switch ${active ? 'on' : 'off'}`}
             onClick={() =>
-              run(() => setActive({ id: endpoint.id, active: !active }), (data) => ({
-                kind: 'ok',
-                message: data.setWebhookEndpointActive.status === 'ACTIVE' ? 'Endpoint active: deliveries resume.' : 'Endpoint inactive: deliveries are paused, its configuration is kept.',
-              }))
+              run(
+                () => setActive({ id: endpoint.id, active: !active }),
+                (data) => ({
+                  kind: 'ok',
+                  message:
+                    data.setWebhookEndpointActive.status === 'ACTIVE'
+                      ? 'Endpoint active: deliveries resume.'
+                      : 'Endpoint inactive: deliveries are paused, its configuration is kept.',
+                }),
+              )
             }
           >
             <span className="switch-track" aria-hidden="true" />
@@ -126,16 +143,20 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
           title={`Rotate the signing secret of ${endpoint.name}?`}
           confirmLabel="Rotate secret"
           onConfirm={() =>
-            run(() => rotateSecret({ id: endpoint.id, gracePeriodSeconds: graceSeconds }), (data) => {
-              setSecret(data.rotateWebhookSecret.signingSecret);
-              setRotatedOverlap(GRACE_PERIODS.find((period) => period.seconds === graceSeconds)?.duration ?? '');
-              return null;
-            })
+            run(
+              () => rotateSecret({ id: endpoint.id, gracePeriodSeconds: graceSeconds }),
+              (data) => {
+                setSecret(data.rotateWebhookSecret.signingSecret);
+                setRotatedOverlap(GRACE_PERIODS.find((period) => period.seconds === graceSeconds)?.duration ?? '');
+                return null;
+              },
+            )
           }
         >
           <p>
-            A new signing secret signs every delivery from now on. During the overlap deliveries also carry a signature made with the current
-            one, so your receiver can switch over without losing any. The new secret is shown once (and can be revealed again later).
+            A new signing secret signs every delivery from now on. During the overlap deliveries also carry a signature made with the
+            current one, so your receiver can switch over without losing any. The new secret is shown once (and can be revealed again
+            later).
           </p>
           <div className="field">
             <label htmlFor={graceId}>Keep the current secret signing for</label>

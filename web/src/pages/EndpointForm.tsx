@@ -1,7 +1,7 @@
 // The form of a webhook endpoint, to add one or edit one: URL (with the destination rules of
 // this server), name, event types and the delivery settings (custom headers, timeout, rate
 // limit), checked before sending; the API's refusals shown next to the field they name.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, type CombinedError } from 'urql';
 import { FieldError, FormButtons } from '../components';
 import { formErrors } from '../errors';
@@ -55,12 +55,29 @@ export function EndpointForm({ title, initial, submitLabel, busyLabel, busy, err
   const api = formErrors(error, ['url', 'name', 'eventTypes', 'headers', 'timeoutMs', 'rateLimitPerSecond']);
   const urlError = checked.url ?? api.fields.url;
   const nameError = checked.name ?? api.fields.name;
+  // After each submission that came back refused (here or by the API), the first field at fault
+  // (or the general error) is brought into view: on a phone the form is longer than the screen.
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (error) setRefusals((count) => count + 1);
+  }, [error]);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const target =
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('.error-alert');
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: 'center' });
+  }, [refusals]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problems = checkEndpointInput(url.trim(), name, policy);
     setChecked(problems);
-    if (problems.url || problems.name) return;
+    if (problems.url || problems.name) {
+      setRefusals((count) => count + 1);
+      return;
+    }
     onSubmit({
       url: url.trim(),
       name: name.trim(),
@@ -71,9 +88,10 @@ export function EndpointForm({ title, initial, submitLabel, busyLabel, busy, err
     });
   };
 
-  const toggleType = (type: string) => setEventTypes((types) => (types.includes(type) ? types.filter((t) => t !== type) : [...types, type]));
+  const toggleType = (type: string) =>
+    setEventTypes((types) => (types.includes(type) ? types.filter((t) => t !== type) : [...types, type]));
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form ref={form} className="card form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       <div className="field">
         <label htmlFor={`${id}-url`}>Endpoint URL</label>
@@ -139,8 +157,8 @@ export function EndpointForm({ title, initial, submitLabel, busyLabel, busy, err
           aria-describedby={`${id}-headers-help${api.fields.headers ? ` ${id}-headers-error` : ''}`}
         />
         <p className="help" id={`${id}-headers-help`}>
-          One <span className="mono">Name: value</span> per line, sent with every attempt (at most 20). Hookline's own headers (webhook-*, x-service-*),
-          host, content-type and connection headers cannot be set.
+          One <span className="mono">Name: value</span> per line, sent with every attempt (at most 20). Hookline's own headers (webhook-*,
+          x-service-*), host, content-type and connection headers cannot be set.
         </p>
         <FieldError id={`${id}-headers-error`} message={api.fields.headers} />
       </div>
@@ -159,7 +177,9 @@ export function EndpointForm({ title, initial, submitLabel, busyLabel, busy, err
           aria-describedby={`${id}-timeout-help${api.fields.timeoutMs ? ` ${id}-timeout-error` : ''}`}
         />
         <p className="help" id={`${id}-timeout-help`}>
-          {policy ? `${policy.minTimeoutMs} to ${policy.maxTimeoutMs} ms; empty: the server's ${policy.maxTimeoutMs} ms.` : "Empty: the server's timeout."}
+          {policy
+            ? `${policy.minTimeoutMs} to ${policy.maxTimeoutMs} ms; empty: the server's ${policy.maxTimeoutMs} ms.`
+            : "Empty: the server's timeout."}
         </p>
         <FieldError id={`${id}-timeout-error`} message={api.fields.timeoutMs} />
       </div>

@@ -36,7 +36,9 @@ export function EndpointSecret({ endpointId }: { endpointId: string }) {
     <section className="endpoint-secret" aria-labelledby="endpoint-secret-title">
       <h2 id="endpoint-secret-title">Signing secret</h2>
       {endpoint?.previousSecretExpiresAt && (
-        <p className="subtle">Deliveries also carry a signature made with the previous secret until {formatDateTime(endpoint.previousSecretExpiresAt)}.</p>
+        <p className="subtle">
+          Deliveries also carry a signature made with the previous secret until {formatDateTime(endpoint.previousSecretExpiresAt)}.
+        </p>
       )}
       {secret ? (
         <>
@@ -66,7 +68,8 @@ export function EndpointSecret({ endpointId }: { endpointId: string }) {
               <tr key={reveal.id}>
                 <td>{formatDateTime(reveal.revealedAt)}</td>
                 <td>
-                  <span className="mono">{reveal.apiToken.prefix}…</span> {reveal.apiToken.name && <span className="subtle">{reveal.apiToken.name}</span>}
+                  <span className="mono">{reveal.apiToken.prefix}…</span>{' '}
+                  {reveal.apiToken.name && <span className="subtle">{reveal.apiToken.name}</span>}
                 </td>
               </tr>
             ))}

@@ -3,7 +3,8 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { useAddressFilters } from '../address-filters';
-import { Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
+import { Breadcrumbs, Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
+import { HistoryNote } from '../history';
 import { formatDateTime } from '../format';
 import { LoadOlder, type PageSlot } from '../paging';
 import { graphql } from '../gql';
@@ -27,7 +28,7 @@ graphql(`
 const SEARCH_EVENTS = graphql(`
   query SearchEvents($filter: EventFilter, $first: Int, $after: String) {
     events(filter: $filter, first: $first, after: $after) {
-      totalCount
+      totalCount totalCountIsEstimate
       edges { node { ...EventSummary } }
       pageInfo { hasNextPage endCursor }
     }
@@ -47,13 +48,21 @@ export function EventsPage() {
 
   return (
     <>
-      <p className="breadcrumb">Integrations › Webhooks ›</p>
+      <Breadcrumbs trail={[{ label: 'Webhooks', to: '/webhooks' }]} />
       <PageHeader title="Events" />
       <form className="filters" role="search" aria-label="Filter events" onSubmit={(event) => event.preventDefault()}>
-        {select('type', 'Event type', (options?.eventTypes ?? []).map(({ name }) => ({ value: name, label: name })), 'Any event')}
+        {select(
+          'type',
+          'Event type',
+          (options?.eventTypes ?? []).map(({ name }) => ({ value: name, label: name })),
+          'Any event',
+        )}
         {timeWindowAndClear}
       </form>
-      {pages((slot) => <EventsPageOf {...slot} filter={filter} />)}
+      <HistoryNote what="Events and their payloads" />
+      {pages((slot) => (
+        <EventsPageOf {...slot} filter={filter} />
+      ))}
     </>
   );
 }
@@ -62,13 +71,18 @@ function EventsPageOf({ first, after, filter, onMore }: PageSlot & { filter: Eve
   const [{ data, fetching, error }] = useQuery({ query: SEARCH_EVENTS, variables: { filter, first: PAGE_SIZE, after } });
   if (error) return <ErrorAlert error={error} />;
   if (!data) return fetching ? <Loading what="Loading events" /> : null;
-  const { totalCount, edges, pageInfo } = data.events;
-  if (first && totalCount === 0) return <Empty><p>No events match these filters.</p></Empty>;
+  const { totalCount, totalCountIsEstimate, edges, pageInfo } = data.events;
+  if (first && totalCount === 0)
+    return (
+      <Empty>
+        <p>No events match these filters.</p>
+      </Empty>
+    );
   return (
     <>
       {first && (
         <p className="subtle" role="status" data-testid="events-total">
-          {totalCount === 1 ? '1 event' : `${totalCount} events`}
+          {totalCountIsEstimate ? `about ${totalCount.toLocaleString('en')} events` : totalCount === 1 ? '1 event' : `${totalCount} events`}
         </p>
       )}
       <ol className="cards" aria-label={first ? 'Events' : 'More events'}>
@@ -127,9 +141,12 @@ export function EventPage() {
   }
   return (
     <>
-      <p className="breadcrumb">
-        Integrations › Webhooks › <Link to="/events">Events</Link> ›
-      </p>
+      <Breadcrumbs
+        trail={[
+          { label: 'Webhooks', to: '/webhooks' },
+          { label: 'Events', to: '/events' },
+        ]}
+      />
       <PageHeader title={event.type} />
       <EventCard event={event} />
       <h2>Data</h2>

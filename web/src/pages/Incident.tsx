@@ -1,17 +1,23 @@
-// One incident: acknowledge and resolve it, and judge its ranked suspects (deploys and other changes).
-import { useState } from 'react';
+// One incident: its alerts (when an alert source opened it), acknowledge and resolve it, and judge its
+// ranked suspects (deploys and other changes).
+import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { Badge, Empty, ErrorAlert, Loading, PageHeader } from '../components';
+import { Breadcrumbs, Badge, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
 import { errorMessage } from '../errors';
-import { formatDateTime, formatPercent, shortSha } from '../format';
+import { formatDateTime, formatPercent, formatSeconds, labelText, readableTimes, shortSha } from '../format';
 import { graphql } from '../gql';
-import type { SuspectVerdict } from '../gql/graphql';
+import type { IncidentFieldsFragment, SuspectVerdict } from '../gql/graphql';
 
 graphql(`
   fragment IncidentFields on Incident {
     id title severity status environment startedAt openedAt acknowledgedAt resolvedAt
     service { id name }
+    alertSource { id name kind }
+    alerts(first: 50) {
+      totalCount
+      edges { node { id fingerprint status labels annotations startsAt endsAt generatorURL } }
+    }
     suspects {
       rank score verdict verdictAt
       reasons { code detail }
@@ -66,7 +72,7 @@ export function IncidentPage() {
       </>
     );
   }
-  const judge = (suspect: { deploy?: { id: string } | null; change?: { id: string } | null }, verdict: SuspectVerdict) => {
+  const judge = (suspect: Suspect, verdict: SuspectVerdict) => {
     setVerdictFor(suspect.deploy?.id ?? suspect.change!.id);
     void markSuspect({ incidentId: incident.id, deployId: suspect.deploy?.id, changeId: suspect.change?.id, verdict });
   };
@@ -74,9 +80,7 @@ export function IncidentPage() {
 
   return (
     <>
-      <p className="breadcrumb">
-        <Link to="/incidents">Incidents</Link> ›
-      </p>
+      <Breadcrumbs trail={[{ label: 'Incidents', to: '/incidents' }]} />
       <PageHeader title={incident.title}>
         <Badge value={incident.severity} />
         <Badge value={incident.status} />
@@ -96,7 +100,9 @@ export function IncidentPage() {
       {transitionError && <ErrorAlert error={transitionError} />}
       <dl className="facts">
         <dt>Service</dt>
-        <dd><Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link></dd>
+        <dd>
+          <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link>
+        </dd>
         <dt>Environment</dt>
         <dd>{incident.environment ?? 'any'}</dd>
         <dt>Started</dt>
@@ -107,7 +113,49 @@ export function IncidentPage() {
         <dd>{formatDateTime(incident.acknowledgedAt)}</dd>
         <dt>Resolved</dt>
         <dd>{formatDateTime(incident.resolvedAt)}</dd>
+        <dt>Opened by</dt>
+        <dd>
+          {incident.alertSource ? (
+            <Link to="/alert-sources">{incident.alertSource.name}</Link>
+          ) : incident.alerts.totalCount > 0 ? (
+            'a deleted alert source'
+          ) : (
+            'a person'
+          )}
+        </dd>
       </dl>
+
+      {incident.alerts.totalCount > 0 && (
+        <>
+          <h2>Alerts</h2>
+          <p className="help">The alerts that opened this incident and joined it. It resolves itself when every one of them is resolved.</p>
+          <ul className="alerts" aria-label="Alerts">
+            {incident.alerts.edges.map(({ node: alert }) => {
+              const annotations = (alert.annotations ?? {}) as Record<string, string>;
+              return (
+                <li key={alert.id} data-fingerprint={alert.fingerprint}>
+                  <div className="suspect-head">
+                    <Badge value={alert.status} />
+                    <strong>{annotations.summary ?? (alert.labels as Record<string, string>).alertname ?? alert.fingerprint}</strong>
+                    <span className="subtle">
+                      since {formatDateTime(alert.startsAt)}
+                      {alert.endsAt ? ` · ended ${formatDateTime(alert.endsAt)}` : ''}
+                    </span>
+                    {alert.generatorURL && <a href={alert.generatorURL}>source</a>}
+                  </div>
+                  {annotations.description && <p className="card-text">{annotations.description}</p>}
+                  <p className="mono subtle">{labelText(alert.labels)}</p>
+                </li>
+              );
+            })}
+          </ul>
+          {incident.alerts.totalCount > incident.alerts.edges.length && (
+            <p className="help">
+              Showing the first {incident.alerts.edges.length} of {incident.alerts.totalCount} alerts.
+            </p>
+          )}
+        </>
+      )}
 
       <h2>Suspects</h2>
       <p className="help">
@@ -121,68 +169,186 @@ export function IncidentPage() {
           <p>No deploys or changes in the lookback window before the incident started.</p>
         </Empty>
       ) : (
-        <ol className="suspects" aria-label="Suspects">
-          {incident.suspects.map((suspect) => {
-            const key = suspect.deploy?.id ?? suspect.change!.id;
-            return (
-              <li key={key} className="card suspect" data-verdict={suspect.verdict ?? ''}>
-                <div className="suspect-head">
-                  <span className="rank" aria-label={`Rank ${suspect.rank}`}>#{suspect.rank}</span>
-                  {suspect.deploy ? (
-                    <>
-                      <Link to={`/deploys/${suspect.deploy.id}`}>
-                        <span className="mono">{shortSha(suspect.deploy.commitSha)}</span>
-                        {suspect.deploy.version ? ` · ${suspect.deploy.version}` : ''}
-                      </Link>
-                      <span className="subtle">
-                        {suspect.deploy.service.name} · {suspect.deploy.environment ?? 'no environment'} · {formatDateTime(suspect.deploy.deployedAt)}
-                        {suspect.deploy.deployedBy ? ` · by ${suspect.deploy.deployedBy}` : ''}
-                      </span>
-                      {suspect.deploy.rolledBack && <span className="tag warning">rolled back</span>}
-                    </>
-                  ) : (
-                    <>
-                      <span className="tag change">{suspect.change!.kind}</span>
-                      <span className="subtle">
-                        {suspect.change!.service.name} · {suspect.change!.environment ?? 'no environment'} · {formatDateTime(suspect.change!.changedAt)}
-                      </span>
-                    </>
-                  )}
-                  {suspect.verdict && <Badge value={suspect.verdict} />}
-                </div>
-                <div className="score">
-                  <span>Score {formatPercent(suspect.score)}</span>
-                  <meter min={0} max={1} value={suspect.score} aria-label={`Score of suspect ${suspect.rank}`}>
-                    {formatPercent(suspect.score)}
-                  </meter>
-                </div>
-                {suspect.deploy?.commitMessage && <p className="card-text">{suspect.deploy.commitMessage}</p>}
-                {suspect.change && (
-                  <p className="card-text">
-                    {suspect.change.url ? <a href={suspect.change.url}>{suspect.change.summary}</a> : suspect.change.summary}
-                  </p>
-                )}
-                <ul className="reasons">
-                  {suspect.reasons.map((reason) => (
-                    <li key={reason.code} data-code={reason.code}>
-                      {reason.detail}
-                    </li>
-                  ))}
-                </ul>
-                <div className="button-row">
-                  <button type="button" className="small" aria-pressed={suspect.verdict === 'CAUSED'} disabled={verdictState.fetching} onClick={() => judge(suspect, 'CAUSED')}>
-                    Caused it
-                  </button>
-                  <button type="button" className="small" aria-pressed={suspect.verdict === 'DISMISSED'} disabled={verdictState.fetching} onClick={() => judge(suspect, 'DISMISSED')}>
-                    Dismiss
-                  </button>
-                </div>
-                {verdictFor === key && verdictState.error && <ErrorAlert>{errorMessage(verdictState.error)}</ErrorAlert>}
-              </li>
-            );
-          })}
-        </ol>
+        <SuspectTable
+          suspects={incident.suspects}
+          startedAt={incident.startedAt}
+          busy={verdictState.fetching}
+          onJudge={judge}
+          error={verdictFor !== null && verdictState.error ? { key: verdictFor, message: errorMessage(verdictState.error) } : null}
+        />
       )}
     </>
+  );
+}
+
+type Suspect = IncidentFieldsFragment['suspects'][number];
+
+/** The reasons that tell most about a suspect, first found first: shown in the table's Top reason. */
+const TELLING_REASONS = ['rolled_back', 'redeploy', 'change_event', 'upstream_dependency', 'last_before_incident', 'prior', 'recency'];
+
+function topReason(suspect: Suspect): Suspect['reasons'][number] | undefined {
+  for (const code of TELLING_REASONS) {
+    const found = suspect.reasons.find((reason) => reason.code === code);
+    if (found) return found;
+  }
+  return suspect.reasons[0];
+}
+
+/** How long before the incident's start a change went live: "2.5 h before", "at the start". */
+function before(changedAt: string, startedAt: string): string {
+  const seconds = (Date.parse(startedAt) - Date.parse(changedAt)) / 1000;
+  return seconds <= 0 ? 'at the start' : `${formatSeconds(seconds)} before`;
+}
+
+/**
+ * The suspects as a table, one line each, in the API's order (CAUSED first, then the unjudged,
+ * then the DISMISSED ones), numbered by that order; a suspect's rank by score, its reasons and
+ * message are a click away.
+ */
+function SuspectTable({
+  suspects,
+  startedAt,
+  busy,
+  onJudge,
+  error,
+}: {
+  suspects: Suspect[];
+  startedAt: string;
+  busy: boolean;
+  onJudge(suspect: Suspect, verdict: SuspectVerdict): void;
+  error: { key: string; message: string | null } | null;
+}) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpen((keys) => {
+      const next = new Set(keys);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  return (
+    <TableWrap label="Suspects">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Change</th>
+          <th scope="col">Service</th>
+          <th scope="col">When</th>
+          <th scope="col">Score</th>
+          <th scope="col">Top reason</th>
+          <th scope="col">Verdict</th>
+        </tr>
+      </thead>
+      <tbody>
+        {suspects.map((suspect, index) => {
+          const key = suspect.deploy?.id ?? suspect.change!.id;
+          const changedAt = suspect.deploy?.deployedAt ?? suspect.change!.changedAt;
+          const reason = topReason(suspect);
+          const detailsId = `suspect-details-${key}`;
+          return (
+            <Fragment key={key}>
+              <tr className="suspect" data-suspect={key} data-verdict={suspect.verdict ?? ''}>
+                <td data-position>{index + 1}</td>
+                <td>
+                  {suspect.deploy ? (
+                    <Link to={`/deploys/${suspect.deploy.id}`}>
+                      <span className="mono">{shortSha(suspect.deploy.commitSha)}</span>
+                      {suspect.deploy.version ? ` · ${suspect.deploy.version}` : ''}
+                    </Link>
+                  ) : (
+                    <span className="tag change">{suspect.change!.kind}</span>
+                  )}
+                  {suspect.deploy?.rolledBack && (
+                    <>
+                      {' '}
+                      <span className="tag warning">rolled back</span>
+                    </>
+                  )}
+                </td>
+                <td>{(suspect.deploy?.service ?? suspect.change!.service).name}</td>
+                <td title={formatDateTime(changedAt)}>{before(changedAt, startedAt)}</td>
+                <td data-score>{formatPercent(suspect.score)}</td>
+                <td className="top-reason">{reason ? readableTimes(reason.detail) : '—'}</td>
+                <td>
+                  <div className="verdict-cell">
+                    {suspect.verdict && <Badge value={suspect.verdict} />}
+                    <button
+                      type="button"
+                      className="small"
+                      aria-pressed={suspect.verdict === 'CAUSED'}
+                      disabled={busy}
+                      onClick={() => onJudge(suspect, 'CAUSED')}
+                    >
+                      Caused it
+                    </button>
+                    <button
+                      type="button"
+                      className="small"
+                      aria-pressed={suspect.verdict === 'DISMISSED'}
+                      disabled={busy}
+                      onClick={() => onJudge(suspect, 'DISMISSED')}
+                    >
+                      Dismiss
+                    </button>
+                    <button
+                      type="button"
+                      className="small"
+                      aria-expanded={open.has(key)}
+                      aria-controls={detailsId}
+                      onClick={() => toggle(key)}
+                    >
+                      Details<span className="visually-hidden"> of suspect {index + 1}</span>
+                    </button>
+                  </div>
+                  {error?.key === key && error.message && <ErrorAlert>{error.message}</ErrorAlert>}
+                </td>
+              </tr>
+              {open.has(key) && (
+                <tr className="suspect-details" id={detailsId}>
+                  <td colSpan={7}>
+                    <SuspectDetails suspect={suspect} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </TableWrap>
+  );
+}
+
+function SuspectDetails({ suspect }: { suspect: Suspect }) {
+  const { deploy, change } = suspect;
+  return (
+    <div className="suspect-reasons">
+      <p className="card-text">
+        {deploy ? (
+          <>
+            {deploy.commitMessage ?? 'No commit message.'}{' '}
+            <span className="subtle">
+              {deploy.environment ?? 'no environment'} · {formatDateTime(deploy.deployedAt)}
+              {deploy.deployedBy ? ` · by ${deploy.deployedBy}` : ''}
+            </span>
+          </>
+        ) : (
+          <>
+            {change!.url ? <a href={change!.url}>{change!.summary}</a> : <span>{change!.summary}</span>}{' '}
+            <span className="subtle">
+              {change!.environment ?? 'no environment'} · {formatDateTime(change!.changedAt)}
+            </span>
+          </>
+        )}
+      </p>
+      <p className="subtle small-text">
+        Ranked {suspect.rank} by score{suspect.verdictAt ? `; judged ${formatDateTime(suspect.verdictAt)}` : ''}.
+      </p>
+      <ul className="reasons">
+        {suspect.reasons.map((reason) => (
+          <li key={reason.code} data-code={reason.code}>
+            {readableTimes(reason.detail)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -4,9 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, FormButtons, ServiceOptions, TableWrap } from '../components';
 import { formErrors } from '../errors';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatPercent, formatSeconds, shortSha } from '../format';
 import { graphql } from '../gql';
-import type { IncidentStatus, Severity } from '../gql/graphql';
+import type { IncidentsQuery, IncidentStatus, Severity } from '../gql/graphql';
 import { SERVICE_OPTIONS } from './Deploys';
 
 const STATUSES: IncidentStatus[] = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'];
@@ -15,8 +15,13 @@ const INCIDENT_CONTEXT = { additionalTypenames: ['Incident'] };
 
 const INCIDENTS = graphql(`
   query Incidents($status: IncidentStatus, $after: String) {
-    incidents(first: 50, status: $status, after: $after) {
-      edges { node { id title severity status environment startedAt openedAt resolvedAt service { id name } } }
+    incidents(first: 50, status: $status, after: $after, orderBy: STARTED_AT) {
+      edges {
+        node {
+          id title severity status environment startedAt openedAt resolvedAt service { id name }
+          suspects { score deploy { id commitSha version } change { id kind summary } }
+        }
+      }
       pageInfo { hasNextPage endCursor }
     }
   }
@@ -48,7 +53,11 @@ export function IncidentsPage() {
       <div className="filters">
         <div className="field">
           <label htmlFor={`${filterId}-status`}>Status</label>
-          <select id={`${filterId}-status`} value={status ?? ''} onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}>
+          <select
+            id={`${filterId}-status`}
+            value={status ?? ''}
+            onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+          >
             <option value="">All</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -62,7 +71,11 @@ export function IncidentsPage() {
       {!data && fetching && <Loading what="Loading incidents" />}
       {data && incidents.length === 0 && (
         <Empty>
-          <p>{status ? `No ${status.toLowerCase()} incidents.` : 'No incidents. When something breaks, open one: Hookline ranks the deploys that may have caused it.'}</p>
+          <p>
+            {status
+              ? `No ${status.toLowerCase()} incidents.`
+              : 'No incidents. When something breaks, open one: Hookline ranks the deploys that may have caused it.'}
+          </p>
         </Empty>
       )}
       {incidents.length > 0 && (
@@ -75,6 +88,8 @@ export function IncidentsPage() {
               <th scope="col">Service</th>
               <th scope="col">Environment</th>
               <th scope="col">Started</th>
+              <th scope="col">Duration</th>
+              <th scope="col">Top suspect</th>
             </tr>
           </thead>
           <tbody>
@@ -83,17 +98,27 @@ export function IncidentsPage() {
                 <td>
                   <Link to={`/incidents/${incident.id}`}>{incident.title}</Link>
                 </td>
-                <td><Badge value={incident.severity} /></td>
-                <td><Badge value={incident.status} /></td>
-                <td><Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link></td>
+                <td>
+                  <Badge value={incident.severity} />
+                </td>
+                <td>
+                  <Badge value={incident.status} />
+                </td>
+                <td>
+                  <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link>
+                </td>
                 <td>{incident.environment ?? '—'}</td>
                 <td>{formatDateTime(incident.startedAt)}</td>
+                <td data-duration>{duration(incident)}</td>
+                <td data-top-suspect>
+                  <TopSuspect suspect={incident.suspects[0]} />
+                </td>
               </tr>
             ))}
           </tbody>
         </TableWrap>
       )}
-      {data?.incidents.pageInfo.hasNextPage && <p className="help">Showing the 50 most recent incidents.</p>}
+      {data?.incidents.pageInfo.hasNextPage && <p className="help">Showing the 50 most recently started incidents.</p>}
     </>
   );
 }
@@ -138,20 +163,38 @@ function OpenIncidentForm({ onClose }: { onClose(): void }) {
       <h2 id={`${id}-title`}>Open incident</h2>
       <div className="field">
         <label htmlFor={`${id}-serviceId`}>Service</label>
-        <select id={`${id}-serviceId`} value={serviceId} onChange={(e) => setServiceId(e.target.value)} aria-invalid={fieldError('serviceId') ? true : undefined} aria-describedby={describedBy('serviceId')}>
+        <select
+          id={`${id}-serviceId`}
+          value={serviceId}
+          onChange={(e) => setServiceId(e.target.value)}
+          aria-invalid={fieldError('serviceId') ? true : undefined}
+          aria-describedby={describedBy('serviceId')}
+        >
           <ServiceOptions none="Choose a service" services={options?.services.edges} />
         </select>
         <FieldError id={`${id}-serviceId-error`} message={fieldError('serviceId')} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-title-input`}>Title</label>
-        <input id={`${id}-title-input`} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Checkout errors above 5 %" aria-invalid={fieldError('title') ? true : undefined} aria-describedby={describedBy('title')} />
+        <input
+          id={`${id}-title-input`}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="Checkout errors above 5 %"
+          aria-invalid={fieldError('title') ? true : undefined}
+          aria-describedby={describedBy('title')}
+        />
         <FieldError id={`${id}-title-error`} message={fieldError('title')} />
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor={`${id}-severity`}>Severity</label>
-          <select id={`${id}-severity`} value={severity} onChange={(e) => setSeverity(e.target.value as Severity)} aria-describedby={describedBy('severity')}>
+          <select
+            id={`${id}-severity`}
+            value={severity}
+            onChange={(e) => setSeverity(e.target.value as Severity)}
+            aria-describedby={describedBy('severity')}
+          >
             {SEVERITIES.map((value) => (
               <option key={value} value={value}>
                 {value}
@@ -162,16 +205,59 @@ function OpenIncidentForm({ onClose }: { onClose(): void }) {
         </div>
         <div className="field">
           <label htmlFor={`${id}-environment`}>Environment</label>
-          <input id={`${id}-environment`} value={environment} onChange={(e) => setEnvironment(e.target.value)} placeholder="production" aria-invalid={fieldError('environment') ? true : undefined} aria-describedby={describedBy('environment')} />
+          <input
+            id={`${id}-environment`}
+            value={environment}
+            onChange={(e) => setEnvironment(e.target.value)}
+            placeholder="production"
+            aria-invalid={fieldError('environment') ? true : undefined}
+            aria-describedby={describedBy('environment')}
+          />
           <FieldError id={`${id}-environment-error`} message={fieldError('environment')} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-startedAt`}>Started (default: now)</label>
-          <input id={`${id}-startedAt`} type="datetime-local" value={startedAt} onChange={(e) => setStartedAt(e.target.value)} aria-invalid={fieldError('startedAt') ? true : undefined} aria-describedby={describedBy('startedAt')} />
+          <input
+            id={`${id}-startedAt`}
+            type="datetime-local"
+            value={startedAt}
+            onChange={(e) => setStartedAt(e.target.value)}
+            aria-invalid={fieldError('startedAt') ? true : undefined}
+            aria-describedby={describedBy('startedAt')}
+          />
           <FieldError id={`${id}-startedAt-error`} message={fieldError('startedAt')} />
         </div>
       </div>
       <FormButtons error={api.general} busy={fetching} label="Open incident" busyLabel="Opening…" onCancel={onClose} />
     </form>
+  );
+}
+
+type ListedIncident = IncidentsQuery['incidents']['edges'][number]['node'];
+
+/** From the start of the problem to its resolution, or to now while it lasts. */
+function duration(incident: Pick<ListedIncident, 'startedAt' | 'resolvedAt'>, now = Date.now()): string {
+  const end = incident.resolvedAt ? Date.parse(incident.resolvedAt) : now;
+  const text = formatSeconds(Math.max(0, (end - Date.parse(incident.startedAt)) / 1000));
+  return incident.resolvedAt ? text : `${text}, open`;
+}
+
+/** The first suspect as the incident's page lists them (a CAUSED verdict first, then by rank). */
+function TopSuspect({ suspect }: { suspect: ListedIncident['suspects'][number] | undefined }) {
+  if (!suspect) return <span className="subtle">none</span>;
+  return (
+    <>
+      {suspect.deploy ? (
+        <Link to={`/deploys/${suspect.deploy.id}`}>
+          <span className="mono">{shortSha(suspect.deploy.commitSha)}</span>
+          {suspect.deploy.version ? ` · ${suspect.deploy.version}` : ''}
+        </Link>
+      ) : (
+        <span title={suspect.change!.summary}>
+          <span className="tag change">{suspect.change!.kind}</span>
+        </span>
+      )}{' '}
+      <span className="subtle">{formatPercent(suspect.score)}</span>
+    </>
   );
 }

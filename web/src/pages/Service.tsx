@@ -1,9 +1,10 @@
-// One service: its token (rotate with confirmation), its dependencies (edit which services it
+// One service: its token (rotate with confirmation), its GitHub webhook (secret made or replaced
+// with confirmation, shown once with the Payload URL), its dependencies (edit which services it
 // depends on; see which depend on it), recent deploys and incidents.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { Badge, ConfirmButton, Empty, ErrorAlert, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
+import { Breadcrumbs, Badge, ConfirmButton, CopyField, Empty, ErrorAlert, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
 import { DependenciesEditor } from './ServiceDependencies';
 import { formatDateTime, shortSha } from '../format';
 import { graphql } from '../gql';
@@ -11,7 +12,7 @@ import { graphql } from '../gql';
 const SERVICE = graphql(`
   query Service($id: ID!) {
     service(id: $id) {
-      id name deployTokenPrefix createdAt
+      id name deployTokenPrefix createdAt gitHubWebhookSecretCreatedAt
       dependsOn { id name }
       dependents { id name }
       deploys(first: 10) {
@@ -32,6 +33,64 @@ const ROTATE_DEPLOY_TOKEN = graphql(`
     }
   }
 `);
+
+const ROTATE_GITHUB_WEBHOOK_SECRET = graphql(`
+  mutation RotateGitHubWebhookSecret($serviceId: ID!) {
+    rotateGitHubWebhookSecret(serviceId: $serviceId) {
+      secret payloadPath
+      service { id gitHubWebhookSecretCreatedAt }
+    }
+  }
+`);
+
+/** The service's GitHub webhook: deployment_status events from GitHub record its deploys. */
+function GitHubWebhook({ service }: { service: { id: string; name: string; gitHubWebhookSecretCreatedAt?: string | null } }) {
+  const [rotation, rotate] = useMutation(ROTATE_GITHUB_WEBHOOK_SECRET);
+  const [made, setMade] = useState<{ secret: string; payloadUrl: string } | null>(null);
+  const exists = Boolean(service.gitHubWebhookSecretCreatedAt);
+  return (
+    <>
+      <h2>GitHub deployments</h2>
+      <p>
+        A GitHub webhook records a deploy of {service.name} each time a GitHub deployment succeeds (event <em>Deployment statuses</em>).
+      </p>
+      <dl className="facts">
+        <dt>Webhook secret</dt>
+        <dd>{exists ? `made ${formatDateTime(service.gitHubWebhookSecretCreatedAt!)}` : 'none yet'}</dd>
+      </dl>
+      <ConfirmButton
+        label={exists ? 'Replace GitHub secret' : 'Make GitHub secret'}
+        title={exists ? `Replace the GitHub webhook secret of ${service.name}?` : `Make a GitHub webhook secret for ${service.name}?`}
+        confirmLabel={exists ? 'Replace secret now' : 'Make secret'}
+        danger={exists}
+        onConfirm={async () => {
+          const result = await rotate({ serviceId: service.id });
+          const payload = result.data?.rotateGitHubWebhookSecret;
+          if (payload) setMade({ secret: payload.secret, payloadUrl: `${window.location.origin}${payload.payloadPath}` });
+        }}
+      >
+        {exists ? (
+          <p>
+            <strong>Deliveries signed with the current secret are refused at once</strong>, until the webhook on GitHub has the new one. The
+            new secret is shown once.
+          </p>
+        ) : (
+          <p>The secret is shown once, with the Payload URL to give GitHub.</p>
+        )}
+      </ConfirmButton>
+      {rotation.error && <ErrorAlert error={rotation.error} />}
+      {made && (
+        <SecretOnce keptAs="verifyingKey" title="GitHub webhook secret" label="Secret" value={made.secret} onDismiss={() => setMade(null)}>
+          <p>
+            On GitHub, in the repository's <em>Settings › Webhooks › Add webhook</em>: Payload URL below, Content type{' '}
+            <code>application/json</code>, this Secret, and <em>Let me select individual events › Deployment statuses</em>.
+          </p>
+          <CopyField label="Payload URL" value={made.payloadUrl} />
+        </SecretOnce>
+      )}
+    </>
+  );
+}
 
 export function ServicePage() {
   const { id = '' } = useParams();
@@ -57,9 +116,7 @@ export function ServicePage() {
 
   return (
     <>
-      <p className="breadcrumb">
-        <Link to="/services">Services</Link> ›
-      </p>
+      <Breadcrumbs trail={[{ label: 'Services', to: '/services' }]} />
       <PageHeader title={service.name}>
         <Link className="button" to={`/dora?service=${service.id}`}>
           DORA metrics
@@ -75,8 +132,8 @@ export function ServicePage() {
           }}
         >
           <p>
-            <strong>The current token stops working at once.</strong> Every pipeline that still sends it gets 401 on its next deploy until you give
-            it the new token. The new token is shown once.
+            <strong>The current token stops working at once.</strong> Every pipeline that still sends it gets 401 on its next deploy until
+            you give it the new token. The new token is shown once.
           </p>
         </ConfirmButton>
       </PageHeader>
@@ -95,13 +152,16 @@ export function ServicePage() {
         <dd className="mono">{service.id}</dd>
       </dl>
 
+      <GitHubWebhook service={service} />
+
       <DependenciesEditor service={service} />
 
       <h2>Recent deploys</h2>
       {deploys.length === 0 ? (
         <Empty>
           <p>
-            No deploys yet. A pipeline reports one with <code>POST /api/ingest/deploy</code> and this service's deploy token.
+            No deploys yet. A pipeline reports one with <code>hookline deploy --environment production</code> (or{' '}
+            <code>POST /api/ingest/deploy</code>) and this service's deploy token.
           </p>
         </Empty>
       ) : (
@@ -145,7 +205,8 @@ export function ServicePage() {
         <ul className="plain-list">
           {incidents.map((incident) => (
             <li key={incident.id}>
-              <Badge value={incident.severity} /> <Badge value={incident.status} /> <Link to={`/incidents/${incident.id}`}>{incident.title}</Link>{' '}
+              <Badge value={incident.severity} /> <Badge value={incident.status} />{' '}
+              <Link to={`/incidents/${incident.id}`}>{incident.title}</Link>{' '}
               <span className="subtle">opened {formatDateTime(incident.openedAt)}</span>
             </li>
           ))}

@@ -54,8 +54,8 @@ export function DependenciesEditor({ service }: { service: ServiceRef & { depend
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Dependencies</h2>
       <p className="help">
-        A deploy or change of a service this one depends on is a suspect of its incidents, ranked after its own changes and before
-        unrelated ones (less for each hop further upstream).
+        A deploy or change of a service this one depends on is a suspect of its incidents, ranked after its own changes and before unrelated
+        ones (less for each hop further upstream).
       </p>
       <h3>Depends on</h3>
       {editing ? (
@@ -79,7 +79,13 @@ export function DependenciesEditor({ service }: { service: ServiceRef & { depend
               </label>
             ))}
           </fieldset>
-          <FormButtons error={saving.error ? errorMessage(saving.error) : null} busy={saving.fetching} label="Save dependencies" busyLabel="Saving…" onCancel={() => setEditing(false)} />
+          <FormButtons
+            error={saving.error ? errorMessage(saving.error) : null}
+            busy={saving.fetching}
+            label="Save dependencies"
+            busyLabel="Saving…"
+            onCancel={() => setEditing(false)}
+          />
         </form>
       ) : (
         <>

@@ -97,7 +97,13 @@ function CreateServiceForm() {
 
   if (created) {
     return (
-      <SecretOnce keptAs="hash" title={`Service ${created.name} created`} label="Deploy token" value={created.token} onDismiss={() => setCreated(null)}>
+      <SecretOnce
+        keptAs="hash"
+        title={`Service ${created.name} created`}
+        label="Deploy token"
+        value={created.token}
+        onDismiss={() => setCreated(null)}
+      >
         <p>
           CI pipelines send it as <code>X-Deploy-Token</code> to <code>POST /api/ingest/deploy</code>. You can rotate it from the{' '}
           <Link to={`/services/${created.id}`}>service page</Link>.

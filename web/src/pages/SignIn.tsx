@@ -39,8 +39,11 @@ export function SignInPage() {
     const result = await probe.query(SIGN_IN_CHECK, {}).toPromise();
     setBusy(false);
     if (result.error || !result.data) {
-      const unauthenticated = result.error?.response?.status === 401 || result.error?.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
-      setError(unauthenticated ? 'Hookline does not know this token (or it was revoked).' : errorMessage(result.error) ?? 'Sign-in failed.');
+      const unauthenticated =
+        result.error?.response?.status === 401 || result.error?.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+      setError(
+        unauthenticated ? 'Hookline does not know this token (or it was revoked).' : (errorMessage(result.error) ?? 'Sign-in failed.'),
+      );
       return;
     }
     // Signed in, the app's /signin route sends the visitor where they were going.
@@ -72,9 +75,9 @@ export function SignInPage() {
         />
         <FieldError id="api-token-error" message={error} />
         <p className="help" id="api-token-help">
-          <code>npm start</code> prints one on an empty database; <code>hookline tokens create --org ID</code> makes more, and so does the API
-          tokens page once you are signed in. The token is kept for
-          this browser tab only (sessionStorage) and forgotten when you sign out or close the tab.
+          <code>npm start</code> prints one on an empty database; <code>hookline tokens create --org ID</code> makes more, and so does the
+          API tokens page once you are signed in. The token is kept for this browser tab only (sessionStorage) and forgotten when you sign
+          out or close the tab.
         </p>
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Checking…' : 'Sign in'}

@@ -50,7 +50,6 @@ export function WebhooksPage() {
   const endpoints = data?.webhookEndpoints.edges.map((edge) => edge.node) ?? [];
   return (
     <>
-      <p className="breadcrumb">Integrations ›</p>
       <PageHeader title="Webhooks">
         {!adding && (
           <button type="button" className="primary" onClick={() => setAdding(true)}>
@@ -59,8 +58,9 @@ export function WebhooksPage() {
         )}
       </PageHeader>
       <p className="help">
-        Hookline sends signed HTTP POST requests to these endpoints when deploys and incidents happen. A failed attempt is retried with growing
-        delays (5 times by default); an endpoint whose deliveries keep failing (10 in a row by default) is disabled until you re-enable it.
+        Hookline sends signed HTTP POST requests to these endpoints when deploys and incidents happen. A failed attempt is retried with
+        growing delays (5 times by default); an endpoint whose deliveries keep failing (10 in a row by default) is disabled until you
+        re-enable it.
       </p>
       {adding && <AddEndpoint onClose={() => setAdding(false)} />}
       {error && <ErrorAlert error={error} />}
@@ -86,12 +86,26 @@ export function WebhooksPage() {
                   Disabled {formatDateTime(endpoint.disabledAt)}: {endpoint.disabledReason ?? 'too many failed deliveries'}
                 </p>
               )}
+              <p className="card-meta">
+                <span>
+                  <span className="subtle">Events:</span> {endpoint.eventTypes.length === 0 ? 'all' : endpoint.eventTypes.join(', ')}
+                </span>
+              </p>
               <dl className="card-stats">
                 <div>
+                  <dt>Deliveries (24 h)</dt>
+                  <dd data-testid="deliveries-24h">{stats.deliveriesLast24h}</dd>
+                </div>
+                <div>
                   <dt>Success rate (24 h)</dt>
-                  <dd data-testid="success-rate">
+                  <dd
+                    data-testid="success-rate"
+                    title="Of the deliveries of the last 24 hours that have finished (succeeded or failed for good); pending and cancelled ones do not count."
+                  >
                     {formatPercent(stats.successRateLast24h)}{' '}
-                    {finished > 0 && <span className="subtle">({stats.succeededLast24h} of {finished})</span>}
+                    <span className="subtle">
+                      ({stats.succeededLast24h} of {finished} finished)
+                    </span>
                   </dd>
                 </div>
                 <div>
@@ -114,10 +128,12 @@ export function WebhooksPage() {
                   <dt>Retrying now</dt>
                   <dd className={endpoint.pendingRetries > 0 ? 'retrying' : undefined}>{deliveryCount(endpoint.pendingRetries)}</dd>
                 </div>
-                <div>
-                  <dt>Events</dt>
-                  <dd>{endpoint.eventTypes.length === 0 ? 'all' : endpoint.eventTypes.join(', ')}</dd>
-                </div>
+                {endpoint.overdueDeliveries > 0 && (
+                  <div>
+                    <dt>Overdue</dt>
+                    <dd className="retrying">{deliveryCount(endpoint.overdueDeliveries)}</dd>
+                  </div>
+                )}
               </dl>
               <EndpointActions endpoint={endpoint} linkDeliveries />
             </li>
@@ -143,7 +159,13 @@ function AddEndpoint({ onClose }: { onClose(): void }) {
 
   if (created) {
     return (
-      <SecretOnce keptAs="signingKey" title={`Endpoint ${created.name} added`} label="Signing secret" value={created.secret} onDismiss={onClose}>
+      <SecretOnce
+        keptAs="signingKey"
+        title={`Endpoint ${created.name} added`}
+        label="Signing secret"
+        value={created.secret}
+        onDismiss={onClose}
+      >
         <p>
           Your receiver verifies each delivery's <code>webhook-signature</code> with it (Standard Webhooks). Open the{' '}
           <Link to={`/webhooks/${created.id}`}>endpoint's page</Link> to send a test and watch its deliveries.
@@ -151,5 +173,15 @@ function AddEndpoint({ onClose }: { onClose(): void }) {
       </SecretOnce>
     );
   }
-  return <EndpointForm title="Add Endpoint" submitLabel="Add endpoint" busyLabel="Adding…" busy={fetching} error={error} onSubmit={submit} onCancel={onClose} />;
+  return (
+    <EndpointForm
+      title="Add Endpoint"
+      submitLabel="Add endpoint"
+      busyLabel="Adding…"
+      busy={fetching}
+      error={error}
+      onSubmit={submit}
+      onCancel={onClose}
+    />
+  );
 }

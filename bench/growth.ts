@@ -1,0 +1,171 @@
+// `npm run bench:growth [-- --size S,M,L --samples 15]`
+//
+// Whether a dashboard's queries stay flat as a year of data piles up. For each size (S and M by
+// default, L when asked: see bench/growth-data.ts) it fills a fresh database with set-based SQL,
+// starts the real app (api role) on it, and runs every query of the table below through the
+// GraphQL API over HTTP as a dashboard would: a few warm-up runs, then `--samples` timed ones.
+// It prints the median and p95 per size with the ratio to S, and for each size the EXPLAIN
+// (ANALYZE, BUFFERS) of the slowest SQL statement of the slowest query.
+//
+// Uses DATABASE_URL (an admin connection: it creates and drops one database per size) or an
+// embedded PostgreSQL in a temp dir when it is unset.
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { connectDatabase } from '../src/db/client.ts';
+import { applyMigrations } from '../src/db/migrate.ts';
+import { createOrganization } from '../src/domain/shared/organizations.ts';
+import { explainText, isRead, statementsOf, watchPool, type Statement } from '../test/support/statements.ts';
+import { BUSY_ENDPOINT_ID_SQL, BUSY_SERVICE_ID_SQL, fillDatabase, SIZES, type GrowthSize } from './growth-data.ts';
+import { GROWTH_QUERIES as QUERIES, type GrowthQuery as Query } from './growth-queries.ts';
+import { percentile } from './percentile.ts';
+import { cleanUpOnInterrupt, cleanups, postgresServer, runBench, scratchDatabase, undoNow } from './support.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: 'S,M' },
+    samples: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '2' },
+  },
+});
+const sizes = args.size.split(',').map((name) => {
+  const size = SIZES[name.trim().toUpperCase()];
+  if (!size) throw new Error(`--size takes S, M and L (comma-separated), got "${name}"`);
+  return size;
+});
+if (!sizes.some((size) => size.name === 'S')) sizes.unshift(SIZES.S!);
+const samples = Number(args.samples);
+const warmup = Number(args.warmup);
+
+interface Timing {
+  median: number;
+  p95: number;
+}
+
+async function buildDatabase(adminUrl: string, size: GrowthSize): Promise<{ url: string; apiToken: string; drop: () => Promise<unknown> }> {
+  const url = await scratchDatabase(adminUrl);
+  const drop = cleanups.at(-1)!;
+  await applyMigrations(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const database = connectDatabase(url);
+    const { organizationId, apiToken } = await createOrganization(database.prisma, 'queried organization');
+    await database.close();
+    const started = performance.now();
+    await fillDatabase(client, size, organizationId, (line) => console.log(`  ${size.name}: ${line}`));
+    const { rows } = await client.query(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
+    console.log(`  ${size.name}: built in ${((performance.now() - started) / 1000).toFixed(0)} s, ${rows[0].size}`);
+    return { url, apiToken, drop };
+  } finally {
+    await client.end();
+  }
+}
+
+async function graphql(baseUrl: string, apiToken: string, query: Query, ids: { serviceId: string; endpointId: string }): Promise<void> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
+    body: JSON.stringify({ query: query.document, variables: query.variables({ ...ids, now: new Date() }) }),
+  });
+  const body = (await response.json()) as { errors?: unknown[] };
+  if (response.status !== 200 || body.errors) throw new Error(`${query.name}: ${response.status} ${JSON.stringify(body.errors)}`);
+}
+
+async function timeQueries(
+  baseUrl: string,
+  apiToken: string,
+  ids: { serviceId: string; endpointId: string },
+): Promise<Map<string, Timing>> {
+  const timings = new Map<string, Timing>();
+  for (const query of QUERIES) {
+    for (let i = 0; i < warmup; i++) await graphql(baseUrl, apiToken, query, ids);
+    const durations: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const started = performance.now();
+      await graphql(baseUrl, apiToken, query, ids);
+      durations.push(performance.now() - started);
+    }
+    durations.sort((a, b) => a - b);
+    timings.set(query.name, { median: percentile(durations, 50), p95: percentile(durations, 95) });
+    console.log(`  ${query.name}: median ${percentile(durations, 50).toFixed(1)} ms, p95 ${percentile(durations, 95).toFixed(1)} ms`);
+  }
+  return timings;
+}
+
+/** The slowest read the query runs, and its EXPLAIN (ANALYZE, BUFFERS). */
+async function explainSlowest(
+  url: string,
+  baseUrl: string,
+  apiToken: string,
+  query: Query,
+  ids: { serviceId: string; endpointId: string },
+) {
+  const statements = await statementsOf(() => graphql(baseUrl, apiToken, query, ids));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    let slowest: { statement: Statement; ms: number } | undefined;
+    for (const statement of statements.filter(isRead)) {
+      const started = performance.now();
+      await client.query({ text: statement.text, values: statement.values });
+      const ms = performance.now() - started;
+      if (!slowest || ms > slowest.ms) slowest = { statement, ms };
+    }
+    if (!slowest) return `(${query.name} ran no read)`;
+    const parameters = JSON.stringify(slowest.statement.values);
+    const shown = parameters.length > 300 ? `${parameters.slice(0, 300)}… (${parameters.length} characters)` : parameters;
+    return `${slowest.statement.text.trim()}\n-- parameters: ${shown}\n${await explainText(client, slowest.statement)}`;
+  } finally {
+    await client.end();
+  }
+}
+
+const ratio = (value: number, base: number) => `${(value / base).toFixed(1)}×`;
+
+await runBench(async () => {
+  cleanUpOnInterrupt('dropping the databases');
+  const adminUrl = await postgresServer();
+  const results = new Map<string, Map<string, Timing>>();
+  const plans: string[] = [];
+  for (const size of sizes) {
+    console.log(`Building ${size.name}: ${size.deploys} deploys, ${size.deliveries} deliveries`);
+    const database = await buildDatabase(adminUrl, size);
+    const app = await createApp(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: database.url, ROLE: 'api' }), database.url);
+    try {
+      watchPool(app.database.pool);
+      const baseUrl = await app.listen(0, '127.0.0.1');
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query(
+        `SELECT ${BUSY_SERVICE_ID_SQL}::text AS "serviceId", ${BUSY_ENDPOINT_ID_SQL}::text AS "endpointId"`,
+      );
+      await client.end();
+      const ids = rows[0] as { serviceId: string; endpointId: string };
+      const timings = await timeQueries(baseUrl, database.apiToken, ids);
+      results.set(size.name, timings);
+      const slowest = QUERIES.reduce((a, b) => (timings.get(a.name)!.median >= timings.get(b.name)!.median ? a : b));
+      plans.push(
+        `--- ${size.name}: slowest query "${slowest.name}", its slowest statement:\n${await explainSlowest(database.url, baseUrl, database.apiToken, slowest, ids)}`,
+      );
+    } finally {
+      await app.close();
+      await undoNow(database.drop);
+    }
+  }
+
+  for (const plan of plans) console.log(`\n${plan}`);
+  const names = sizes.map((size) => size.name);
+  console.log(`\n| query | ${names.map((name) => `${name} median / p95`).join(' | ')} |`);
+  console.log(`|---|${names.map(() => '---').join('|')}|`);
+  const base = results.get('S')!;
+  for (const query of QUERIES) {
+    const cells = names.map((name) => {
+      const timing = results.get(name)!.get(query.name)!;
+      const vsS = name === 'S' ? '' : ` (${ratio(timing.median, base.get(query.name)!.median)})`;
+      return `${timing.median.toFixed(0)} / ${timing.p95.toFixed(0)} ms${vsS}`;
+    });
+    console.log(`| ${query.name} | ${cells.join(' | ')} |`);
+  }
+});

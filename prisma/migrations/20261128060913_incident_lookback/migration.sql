@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "incidents" ADD COLUMN     "lookback_hours" INTEGER;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "delivery_attempts" ADD COLUMN     "request_headers" JSONB,
+ADD COLUMN     "response_headers" JSONB;

@@ -1,0 +1,160 @@
+// The Four Keys (DORA metrics) for a service or an organization over the half-open period
+// [from, to). Pure: the caller loads deploys, failures and incidents; this only computes.
+//
+// Definitions followed (Google's Four Keys project and the DORA research):
+// - Deployment frequency: how often changes reach the environment; here the deploys in the
+//   period divided by its length in days (fractional days allowed).
+// - Lead time for changes: the median time from a commit to its deploy, over every commit
+//   (with a timestamp) carried by a deploy in the period.
+// - Change failure rate: the share of deploys in the period that caused a failure.
+// - Time to restore service (DORA 2024: "failed deployment recovery time"): the median time
+//   from an incident's start to its resolution, over incidents resolved in the period.
+//
+// Deviations:
+// - Four Keys reports deployment frequency as a bucket (daily / weekly / monthly / yearly);
+//   we return the raw rate per day and leave bucketing to the caller.
+// - Lead time uses the commit's own timestamp (author or committer time as the pipeline sent
+//   it), not the time it was merged; commits without a timestamp are skipped, and negative
+//   values (commit clock ahead of the deploy, rebases) are ignored rather than clamped. A
+//   commit carried by two deploys in the period counts once per deploy (deploys carry the
+//   commits since the previous deploy, so this is rare).
+// - A "failed" deploy is one a human judged CAUSED for an incident, the top suspect of an
+//   incident that was not DISMISSED, or one a later deploy rolled back, as Datadog counts them
+//   (the caller decides and passes the ids); Four Keys links incidents to deploys by a
+//   root-cause field instead.
+// - Time to restore uses incident start, not the deploy time or the time the incident was
+//   opened in a tool; unresolved incidents, incidents resolved outside [from, to) and
+//   incidents resolved before they started are left out.
+// - Deploys outside [from, to) are left out even if passed; empty inputs give null, not 0.
+// Medians: middle value of the sorted list, or the mean of the two middle values for an even
+// count. Durations are in seconds (not rounded).
+
+/** What whole days of deploys add up to (kept per service, environment and day as they are ingested). */
+export interface DeployFigures {
+  deployCount: number;
+  /** deployedAt − commit timestamp of each of their commits with a timestamp not after the deploy, in ms. */
+  leadTimesMs: number[];
+  /** Those of them a later deploy rolled back (failed whatever else is known of them). */
+  rolledBackCount: number;
+}
+
+export interface DoraInput {
+  from: Date;
+  to: Date;
+  /** Deploys (the caller filters service/environment), with their commits; those outside the period are left out. */
+  deploys: { id: string; deployedAt: Date; commits: { timestamp: Date | null }[] }[];
+  /** The figures of the deploys of the period that are not in `deploys` (whole days, added up). */
+  days?: DeployFigures;
+  /**
+   * Deploys judged CAUSED by a human, ranked first for an incident and not DISMISSED, or rolled
+   * back, except those already counted by `days.rolledBackCount`; those outside the period are left out.
+   */
+  failedDeploys: { id: string; deployedAt: Date }[];
+  /** Incidents of the scope resolved in the period. */
+  incidents: { startedAt: Date; resolvedAt: Date | null }[];
+}
+
+export interface DoraMetrics {
+  deploymentFrequencyPerDay: number;
+  deployCount: number;
+  days: number;
+  /** Median over commits with a timestamp of (deployedAt − commit timestamp); negatives ignored. */
+  leadTimeForChangesSeconds: number | null;
+  /** Failed deploys / all deploys in the period; null when there are no deploys. */
+  changeFailureRate: number | null;
+  /** Median (resolvedAt − startedAt) of incidents resolved in the period. */
+  timeToRestoreSeconds: number | null;
+}
+
+export const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** The performance clusters of the DORA report, best first. */
+export type DoraPerformance = 'ELITE' | 'HIGH' | 'MEDIUM' | 'LOW';
+
+export interface DoraBands {
+  deploymentFrequency: DoraPerformance | null;
+  leadTimeForChanges: DoraPerformance | null;
+  changeFailureRate: DoraPerformance | null;
+  timeToRestore: DoraPerformance | null;
+}
+
+const HOUR_S = 3600;
+const DAY_S = 24 * HOUR_S;
+
+/** The first band whose bound the value is within (`better`: which side of a bound is better), else LOW. */
+function band(value: number | null, bounds: readonly [number, number, number], better: 'higher' | 'lower'): DoraPerformance | null {
+  if (value === null) return null;
+  const within = (bound: number) => (better === 'higher' ? value >= bound : value <= bound);
+  return within(bounds[0]) ? 'ELITE' : within(bounds[1]) ? 'HIGH' : within(bounds[2]) ? 'MEDIUM' : 'LOW';
+}
+
+/**
+ * Where each key stands among the DORA report's clusters (2023 State of DevOps): deploys on
+ * demand (a day or more often), daily to weekly, weekly to monthly, less; lead time under a
+ * day, a week, a month; time to restore under an hour, a day, a week. The report's change
+ * failure rates per cluster (5, 20, 10, 40 %) are not ordered, so the bands are 5, 10 and 20 %.
+ * A key without data (no deploys, no resolved incident) has no band.
+ */
+export function performanceBands(metrics: DoraMetrics): DoraBands {
+  return {
+    deploymentFrequency: metrics.deployCount === 0 ? null : band(metrics.deploymentFrequencyPerDay, [1, 1 / 7, 1 / 30], 'higher'),
+    leadTimeForChanges: band(metrics.leadTimeForChangesSeconds, [DAY_S, 7 * DAY_S, 30 * DAY_S], 'lower'),
+    changeFailureRate: band(metrics.changeFailureRate, [0.05, 0.1, 0.2], 'lower'),
+    timeToRestore: band(metrics.timeToRestoreSeconds, [HOUR_S, DAY_S, 7 * DAY_S], 'lower'),
+  };
+}
+
+export function computeDora(input: DoraInput): DoraMetrics {
+  const from = input.from.getTime();
+  const to = input.to.getTime();
+  if (Number.isNaN(from) || Number.isNaN(to) || to <= from) {
+    throw new RangeError('DORA period needs valid dates with from < to');
+  }
+  const inPeriod = (t: number) => t >= from && t < to;
+
+  const deploys = input.deploys.filter((d) => inPeriod(d.deployedAt.getTime()));
+  const deployCount = deploys.length + (input.days?.deployCount ?? 0);
+  const days = (to - from) / MS_PER_DAY;
+
+  const leadTimesMs: number[] = [...(input.days?.leadTimesMs ?? [])];
+  for (const deploy of deploys) {
+    for (const commit of deploy.commits) {
+      if (commit.timestamp === null) continue;
+      const lead = deploy.deployedAt.getTime() - commit.timestamp.getTime();
+      if (Number.isFinite(lead) && lead >= 0) leadTimesMs.push(lead);
+    }
+  }
+
+  const failed =
+    new Set(input.failedDeploys.filter((d) => inPeriod(d.deployedAt.getTime())).map((d) => d.id)).size + (input.days?.rolledBackCount ?? 0);
+
+  const restoreMs: number[] = [];
+  for (const incident of input.incidents) {
+    if (incident.resolvedAt === null) continue;
+    const resolved = incident.resolvedAt.getTime();
+    const duration = resolved - incident.startedAt.getTime();
+    if (inPeriod(resolved) && Number.isFinite(duration) && duration >= 0) restoreMs.push(duration);
+  }
+
+  return {
+    deploymentFrequencyPerDay: deployCount / days,
+    deployCount,
+    days,
+    leadTimeForChangesSeconds: toSeconds(median(leadTimesMs)),
+    changeFailureRate: deployCount === 0 ? null : failed / deployCount,
+    timeToRestoreSeconds: toSeconds(median(restoreMs)),
+  };
+}
+
+/** Median; the mean of the two middle values for an even count; null for none. */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return sorted[mid]!;
+  return (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function toSeconds(ms: number | null): number | null {
+  return ms === null ? null : ms / 1000;
+}

@@ -1,0 +1,177 @@
+// What a deploy means in context: its previous deploy, the commits it brought and their
+// authors and lead times; and the DORA four keys of a service or organization.
+import type { Deploy, PrismaClient } from '../../generated/prisma/client.ts';
+import { computeDora, MS_PER_DAY, type DoraMetrics } from './dora.ts';
+import { environmentSpellings } from './environments.ts';
+import { InputError, NotFoundError } from '../shared/errors.ts';
+import { isUuid } from '../shared/ids.ts';
+
+/** What finding a deploy's previous one needs. */
+export interface DeployRef {
+  id: string;
+  serviceId: string;
+  environment: string | null;
+  deployedAt: Date;
+}
+
+/**
+ * The previous deploy of each (the latest earlier one of its service and environment; ties: the
+ * smaller id first), in the order of `deploys`, for a whole page at once. Raw SQL: the latest
+ * earlier row per deploy is one probe each of the (service_id, environment, deployed_at) index,
+ * which Prisma cannot ask for.
+ */
+export async function previousDeploys(prisma: PrismaClient, deploys: readonly DeployRef[]): Promise<(Deploy | null)[]> {
+  if (deploys.length === 0) return [];
+  const links = await prisma.$queryRaw<{ id: string; previousId: string | null }[]>`
+    SELECT d.id::text AS id, previous.id::text AS "previousId"
+      FROM deploys d
+      LEFT JOIN LATERAL (
+        SELECT p.id FROM deploys p
+         WHERE p.service_id = d.service_id AND p.environment IS NOT DISTINCT FROM d.environment AND p.id <> d.id
+           AND (p.deployed_at < d.deployed_at OR (p.deployed_at = d.deployed_at AND p.id < d.id))
+         ORDER BY p.deployed_at DESC, p.id DESC
+         LIMIT 1
+      ) AS previous ON true
+     WHERE d.id = ANY (${deploys.map((deploy) => deploy.id)}::uuid[])`;
+  const previousIds = links.flatMap((link) => (link.previousId ? [link.previousId] : []));
+  const found = previousIds.length === 0 ? [] : await prisma.deploy.findMany({ where: { id: { in: previousIds } } });
+  const byId = new Map(found.map((deploy) => [deploy.id, deploy]));
+  const previousOf = new Map(links.map((link) => [link.id, link.previousId ? (byId.get(link.previousId) ?? null) : null]));
+  return deploys.map((deploy) => previousOf.get(deploy.id) ?? null);
+}
+
+export interface ChangeCommit {
+  sha: string;
+  message: string | null;
+  author: string | null;
+  timestamp: Date | null;
+  /** Seconds from the commit to this deploy; null without a commit timestamp. */
+  leadTimeSeconds: number | null;
+  /** True when the pipeline sent no commits and this one stands for the deployed head. */
+  derived: boolean;
+}
+
+/**
+ * The commits each deploy brought since its previous one, in the order of `deploys`: those the
+ * pipeline sent or, when it sent none, the deployed head commit itself unless the previous
+ * deploy had the same one (a redeploy brings nothing new). Two queries for a whole page.
+ */
+export async function changesSincePrevious(
+  prisma: PrismaClient,
+  deploys: readonly (DeployRef & { commitSha: string; commitMessage: string | null })[],
+): Promise<ChangeCommit[][]> {
+  const sent = await prisma.commit.findMany({
+    where: { deployId: { in: deploys.map((deploy) => deploy.id) } },
+    orderBy: [{ deployId: 'asc' }, { position: 'asc' }],
+  });
+  const sentBy = new Map<string, typeof sent>();
+  for (const commit of sent) sentBy.set(commit.deployId, [...(sentBy.get(commit.deployId) ?? []), commit]);
+  const withoutCommits = deploys.filter((deploy) => !sentBy.has(deploy.id));
+  const previous = new Map((await previousDeploys(prisma, withoutCommits)).map((deploy, index) => [withoutCommits[index]!.id, deploy]));
+  return deploys.map((deploy) => {
+    const leadTime = (timestamp: Date | null) =>
+      timestamp ? Math.max(0, (deploy.deployedAt.getTime() - timestamp.getTime()) / 1000) : null;
+    const commits = sentBy.get(deploy.id);
+    if (commits) return commits.map((commit) => ({ ...commit, leadTimeSeconds: leadTime(commit.timestamp), derived: false }));
+    if (previous.get(deploy.id)?.commitSha === deploy.commitSha) return [];
+    return [{ sha: deploy.commitSha, message: deploy.commitMessage, author: null, timestamp: null, leadTimeSeconds: null, derived: true }];
+  });
+}
+
+export interface DoraScope {
+  serviceId?: string | null;
+  environment?: string | null;
+  from: Date;
+  to: Date;
+}
+
+/** Midnight UTC at or after `time`. */
+function dayAtOrAfter(time: Date): Date {
+  const midnight = Math.floor(time.getTime() / MS_PER_DAY) * MS_PER_DAY;
+  return new Date(midnight === time.getTime() ? midnight : midnight + MS_PER_DAY);
+}
+
+/** Midnight UTC at or before `time`. */
+function dayAtOrBefore(time: Date): Date {
+  return new Date(Math.floor(time.getTime() / MS_PER_DAY) * MS_PER_DAY);
+}
+
+/**
+ * Loads what the four keys need for an organization (or one of its services and an
+ * environment) and computes them. The whole days (UTC) of the period are read from the daily
+ * figures kept as deploys are ingested (one row per service, environment and day), the deploys
+ * of the partial days at either end one by one, so the cost follows the period and the number
+ * of services, not the deploys kept. A deploy counts as failed when someone judged it CAUSED for
+ * an incident, or when it was the top suspect of an incident and nobody DISMISSED it nor judged
+ * another suspect of that incident CAUSED, or when a later deploy rolled it back (as Datadog
+ * counts them: a rollback is the team saying the change failed, with or without an incident);
+ * whether a deploy is rolled back is kept on it, and counted per day, as deploys are ingested
+ * (deploys.rolled_back, judged by the database on insert). The period must not be empty; a service that is not
+ * the organization's (an empty id included: it does not mean the whole organization) is not found.
+ */
+export async function doraMetrics(prisma: PrismaClient, organizationId: string, scope: DoraScope): Promise<DoraMetrics> {
+  if (scope.from.getTime() >= scope.to.getTime())
+    throw new InputError([{ field: 'to', message: 'must be after from' }], 'from must be before to');
+  if (scope.serviceId != null) {
+    const service = isUuid(scope.serviceId)
+      ? await prisma.service.findFirst({ where: { id: scope.serviceId, organizationId }, select: { id: true } })
+      : null;
+    if (!service) throw new NotFoundError('Service', scope.serviceId);
+  }
+  // The environment as every name that means it (case, aliases), compared with `=` on the indexes.
+  const environments = scope.environment ? await environmentSpellings(prisma, organizationId, scope.environment) : null;
+  const target = {
+    organizationId,
+    ...(scope.serviceId ? { serviceId: scope.serviceId } : {}),
+    ...(environments ? { environment: { in: environments } } : {}),
+  };
+  const firstDay = dayAtOrAfter(scope.from);
+  const endDay = dayAtOrBefore(scope.to);
+  const wholeDays = firstDay < endDay;
+  const partialDays = wholeDays
+    ? [{ deployedAt: { gte: scope.from, lt: firstDay } }, { deployedAt: { gte: endDay, lt: scope.to } }]
+    : [{ deployedAt: { gte: scope.from, lt: scope.to } }];
+  const inPeriod = { ...target, deployedAt: { gte: scope.from, lt: scope.to } };
+  // Independent reads, side by side on the pool.
+  const [deploys, days, judged, incidents] = await Promise.all([
+    prisma.deploy.findMany({
+      where: { ...target, OR: partialDays },
+      select: { id: true, deployedAt: true, rolledBack: true, commits: { select: { timestamp: true } } },
+    }),
+    wholeDays
+      ? prisma.doraDay.findMany({
+          where: { ...target, day: { gte: firstDay, lt: endDay } },
+          select: { deployCount: true, leadTimesMs: true, rolledBackCount: true },
+        })
+      : [],
+    prisma.incidentSuspect.findMany({
+      where: {
+        // Rolled-back deploys are counted as such already (by day, or one by one below).
+        deploy: { ...inPeriod, rolledBack: false },
+        // A verdict wins over the score: once someone named the cause of an incident, its
+        // top-ranked suspect no longer counts as failed unless it is that cause.
+        OR: [{ verdict: 'CAUSED' }, { rank: 1, verdict: null, incident: { suspects: { none: { verdict: 'CAUSED' } } } }],
+      },
+      select: { deploy: { select: { id: true, deployedAt: true } } },
+    }),
+    prisma.incident.findMany({
+      where: { ...target, resolvedAt: { gte: scope.from, lt: scope.to } },
+      select: { startedAt: true, resolvedAt: true },
+    }),
+  ]);
+  return computeDora({
+    from: scope.from,
+    to: scope.to,
+    deploys,
+    days: {
+      deployCount: days.reduce((sum, day) => sum + day.deployCount, 0),
+      leadTimesMs: days.flatMap((day) => day.leadTimesMs),
+      rolledBackCount: days.reduce((sum, day) => sum + day.rolledBackCount, 0),
+    },
+    failedDeploys: [
+      ...judged.flatMap((suspect) => (suspect.deploy ? [suspect.deploy] : [])),
+      ...deploys.filter((deploy) => deploy.rolledBack),
+    ],
+    incidents,
+  });
+}

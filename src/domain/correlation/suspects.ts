@@ -1,0 +1,446 @@
+// Suspects of an incident: which recent deploys and other changes (feature-flag flips, config
+// changes) may have caused it, each with a score in 0..1 and the reasons behind it. Pure: plain
+// inputs, plain outputs, no database (a loader gathers the inputs).
+//
+//   score = round3( relation × environment × prior × clamp01(evidence) )
+//
+//   relation    = 1 for the incident's service (and each other service it affects);
+//                 for a service one of them depends on, h hops upstream (the nearest):
+//                   OTHER_SERVICE_FACTOR + (DIRECT_DEPENDENCY_FACTOR − OTHER_SERVICE_FACTOR) × DEPENDENCY_HOP_DECAY^(h−1)
+//                   (0.7 direct, 0.5 at two hops, 0.4 at three, approaching 0.3);
+//                 OTHER_SERVICE_FACTOR (0.3) for any other service of the organization;
+//   environment = 1 when the incident has no environment or the change's is the same one (names
+//                 match case-insensitively and through the organization's aliases: prod = production),
+//                 ENVIRONMENT_UNKNOWN_FACTOR (0.6) when the change has none,
+//                 ENVIRONMENT_MISMATCH_FACTOR (0.15) when they differ;
+//   prior       = 1 ± up to PRIOR_MAX_EFFECT (0.15) from past verdicts on this service's changes
+//                 of this kind (see priors.ts);
+//   evidence    = RECENCY_WEIGHT (0.5) × recency(age)
+//               + STANDING_WEIGHT (0.25) × [deploy: last deploy of its service+environment before the
+//                                           incident, rollbacks aside, or rolled back since;
+//                                           change event: always, it is live the moment it is made]
+//               + CHANGE_SIZE_WEIGHT (0.25) × size (log-scaled commit count; CHANGE_SIZE_UNKNOWN (0.5)
+//                                           when no commits were sent, and for change events)
+//               − REDEPLOY_PENALTY (0.5) × [redeploy of the commit or version deployed right before]
+//   recency(t)  = RECENCY_FAST_SHARE × 2^(−t / RECENCY_FAST_HALF_LIFE) + (1 − RECENCY_FAST_SHARE) × 2^(−t / RECENCY_SLOW_HALF_LIFE)
+//
+// Why: the relation and the environment decide whether a change *could* reach the broken system
+// at all, so they gate (multiply) the rest: a staging deploy stays low however recent, and a
+// dependency's deploy ranks between the service's own and unrelated ones. A deploy that ran for
+// a long time without trouble is weak evidence: incidents a deploy causes mostly begin within
+// its first hour (new code takes traffic within minutes), with a long thin tail (latent bugs,
+// traffic peaks, caches expiring), so recency mixes a fast decay (half-life 20 min, 85 % of the
+// weight) with a slow one (half-life 6 h). The last deploy is the code actually running when the
+// incident began; a deploy rolled back since keeps that standing (it was undone for a reason),
+// while the rollback itself only restores a state that ran before and is not a suspect. Bigger
+// changes carry more risk (log-scaled: 40 commits are riskier than 4, not ten times). A redeploy
+// of what ran right before changes nothing. Past verdicts nudge, they never decide.
+//
+// Candidates: deploys and change events in [startedAt − lookback, startedAt]; a change after
+// the start cannot have caused the incident, one exactly at the start can. A deploy or change a
+// person named for the incident (a verdict) is one too, however old: the slow leak a window
+// cannot see.
+import { upstreamDistances, type DependencyEdge } from './dependencies.ts';
+import { canonicalEnvironment, type EnvironmentAliases } from './environments.ts';
+import { DEPLOY_KIND, priorFactor, priorKey, type VerdictTally } from './priors.ts';
+import { detectReverts, detectRollbacks, targetKey, type ChangeState, type DeployVersion } from './rollbacks.ts';
+
+export interface CandidateDeploy extends DeployVersion {
+  serviceName: string;
+  /** Commits the pipeline sent with the deploy; null when it sent none (size unknown). */
+  commitCount: number | null;
+  /** A staged rollout's stages as reported (the first at deployedAt); absent or empty: not staged. */
+  rolloutStages?: readonly RolloutStage[];
+}
+
+export interface RolloutStage {
+  percentage: number;
+  at: Date;
+}
+
+export interface CandidateChange extends Omit<ChangeState, 'subject' | 'previous' | 'value'> {
+  serviceName: string;
+  summary: string;
+  /** The flag or key it changed, and its values before and after (canonical JSON text); absent when not sent. */
+  subject?: string | null;
+  previous?: string | null;
+  value?: string | null;
+}
+
+export interface IncidentFacts {
+  serviceId: string;
+  /** Other services it affects (a shared outage): each counts as its own service, and their dependencies as upstream. */
+  alsoAffectedServiceIds?: readonly string[];
+  environment: string | null;
+  startedAt: Date;
+}
+
+export interface SuspectInput {
+  incident: IncidentFacts;
+  /** Deploys of the organization; those outside the window are left out. */
+  deploys: readonly CandidateDeploy[];
+  /**
+   * Earlier deploys of the same services and environments, to tell rollbacks and redeploys
+   * (what detectRollbacks needs beyond `deploys`).
+   */
+  history?: readonly DeployVersion[];
+  /** Change events of the organization; those outside the window are left out. */
+  changes?: readonly CandidateChange[];
+  /** Which service depends on which, in the organization. */
+  dependencies?: readonly DependencyEdge[];
+  /** Past verdicts per service and kind of change. */
+  verdicts?: readonly VerdictTally[];
+  /**
+   * Deploys and change events a person judged for this incident: candidates even when they are
+   * older than the look-back window (a slow leak), never when they came after the start.
+   */
+  named?: readonly string[];
+  /** The organization's environment aliases; environments also match case-insensitively. */
+  environmentAliases?: EnvironmentAliases;
+}
+
+export type SuspectReasonCode =
+  | 'same_service'
+  | 'upstream_dependency'
+  | 'other_service'
+  | 'environment_match'
+  | 'environment_unknown'
+  | 'environment_mismatch'
+  | 'recency'
+  | 'last_before_incident'
+  | 'rolled_back'
+  | 'change_size'
+  | 'redeploy'
+  | 'change_event'
+  | 'reverted'
+  | 'no_change'
+  | 'rollout'
+  | 'prior';
+
+export interface SuspectReason {
+  code: SuspectReasonCode;
+  detail: string;
+}
+
+export interface RankedSuspect {
+  type: 'deploy' | 'change';
+  /** The deploy's or the change event's id. */
+  id: string;
+  rank: number;
+  score: number;
+  reasons: SuspectReason[];
+}
+
+export interface RankingOptions {
+  /** How far before the incident start changes are considered, in ms (default 24 h). */
+  lookbackMs: number;
+  /** How many of the best are kept (default MAX_SUSPECTS). */
+  maxSuspects: number;
+}
+
+export const MAX_SUSPECTS = 20;
+/** Relation, environment, recency, last deploy, rolled back, size, redeploy and prior at most. */
+export const MAX_REASONS_PER_SUSPECT = 8;
+
+export const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
+// Gates (multiplied).
+export const SAME_SERVICE_FACTOR = 1;
+export const DIRECT_DEPENDENCY_FACTOR = 0.7;
+export const DEPENDENCY_HOP_DECAY = 0.5;
+export const OTHER_SERVICE_FACTOR = 0.3;
+export const ENVIRONMENT_MATCH_FACTOR = 1;
+export const ENVIRONMENT_UNKNOWN_FACTOR = 0.6;
+export const ENVIRONMENT_MISMATCH_FACTOR = 0.15;
+
+// Evidence (added; the positive weights sum to 1).
+export const RECENCY_WEIGHT = 0.5;
+export const RECENCY_FAST_SHARE = 0.85;
+export const RECENCY_FAST_HALF_LIFE_MS = 20 * 60 * 1000;
+export const RECENCY_SLOW_HALF_LIFE_MS = 6 * 60 * 60 * 1000;
+export const STANDING_WEIGHT = 0.25;
+export const CHANGE_SIZE_WEIGHT = 0.25;
+/** Commit count at which the size term saturates at 1. */
+export const CHANGE_SIZE_SATURATION_COMMITS = 50;
+/** Size term when no commits were sent: neutral, about what 6 commits give. */
+export const CHANGE_SIZE_UNKNOWN = 0.5;
+export const REDEPLOY_PENALTY = 0.5;
+
+export const SCORE_DECIMALS = 3;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Recency term in 0..1: 1 at the incident start, mostly gone after an hour, with a thin tail. */
+export function recencyTerm(ageMs: number): number {
+  const age = Math.max(0, ageMs);
+  return RECENCY_FAST_SHARE * 2 ** (-age / RECENCY_FAST_HALF_LIFE_MS) + (1 - RECENCY_FAST_SHARE) * 2 ** (-age / RECENCY_SLOW_HALF_LIFE_MS);
+}
+
+/** Change-size term in 0..1, log-scaled; CHANGE_SIZE_UNKNOWN when the count is unknown. */
+export function changeSizeTerm(commitCount: number | null): number {
+  if (commitCount === null || !Number.isFinite(commitCount)) return CHANGE_SIZE_UNKNOWN;
+  const commits = Math.max(0, commitCount);
+  return Math.min(1, Math.log2(1 + commits) / Math.log2(1 + CHANGE_SIZE_SATURATION_COMMITS));
+}
+
+/** The relation gate for a service `hops` upstream of the incident's (1: a direct dependency). */
+export function dependencyFactor(hops: number): number {
+  return OTHER_SERVICE_FACTOR + (DIRECT_DEPENDENCY_FACTOR - OTHER_SERVICE_FACTOR) * DEPENDENCY_HOP_DECAY ** (hops - 1);
+}
+
+interface Scored {
+  type: 'deploy' | 'change';
+  id: string;
+  at: Date;
+  score: number;
+  reasons: SuspectReason[];
+}
+
+export function rankSuspects(input: SuspectInput, options: Partial<RankingOptions> = {}): RankedSuspect[] {
+  const lookbackMs = options.lookbackMs ?? DEFAULT_LOOKBACK_MS;
+  if (!Number.isFinite(lookbackMs) || lookbackMs < 0) {
+    throw new RangeError(`lookbackMs must be a finite number ≥ 0, got ${lookbackMs}`);
+  }
+  const { incident } = input;
+  const start = incident.startedAt.getTime();
+  if (Number.isNaN(start)) throw new RangeError('incident.startedAt is not a valid date');
+  const named = new Set(input.named ?? []);
+  const beforeWindow = (at: Date) => at.getTime() < start - lookbackMs;
+  const isCandidate = (subject: { id: string }, at: Date) => at.getTime() <= start && (named.has(subject.id) || !beforeWindow(at));
+
+  const deploys = input.deploys.filter((d) => isCandidate(d, d.deployedAt));
+  // Only what happened up to the start tells rollbacks apart: a rollback after it is not known yet.
+  const known = [...(input.history ?? []), ...deploys].filter((d) => d.deployedAt.getTime() <= start);
+  const rollbacks = detectRollbacks(known);
+  const knownById = new Map(known.map((d) => [d.id, d]));
+
+  // The last deploy per service+environment, rollbacks aside: the change running when it began.
+  const lastByTarget = new Map<string, CandidateDeploy>();
+  for (const d of [...deploys].sort((a, b) => a.deployedAt.getTime() - b.deployedAt.getTime() || compareIds(a.id, b.id))) {
+    if (!rollbacks.restores.has(d.id)) lastByTarget.set(targetKey(d), d);
+  }
+
+  const aliases = input.environmentAliases ?? new Map<string, string>();
+  const incidentEnvironment = incident.environment === null ? null : canonicalEnvironment(incident.environment, aliases);
+  const affected = new Set([incident.serviceId, ...(incident.alsoAffectedServiceIds ?? [])]);
+  // The union of the affected services' dependency graphs, each service at its nearest hop.
+  const upstream = new Map<string, number>();
+  for (const service of affected) {
+    for (const [id, hops] of upstreamDistances(input.dependencies ?? [], service)) {
+      if (!affected.has(id) && !(upstream.get(id)! <= hops)) upstream.set(id, hops);
+    }
+  }
+  const dependent = affected.size > 1 ? 'an affected service' : "the incident's service";
+  const tallies = new Map((input.verdicts ?? []).map((t) => [priorKey(t.serviceId, t.kind), t]));
+
+  const gates = (subject: { serviceId: string; serviceName: string; environment: string | null }, kind: string) => {
+    const reasons: SuspectReason[] = [];
+    let factor: number;
+    const hops = upstream.get(subject.serviceId);
+    if (affected.has(subject.serviceId)) {
+      factor = SAME_SERVICE_FACTOR;
+      const which = subject.serviceId === incident.serviceId ? 'same service' : 'affected service';
+      reasons.push({ code: 'same_service', detail: `${which} (${subject.serviceName})` });
+    } else if (hops !== undefined) {
+      factor = dependencyFactor(hops);
+      const how = hops === 1 ? 'directly' : `through ${hops - 1} other service${hops === 2 ? '' : 's'}`;
+      reasons.push({ code: 'upstream_dependency', detail: `${dependent} depends on ${subject.serviceName} ${how}` });
+    } else {
+      factor = OTHER_SERVICE_FACTOR;
+      reasons.push({ code: 'other_service', detail: `other service (${subject.serviceName}) of the organization` });
+    }
+
+    if (incident.environment !== null) {
+      const environment = subject.environment === null ? null : canonicalEnvironment(subject.environment, aliases);
+      if (environment === incidentEnvironment) {
+        const named =
+          subject.environment === incident.environment ? subject.environment : `${subject.environment} = ${incident.environment}`;
+        reasons.push({ code: 'environment_match', detail: `same environment (${named})` });
+      } else if (subject.environment === null) {
+        factor *= ENVIRONMENT_UNKNOWN_FACTOR;
+        reasons.push({ code: 'environment_unknown', detail: `environment unknown; incident in ${incident.environment}` });
+      } else {
+        factor *= ENVIRONMENT_MISMATCH_FACTOR;
+        reasons.push({ code: 'environment_mismatch', detail: `environment ${subject.environment} ≠ ${incident.environment}` });
+      }
+    }
+
+    // Listed last, after the evidence, since it only nudges.
+    const tally = tallies.get(priorKey(subject.serviceId, kind));
+    const prior = priorFactor(tally);
+    const what = kind === DEPLOY_KIND ? 'deploys' : `${kind} changes`;
+    const priorReason: SuspectReason | undefined =
+      tally && prior !== 1
+        ? {
+            code: 'prior',
+            detail: `past verdicts on ${subject.serviceName} ${what}: ${tally.caused} caused, ${tally.dismissed} dismissed (score × ${prior.toFixed(2)})`,
+          }
+        : undefined;
+    return { factor: factor * prior, reasons, priorReason };
+  };
+
+  const scored: Scored[] = [];
+  for (const deploy of deploys) {
+    if (rollbacks.restores.has(deploy.id)) continue; // a rollback restores a state that ran before
+    const { factor, reasons, priorReason } = gates(deploy, DEPLOY_KIND);
+    // A staged rollout counts from its latest stage reached by the start: each stage sends the
+    // change to more traffic, and the errors follow the traffic.
+    const stages = (deploy.rolloutStages ?? []).filter((stage) => stage.at.getTime() <= start);
+    const stage = stages.reduce<RolloutStage | undefined>((latest, next) => (!latest || next.at > latest.at ? next : latest), undefined);
+    const ageMs = start - Math.max(deploy.deployedAt.getTime(), stage?.at.getTime() ?? 0);
+    let evidence = RECENCY_WEIGHT * recencyTerm(ageMs);
+    reasons.push(recencyReason('deployed', start - deploy.deployedAt.getTime(), beforeWindow(deploy.deployedAt) ? lookbackMs : null));
+    if (stage) {
+      const when =
+        stage.at.getTime() === start
+          ? 'at the moment the incident started'
+          : `${formatDuration(start - stage.at.getTime())} before the incident`;
+      const detail =
+        stages.length > 1
+          ? `rolled out in ${stages.length} stages, to ${stage.percentage} % ${when}: recency counts from there`
+          : `at ${stage.percentage} % of traffic when the incident started`;
+      reasons.push({ code: 'rollout', detail });
+    }
+
+    const isLast = lastByTarget.get(targetKey(deploy)) === deploy;
+    const rollbackId = rollbacks.rolledBackBy.get(deploy.id);
+    const rollback = rollbackId === undefined ? undefined : knownById.get(rollbackId);
+    if (isLast || rollback) evidence += STANDING_WEIGHT;
+    // Rolled back, it is not what ran at the start: its standing comes from having been undone.
+    if (isLast && !rollback) {
+      const where = deploy.environment === null ? ' (no environment)' : ` to ${deploy.environment}`;
+      reasons.push({ code: 'last_before_incident', detail: `last deploy of ${deploy.serviceName}${where} before the incident` });
+    }
+    if (rollback) {
+      reasons.push({
+        code: 'rolled_back',
+        detail: `rolled back by the deploy of ${shortSha(rollback.commitSha)} at ${rollback.deployedAt.toISOString()}`,
+      });
+    }
+
+    evidence += CHANGE_SIZE_WEIGHT * changeSizeTerm(deploy.commitCount);
+    reasons.push({ code: 'change_size', detail: describeChangeSize(deploy.commitCount) });
+
+    const redeployOf = rollbacks.redeployOf.get(deploy.id);
+    if (redeployOf !== undefined) {
+      evidence -= REDEPLOY_PENALTY;
+      const original = knownById.get(redeployOf)!;
+      const what = original.commitSha === deploy.commitSha ? shortSha(deploy.commitSha) : `version ${deploy.version}`;
+      reasons.push({
+        code: 'redeploy',
+        detail: `redeploy of ${what}, already deployed right before at ${original.deployedAt.toISOString()}`,
+      });
+    }
+    if (priorReason) reasons.push(priorReason);
+
+    scored.push({
+      type: 'deploy',
+      id: deploy.id,
+      at: deploy.deployedAt,
+      score: round(factor * clamp01(evidence), SCORE_DECIMALS),
+      reasons,
+    });
+  }
+
+  const changes = (input.changes ?? []).filter((c) => isCandidate(c, c.changedAt));
+  // As for rollbacks, only what happened up to the start: all candidates are.
+  const reverts = detectReverts(
+    changes.map((c) => ({ ...c, subject: c.subject ?? null, previous: c.previous ?? null, value: c.value ?? null })),
+  );
+  const changesById = new Map(changes.map((c) => [c.id, c]));
+  for (const change of changes) {
+    if (reverts.reverts.has(change.id)) continue; // a revert brings back a state that ran before
+    const { factor, reasons, priorReason } = gates(change, change.kind);
+    const ageMs = start - change.changedAt.getTime();
+    reasons.push(recencyReason('changed', ageMs, beforeWindow(change.changedAt) ? lookbackMs : null));
+    reasons.push({ code: 'change_event', detail: `${describeChange(change)}, live at once: ${truncate(change.summary, 80)}` });
+    let evidence = RECENCY_WEIGHT * recencyTerm(ageMs) + STANDING_WEIGHT + CHANGE_SIZE_WEIGHT * CHANGE_SIZE_UNKNOWN;
+    const revert = changesById.get(reverts.revertedBy.get(change.id) ?? '');
+    if (revert) {
+      // Undone for a reason, like a rolled-back deploy: it keeps its suspicion.
+      reasons.push({
+        code: 'reverted',
+        detail: `${revert.subject} set back to ${truncate(revert.value!, 40)} at ${revert.changedAt.toISOString()}`,
+      });
+    }
+    if (reverts.unchanged.has(change.id)) {
+      evidence -= REDEPLOY_PENALTY;
+      reasons.push({ code: 'no_change', detail: `${change.subject} already was ${truncate(change.value!, 40)}: nothing changed` });
+    }
+    if (priorReason) reasons.push(priorReason);
+    scored.push({ type: 'change', id: change.id, at: change.changedAt, score: round(factor * clamp01(evidence), SCORE_DECIMALS), reasons });
+  }
+
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.at.getTime() - a.at.getTime() ||
+      (a.type === b.type ? 0 : a.type === 'deploy' ? -1 : 1) ||
+      compareIds(a.id, b.id),
+  );
+
+  const kept = scored.slice(0, options.maxSuspects ?? MAX_SUSPECTS);
+  return kept.map((s, i) => ({ type: s.type, id: s.id, rank: i + 1, score: s.score, reasons: s.reasons }));
+}
+
+/** `beforeWindowOf`: the look-back window a suspect named by a person is older than, else null. */
+function recencyReason(verb: 'deployed' | 'changed', ageMs: number, beforeWindowOf: number | null): SuspectReason {
+  if (ageMs === 0) return { code: 'recency', detail: `${verb} at the moment the incident started` };
+  const age = formatDuration(ageMs);
+  if (beforeWindowOf !== null) {
+    return {
+      code: 'recency',
+      detail: `${verb} ${age} before the incident, before its ${formatDuration(beforeWindowOf)} look-back: a person named it`,
+    };
+  }
+  if (ageMs < HOUR_MS) {
+    return { code: 'recency', detail: `${verb} ${age} before the incident, within the hour in which most incidents a change causes begin` };
+  }
+  return { code: 'recency', detail: `${verb} ${age} before the incident: it ran ${age} without trouble first` };
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function clamp01(x: number): number {
+  return Math.min(1, Math.max(0, x));
+}
+
+function round(x: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(x * f) / f;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function shortSha(sha: string): string {
+  return /^[0-9a-f]{8,}$/i.test(sha) ? sha.slice(0, 7) : sha;
+}
+
+/** "feature_flag change", or with its subject "feature_flag new-checkout: false → true". */
+function describeChange(change: CandidateChange): string {
+  if (!change.subject) return `${change.kind} change`;
+  const values = change.value == null ? '' : `: ${truncate(change.previous ?? '?', 40)} → ${truncate(change.value, 40)}`;
+  return `${change.kind} ${truncate(change.subject, 60)}${values}`;
+}
+
+function describeChangeSize(commitCount: number | null): string {
+  if (commitCount === null) return 'change size unknown (no commits sent)';
+  if (commitCount <= 0) return 'no new commits since the previous deploy';
+  if (commitCount === 1) return '1 commit since the previous deploy';
+  return `${commitCount} commits since the previous deploy`;
+}
+
+/** "40 s", "14 min", "2 h", "2 h 5 min" (minutes rounded down). */
+export function formatDuration(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

@@ -1,0 +1,60 @@
+// Events and their webhook body. An event is stored once; every subscribed endpoint gets one
+// delivery of it, and every attempt of a delivery sends the same body.
+
+export const EVENT_TYPES = [
+  'deploy.ingested',
+  'incident.opened',
+  'incident.acknowledged',
+  'incident.resolved',
+  'test.ping',
+  'endpoint.disabled',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/** The alerts an incident.* payload carries: the earliest ones (Incident.alerts pages through all). */
+export const MAX_PAYLOAD_ALERTS = 100;
+
+/** What an input naming another event type is told. */
+export const UNKNOWN_EVENT_TYPE_MESSAGE = `must be one of ${EVENT_TYPES.join(', ')}`;
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  organizationId: string;
+  createdAt: Date;
+  data: unknown;
+  /** Sent by sendExample: the body says `"example": true` (absent: a real event). */
+  example?: boolean;
+}
+
+/**
+ * The webhook body: `{"id", "type", "timestamp", "createdAt", "organizationId", "data"}`, and
+ * `"example": true` for an example. `timestamp` is the Standard Webhooks envelope's name for when
+ * the event happened; `createdAt` says the same, as clients written before it read it.
+ */
+export function webhookBody(event: StoredEvent): string {
+  const happenedAt = event.createdAt.toISOString();
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    timestamp: happenedAt,
+    createdAt: happenedAt,
+    organizationId: event.organizationId,
+    data: event.data,
+    ...(event.example ? { example: true } : {}),
+  });
+}
+
+/**
+ * SQL condition: endpoint `e` is live and subscribed to the event type in parameter `$type`
+ * (an empty filter means every type).
+ */
+export function subscribedEndpointCondition(typeParameter: string): string {
+  return `e.status = 'ACTIVE' AND e.deleted_at IS NULL
+    AND (e.event_types IS NULL OR cardinality(e.event_types) = 0 OR ${typeParameter} = ANY (e.event_types))`;
+}

@@ -1,0 +1,77 @@
+// The transactional outbox: an event, its deliveries (one per live, subscribed endpoint) and
+// their queue jobs, written by the caller's transaction together with whatever caused them.
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import type { Statement } from '../../db/statement.ts';
+import type { AttemptQueue } from './attempt-queue.ts';
+import { subscribedEndpointCondition, type EventType } from './events.ts';
+
+/** What a change that emits events needs: the database, and the queue its deliveries go to. */
+export interface Outbox {
+  prisma: PrismaClient;
+  queue: AttemptQueue;
+}
+
+/**
+ * SQL fragment: the CTEs `event`, the one row `eventRow` selects (organization_id, type, data),
+ * and `delivery`, one per endpoint `e` of its organization that `endpoints` accepts.
+ */
+export function eventWithDeliveries(eventRow: string, endpoints: string): string {
+  return `event AS (
+  INSERT INTO events (organization_id, type, data) ${eventRow} RETURNING id, organization_id, type
+), delivery AS (
+  INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type)
+  SELECT event.organization_id, event.id, e.id, event.type
+  FROM event JOIN webhook_endpoints e ON e.organization_id = event.organization_id
+  WHERE ${endpoints}
+  RETURNING id
+)`;
+}
+
+/** SQL fragment: what eventWithDeliveries wrote, as "eventId" and "deliveryIds". */
+export const EMITTED_COLUMNS = `(SELECT id FROM event) AS "eventId", coalesce((SELECT array_agg(id) FROM delivery), '{}') AS "deliveryIds"`;
+
+const INSERT_EVENT_WITH_DELIVERIES_SQL = `
+WITH ${eventWithDeliveries(
+  'VALUES ($1::uuid, $2, $3::jsonb)',
+  `NOT $5::boolean AND (($4::uuid IS NULL AND ${subscribedEndpointCondition('$2')}) OR (e.id = $4::uuid AND e.status = 'ACTIVE' AND e.deleted_at IS NULL))`,
+)}
+SELECT ${EMITTED_COLUMNS}`;
+
+interface EventToEmit {
+  organizationId: string;
+  type: EventType;
+  data: unknown;
+  /** Only this endpoint gets a delivery, if it is live, whatever its event filter. */
+  onlyEndpointId?: string;
+  /** No endpoint gets one: the event is for live listeners only. */
+  onlyListeners?: boolean;
+}
+
+function insertEventWithDeliveries(event: EventToEmit): Statement {
+  return {
+    text: INSERT_EVENT_WITH_DELIVERIES_SQL,
+    values: [event.organizationId, event.type, JSON.stringify(event.data), event.onlyEndpointId ?? null, event.onlyListeners ?? false],
+  };
+}
+
+export interface EmittedEvent {
+  eventId: string;
+  deliveryIds: string[];
+}
+
+/**
+ * Stores an event for an organization and queues its deliveries, in the caller's transaction
+ * `tx`. With `onlyEndpointId`, only that endpoint gets a delivery, if it is live, whatever its
+ * event filter (Send Test); with `onlyListeners`, no endpoint does (the organization's live
+ * listeners see it as every event). Raw SQL: the event and its deliveries in one statement.
+ */
+export async function emitEvent(tx: Prisma.TransactionClient, queue: AttemptQueue, event: EventToEmit): Promise<EmittedEvent> {
+  const statement = insertEventWithDeliveries(event);
+  const [emitted] = await tx.$queryRawUnsafe<{ eventId: string; deliveryIds: string[] }[]>(statement.text, ...statement.values);
+  const { eventId, deliveryIds } = emitted!;
+  await queue.enqueue(
+    tx,
+    deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })),
+  );
+  return { eventId, deliveryIds };
+}

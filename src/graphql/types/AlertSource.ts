@@ -1,0 +1,121 @@
+// Alert sources of the caller's organization: list, create (the token returned once), rotate, delete.
+import { authenticatedConnection, builder } from '../builder.ts';
+import { AlertSourceKind as AlertSourceKindValues } from '../../generated/prisma/enums.ts';
+import type { AlertSource } from '../../generated/prisma/client.ts';
+import { createAlertSource, deleteAlertSource, rotateAlertSourceToken } from '../../domain/ingest/alert-sources.ts';
+import { countRows } from '../../domain/shared/counts.ts';
+import { AlertConnection } from './Alert.ts';
+
+const AlertSourceKind = builder.enumType(AlertSourceKindValues, {
+  name: 'AlertSourceKind',
+  description:
+    'ALERTMANAGER: POST /api/ingest/alerts/alertmanager with Authorization: Bearer <token> (Prometheus Alertmanager, Grafana). ' +
+    'PAGERDUTY_EVENTS: POST /api/ingest/alerts/pagerduty/v2/enqueue with the token as routing_key.',
+});
+
+const INGEST_PATHS = {
+  ALERTMANAGER: '/api/ingest/alerts/alertmanager',
+  PAGERDUTY_EVENTS: '/api/ingest/alerts/pagerduty/v2/enqueue',
+} as const;
+
+/** A source's alerts that named no service. */
+const unroutedOf = (source: { id: string }) => ({ alertSourceId: source.id, incidentId: null });
+
+const AlertSourceRef = builder.prismaNode('AlertSource', {
+  id: { field: 'id' },
+  nullable: true,
+  description: 'A monitoring system whose alerts open and resolve incidents. Its token (hlk_…) is shown once; only a hash is stored.',
+  select: { id: true },
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    kind: t.expose('kind', { type: AlertSourceKind }),
+    ingestPath: t.string({
+      description: 'The path it sends to, on this server.',
+      select: { kind: true },
+      resolve: (source) => INGEST_PATHS[source.kind],
+    }),
+    tokenPrefix: t.exposeString('tokenPrefix', {
+      description: 'The first 12 characters of its live token (hlk_ and 8 more), to recognise it.',
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    lastReceivedAt: t.expose('lastReceivedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it last sent an accepted request; null if never.',
+    }),
+    unroutedAlertCount: t.relationCount('alerts', {
+      description: 'How many of its alerts named no service (and are kept, see unroutedAlerts).',
+      where: { incidentId: null },
+    }),
+    unroutedAlerts: t.prismaConnection(
+      {
+        type: 'Alert',
+        description: 'Its alerts that named no service, newest first, each with what to change.',
+        cursor: 'id',
+        totalCount: (source, _args, context) => countRows(context.prisma.alert, unroutedOf(source), 'receivedAt'),
+        resolve: (query, source, _args, context) =>
+          context.prisma.alert.findMany({ ...query, where: unroutedOf(source), orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }] }),
+      },
+      AlertConnection,
+    ),
+  }),
+});
+
+builder.queryField('alertSources', (t) =>
+  t.withAuth({ organization: true }).prismaConnection(
+    {
+      type: 'AlertSource',
+      cursor: 'id',
+      description: "The organization's alert sources, newest first.",
+      totalCount: (_root, _args, context) =>
+        countRows(context.prisma.alertSource, { organizationId: context.organization.id }, 'createdAt'),
+      resolve: (query, _root, _args, context) =>
+        context.prisma.alertSource.findMany({
+          ...query,
+          where: { organizationId: context.organization.id },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        }),
+    },
+    authenticatedConnection(builder.connectionObject({ type: AlertSourceRef, name: 'AlertSourceConnection' }, { name: 'AlertSourceEdge' })),
+  ),
+);
+
+const AlertSourceWithToken = (name: string, description: string) =>
+  builder.objectRef<{ alertSource: AlertSource; token: string }>(name).implement({
+    description,
+    fields: (t) => ({
+      alertSource: t.prismaField({
+        type: 'AlertSource',
+        resolve: (query, payload, _args, context) =>
+          context.prisma.alertSource.findUniqueOrThrow({ ...query, where: { id: payload.alertSource.id } }),
+      }),
+      token: t.exposeString('token', { description: 'The token itself (hlk_…). It is shown only here, never again.' }),
+    }),
+  });
+
+const CreateAlertSourcePayload = AlertSourceWithToken('CreateAlertSourcePayload', 'A new alert source and its token.');
+const RotateAlertSourceTokenPayload = AlertSourceWithToken(
+  'RotateAlertSourceTokenPayload',
+  'The alert source and its new token; the previous token is refused from now on.',
+);
+
+builder.mutationFields((t) => ({
+  createAlertSource: t.withAuth({ organization: true }).field({
+    type: CreateAlertSourcePayload,
+    description: 'Makes an alert source (name: 1..200 characters) and its token, shown only in the answer.',
+    args: { name: t.arg.string({ required: true }), kind: t.arg({ type: AlertSourceKind, required: true }) },
+    resolve: (_root, args, context) => createAlertSource(context.prisma, context.organization.id, args),
+  }),
+  rotateAlertSourceToken: t.withAuth({ organization: true }).field({
+    type: RotateAlertSourceTokenPayload,
+    description: "Replaces the source's token: the previous one is refused from the moment this returns.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => rotateAlertSourceToken(context.prisma, context.organization.id, id),
+  }),
+  deleteAlertSource: t.withAuth({ organization: true }).id({
+    description:
+      'Deletes the source: its token is refused and its unrouted alerts go; its incidents stay, with their alerts. Returns its id.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, context) => deleteAlertSource(context.prisma, context.organization.id, id),
+  }),
+}));

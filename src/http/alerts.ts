@@ -1,0 +1,91 @@
+// POST /api/ingest/alerts/alertmanager (Alertmanager's webhook, version 4, and Grafana's webhook
+// contact point; `Authorization: Bearer hlk_…`) and POST /api/ingest/alerts/pagerduty/v2/enqueue
+// (PagerDuty's Events API v2; the `routing_key` is the hlk_ token), registered with the ingest
+// routes (their raw-body reading and metrics): the same 100 KB body limit, per-address rate
+// limit (a budget of its own) and error shape. Checks in the deploy route's order: 413 → 429 → 401 → 415/400 → 400 validation; the
+// PagerDuty token is inside the body, so there a body that is not JSON is a 415/400 before the 401.
+import type { FastifyInstance } from 'fastify';
+import type { AlertSourceKind } from '../generated/prisma/client.ts';
+import { bearerToken } from '../auth/bearer.ts';
+import {
+  alertmanagerGroup,
+  pagerDutyRoutingKey,
+  validateAlertmanagerBody,
+  validatePagerDutyEvent,
+} from '../domain/ingest/alert-payloads.ts';
+import { authenticateAlertToken, receiveAlertGroup, receivePagerDutyEvent, type AlertOutcome } from '../domain/ingest/alerts.ts';
+import { InputError } from '../domain/shared/errors.ts';
+import type { FieldError } from '../domain/shared/errors.ts';
+import type { Outbox } from '../domain/webhooks/outbox.ts';
+import { hashToken, looksLikeToken } from '../domain/shared/tokens.ts';
+import { HttpError } from './errors.ts';
+import { INGEST_BODY_LIMIT_BYTES, readJsonBody } from './json-body.ts';
+import { enforceRateLimit, type RateLimiter } from './rate-limit.ts';
+
+export interface AlertRouteDependencies extends Outbox {
+  rateLimiter: RateLimiter | null;
+  /** How far before an incident's start deploys and changes are its suspects, in ms. */
+  incidentLookbackMs: number;
+}
+
+const invalidToken = (kind: AlertSourceKind) =>
+  kind === 'ALERTMANAGER'
+    ? new HttpError(401, 'invalid_alert_token', 'Authorization must be "Bearer" and the token of a live Alertmanager alert source (hlk_…)')
+    : new HttpError(401, 'invalid_alert_token', 'routing_key must be the token of a live PagerDuty Events alert source (hlk_…)');
+
+/** A request whose content is refused: 401 if its token is not live either, else the content's error. */
+async function refuse(deps: AlertRouteDependencies, token: string, kind: AlertSourceKind, error: HttpError | FieldError[]): Promise<never> {
+  if (!(await authenticateAlertToken(deps.prisma, hashToken(token), kind))) throw invalidToken(kind);
+  throw Array.isArray(error) ? new InputError(error) : error;
+}
+
+function answer(outcome: AlertOutcome) {
+  return {
+    status: 'accepted',
+    incidents: outcome.incidents.map(({ incidentId, action }) => ({ incident_id: incidentId, action })),
+    unrouted: outcome.unrouted,
+  };
+}
+
+export function alertRoutes(app: FastifyInstance, deps: AlertRouteDependencies) {
+  const incidents = { prisma: deps.prisma, queue: deps.queue, lookbackMs: deps.incidentLookbackMs };
+
+  app.post(
+    '/api/ingest/alerts/alertmanager',
+    { bodyLimit: INGEST_BODY_LIMIT_BYTES, config: { invalidInput: 'The Alertmanager notification is invalid' } },
+    async (request, reply) => {
+      await enforceRateLimit(request, reply, deps.rateLimiter);
+      const token = bearerToken(request.headers.authorization);
+      if (!looksLikeToken('alert', token)) throw invalidToken('ALERTMANAGER');
+      const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
+      if (!body.ok) return refuse(deps, token, 'ALERTMANAGER', body.error);
+      const validation = validateAlertmanagerBody(body.value);
+      if (!validation.ok) return refuse(deps, token, 'ALERTMANAGER', validation.details);
+      const now = new Date();
+      const outcome = await receiveAlertGroup(incidents, hashToken(token), alertmanagerGroup(validation.value, now), now);
+      if (!outcome) throw invalidToken('ALERTMANAGER');
+      request.outcome = 'accepted';
+      return reply.status(200).send(answer(outcome));
+    },
+  );
+
+  app.post(
+    '/api/ingest/alerts/pagerduty/v2/enqueue',
+    { bodyLimit: INGEST_BODY_LIMIT_BYTES, config: { invalidInput: 'The PagerDuty event is invalid' } },
+    async (request, reply) => {
+      await enforceRateLimit(request, reply, deps.rateLimiter);
+      const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
+      if (!body.ok) throw body.error;
+      const token = pagerDutyRoutingKey(body.value);
+      if (!looksLikeToken('alert', token)) throw invalidToken('PAGERDUTY_EVENTS');
+      const now = new Date();
+      const validation = validatePagerDutyEvent(body.value, now);
+      if (!validation.ok) return refuse(deps, token, 'PAGERDUTY_EVENTS', validation.details);
+      const outcome = await receivePagerDutyEvent(incidents, hashToken(token), validation.value, now);
+      if (!outcome) throw invalidToken('PAGERDUTY_EVENTS');
+      request.outcome = 'accepted';
+      // PagerDuty's own answer, so that any tool that pages PagerDuty takes it as success.
+      return reply.status(202).send({ status: 'success', message: 'Event processed', dedup_key: validation.value.dedupKey });
+    },
+  );
+}

@@ -1,0 +1,138 @@
+// The REST and GraphQL APIs (ingest, endpoints, the dashboard, Yoga at /graphql, graphql-ws),
+// registered on the server of a process whose role serves them (api or all).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createYoga } from 'graphql-yoga';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createContext } from '../graphql/context.ts';
+import { toClientError, yogaLogger } from '../graphql/errors.ts';
+import { graphqlPlugins } from '../graphql/plugins.ts';
+import { schema } from '../graphql/schema.ts';
+import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
+import type { DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts';
+import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
+import type { EventFeed } from '../domain/webhooks/listeners.ts';
+import type { Metrics } from '../metrics.ts';
+import { ciFileRoutes } from './ci-files.ts';
+import { endpointRoutes } from './endpoints.ts';
+import { bodilessAnswerError } from './errors.ts';
+import { ingestRoutes } from './ingest.ts';
+import { createPageCompressor } from './graphiql-page.ts';
+import { openApiDocument } from './openapi.ts';
+import { attachGraphqlWebSocket } from './websocket.ts';
+import { createRateLimiter } from './rate-limit.ts';
+
+// GraphiQL's page carries its scripts and styles inline and starts its editors' workers from
+// blobs; it talks to this origin alone (GraphQL over HTTP and WebSocket) and may not be framed.
+const GRAPHIQL_CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/** What the APIs need besides the database: the queue, the live feeds, the destination rules. */
+export interface ApiServices {
+  queue: AttemptQueue;
+  deliveryChanges: DeliveryChangeFeed;
+  events: EventFeed;
+  destination: DestinationPolicy;
+}
+
+export interface ApiDependencies {
+  config: Config;
+  database: Database;
+  metrics: Metrics;
+  api: ApiServices;
+  /** Whether the server is stopping (new WebSockets are refused then). */
+  isClosing: () => boolean;
+}
+
+export function registerApi(app: FastifyInstance, { config, database, metrics, api, isClosing }: ApiDependencies): void {
+  const incidentLookbackMs = config.INCIDENT_LOOKBACK_HOURS * 3600_000;
+  app.register(ingestRoutes, {
+    pool: database.pool,
+    prisma: database.prisma,
+    queue: api.queue,
+    metrics,
+    deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
+    testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
+    alertRateLimiter: createRateLimiter(database.pool, { name: 'ingest-alerts', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
+    incidentLookbackMs,
+  });
+
+  const maxEndpointsPerOrganization = config.WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION;
+  app.register(endpointRoutes, { prisma: database.prisma, destination: api.destination, maxEndpointsPerOrganization });
+  app.register(ciFileRoutes);
+  const restApiDocument = openApiDocument(api.destination);
+  app.get('/api/openapi.json', async () => restApiDocument);
+  app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
+
+  const compressGraphiqlPage = createPageCompressor();
+  const services = {
+    ...api,
+    prisma: database.prisma,
+    lookbackMs: incidentLookbackMs,
+    retentionDays: config.RETENTION_DAYS,
+    maxEndpointsPerOrganization,
+  };
+  const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    // Cross-origin access is decided for every route alike (browser-policy.ts); Yoga's own
+    // default would allow any origin, with credentials.
+    cors: false,
+    plugins: graphqlPlugins({
+      mutationRateLimiter: createRateLimiter(database.pool, { name: 'mutations', perMinute: config.MUTATION_RATE_LIMIT_PER_MINUTE }),
+    }),
+    logging: yogaLogger(app.log),
+    // GraphiQL for a browser's GET /graphql (Accept: text/html), its scripts and styles inside the
+    // page so that nothing is fetched from elsewhere (it works offline). The page holds no data:
+    // every query it runs needs an API token, like any other request.
+    graphiql: {
+      title: 'Hookline GraphQL',
+      headers: JSON.stringify({ Authorization: 'Bearer hla_...' }),
+    },
+    // Loaded at the first visit: the module holds the whole 9 MB page, which costs a process about
+    // 65 MB of memory, and most api processes never serve GraphiQL.
+    renderGraphiQL: async (options) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
+    // Errors that are not GraphQLErrors (bugs, database failures) reach clients as "Unexpected
+    // error." with code INTERNAL_SERVER_ERROR and are logged; isDev false: Yoga would otherwise
+    // add the original message and stack to responses whenever NODE_ENV=development.
+    maskedErrors: { isDev: false, maskError: toClientError },
+    // HTTP requests carry the token in a header; WebSocket connections in connectionParams.
+    context: ({ request, connectionParams }) =>
+      createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),
+  });
+  const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma, {
+    maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,
+    maxSubscriptionsPerConnection: config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    maxConnectionsPerOrganization: config.WS_MAX_CONNECTIONS_PER_ORGANIZATION,
+    maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+    isClosing,
+  });
+  app.addHook('preClose', async () => {
+    // Upgraded sockets would hold the server open: say goodbye to subscribers first.
+    for (const socket of webSockets.clients) socket.close(1001, 'Server shutting down');
+    await new Promise((resolve) => webSockets.close(resolve));
+  });
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (request, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
+      if (response.body === null && response.status >= 400) throw bodilessAnswerError(response.status);
+      response.headers.forEach((value, key) => reply.header(key, value));
+      reply.status(response.status);
+      if (response.headers.get('content-type')?.startsWith('text/html')) {
+        // GraphiQL's page: compressed where the browser accepts it (GraphQL answers, small or
+        // streamed, are sent as they are: a compressor would hold back a stream's events).
+        const page = await response.text();
+        reply.header('content-security-policy', GRAPHIQL_CONTENT_SECURITY_POLICY).header('vary', 'accept-encoding');
+        const compressed = compressGraphiqlPage(page, request.headers['accept-encoding']);
+        if (!compressed) return reply.send(page);
+        reply.removeHeader('content-length').header('content-encoding', compressed.encoding);
+        return reply.send(await compressed.body);
+      }
+      reply.send(response.body);
+      return reply;
+    },
+  });
+}

@@ -1,0 +1,413 @@
+// DORA's daily figures (dora_days) stay equal to what the raw deploys and commits give, however
+// the deploys arrive: through the ingest endpoint, over several days and services, with and
+// without an environment, with commits dated after the deploy or undated, redeploys, rollbacks,
+// a late deploy backfilled into an earlier day, and a retried request. And the `dora` query,
+// which reads whole days from them, answers what computeDora gives from the raw deploys over
+// periods that start and end mid-day, on midnight, or within one day. Whether a deploy is rolled
+// back (deploys.rolled_back, counted per day) is what detectRollbacks finds in the raw history,
+// also after a late deploy changes it either way and when a deploy arrives while an earlier one
+// of its target is not committed yet.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations, readMigrations } from '../src/db/migrate.ts';
+import { createService } from '../src/domain/ingest/services.ts';
+import { computeDora } from '../src/domain/correlation/dora.ts';
+import { detectRollbacks } from '../src/domain/correlation/rollbacks.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { graphql } from './gql/index.ts';
+import { createTenant, dataOf, requestGraphqlWith, rollbacksJudged, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { postDeploy } from './support/http.ts';
+import { eventually } from './support/receiver.ts';
+
+const DORA_OF_DAYS = graphql(`
+  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
+      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+    }
+  }
+`);
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+/** Midnight UTC 20 days ago: the deploys spread over the 20 days after it. */
+const day0 = Math.floor(Date.now() / DAY) * DAY - 20 * DAY;
+const at = (offsetMs: number) => new Date(day0 + offsetMs);
+
+/** An organization's dora_days, lead times sorted. */
+const KEPT_DAYS_SQL = `
+SELECT service_id, environment, day::text, deploy_count, (SELECT coalesce(array_agg(v ORDER BY v), '{}') FROM unnest(lead_times_ms) v) AS lead_times,
+       rolled_back_count
+FROM dora_days WHERE organization_id = $1 ORDER BY 1, 2, 3`;
+
+/** The same, recomputed from its deploys and commits. */
+const RAW_DAYS_SQL = `
+SELECT d.service_id, coalesce(d.environment, '') AS environment, (d.deployed_at AT TIME ZONE 'UTC')::date::text AS day,
+       count(DISTINCT d.id)::int AS deploy_count,
+       coalesce(array_agg((extract(epoch FROM d.deployed_at - c.timestamp) * 1000)::float8 ORDER BY d.deployed_at - c.timestamp)
+                FILTER (WHERE c.timestamp <= d.deployed_at), '{}') AS lead_times,
+       count(DISTINCT d.id) FILTER (WHERE d.rolled_back)::int AS rolled_back_count
+FROM deploys d LEFT JOIN commits c ON c.deploy_id = d.id
+WHERE d.organization_id = $1 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+
+let database: TestDatabase;
+let running: RunningApp;
+let admin: pg.Client;
+let tenant: Tenant;
+let services: { id: string; token: string }[];
+
+async function ingest(service: { token: string }, payload: Record<string, unknown>, key?: string) {
+  const response = await postDeploy(running.baseUrl, service.token, payload, key ? { 'x-idempotency-key': key } : {});
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
+  admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  tenant = await createTenant(running.app, 'checkout');
+  const payments = await createService(running.app.database.prisma, tenant.organizationId, 'payments');
+  services = [
+    { id: tenant.serviceId, token: tenant.deployToken },
+    { id: payments.service.id, token: payments.deployToken },
+  ];
+  const environments = ['production', 'staging', null];
+  // 60 deploys: every 8 hours (plus a few minutes), over three targets per service; the commit
+  // sha repeats every 7 deploys of a service (rollbacks and redeploys); commits dated 1 to 30 hours
+  // before, one undated, one dated after the deploy.
+  for (let n = 0; n < 60; n++) {
+    const service = services[n % 2]!;
+    const deployedAt = at(n * 8 * HOUR + (n % 5) * 60_000);
+    await ingest(
+      service,
+      {
+        commit_sha: `sha${Math.floor(n / 2) % 7}`,
+        version: `v${Math.floor(n / 2) % 9}`,
+        ...(environments[n % 3] ? { environment: environments[n % 3] } : {}),
+        deployed_at: deployedAt.toISOString(),
+        commits: [
+          { sha: `c${n}a`, message: 'a', timestamp: new Date(deployedAt.getTime() - ((n % 30) + 1) * HOUR).toISOString() },
+          { sha: `c${n}b`, message: 'b' },
+          ...(n % 4 === 0 ? [{ sha: `c${n}c`, message: 'c', timestamp: new Date(deployedAt.getTime() + HOUR).toISOString() }] : []),
+        ],
+      },
+      `deploy-${n}`,
+    );
+  }
+  // The same request again (a retry): stored once, counted once.
+  const retried = { commit_sha: 'sha0', environment: 'production', deployed_at: at(3 * HOUR).toISOString() };
+  await ingest(services[0]!, retried, 'retried');
+  await ingest(services[0]!, retried, 'retried');
+  // A late deploy, backfilled into day 2 after days 3 to 19 were recorded; and one without commits.
+  await ingest(services[1]!, {
+    commit_sha: 'late',
+    environment: 'production',
+    deployed_at: at(2 * DAY + 5 * HOUR).toISOString(),
+    commits: [{ sha: 'l', message: 'l', timestamp: at(2 * DAY).toISOString() }],
+  });
+  await ingest(services[1]!, { commit_sha: 'bare', environment: 'staging', deployed_at: at(11 * DAY + HOUR).toISOString() });
+  await rollbacksJudged(running.app);
+}, 120_000);
+
+afterAll(async () => {
+  await admin?.end();
+  await running?.close();
+  await database?.drop();
+});
+
+/** The DORA metrics computeDora gives from every raw deploy of the scope and the whole history. */
+async function doraFromRawDeploys(scope: { serviceId?: string; environment?: string; from: Date; to: Date }) {
+  const prisma = running.app.database.prisma;
+  const history = await prisma.deploy.findMany({
+    where: { organizationId: tenant.organizationId },
+    select: {
+      id: true,
+      serviceId: true,
+      environment: true,
+      commitSha: true,
+      version: true,
+      deployedAt: true,
+      commits: { select: { timestamp: true } },
+    },
+  });
+  const deploys = history.filter(
+    (deploy) =>
+      (!scope.serviceId || deploy.serviceId === scope.serviceId) && (!scope.environment || deploy.environment === scope.environment),
+  );
+  const { rolledBackBy } = detectRollbacks(history);
+  return computeDora({
+    from: scope.from,
+    to: scope.to,
+    deploys,
+    failedDeploys: deploys.filter((deploy) => rolledBackBy.has(deploy.id)),
+    incidents: [],
+  });
+}
+
+/**
+ * A database migrated up to just before the migration whose name ends with `migrationSuffix`;
+ * `run` fills it as the older schema had it, then calls `migrateRest` to apply the remaining ones.
+ */
+async function withDatabaseBefore(
+  migrationSuffix: string,
+  run: (client: pg.Client, migrateRest: () => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const migrations = await readMigrations();
+  const older = await createTestDatabase({ migrated: false });
+  try {
+    await applyMigrations(
+      older.url,
+      migrations.slice(
+        0,
+        migrations.findIndex((migration) => migration.name.endsWith(migrationSuffix)),
+      ),
+    );
+    const client = new pg.Client({ connectionString: older.url });
+    await client.connect();
+    try {
+      await run(client, async () => {
+        await applyMigrations(older.url, migrations);
+      });
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await older.drop();
+  }
+}
+
+describe('DORA daily figures', () => {
+  it('are filled by their migration from the deploys made before it, and deliveries get their event type', async () => {
+    await withDatabaseBefore('_query_growth', async (client, migrateRest) => {
+      const organizationId = (await client.query(`INSERT INTO organizations (name) VALUES ('before') RETURNING id`)).rows[0].id;
+      // 40 deploys of two services over 5 days, with and without an environment, 0 to 4 commits
+      // each (the second undated, the third dated after the deploy); an event with a delivery.
+      await client.query(
+        `WITH service AS (INSERT INTO services (organization_id, name) SELECT $1, 'svc-' || n FROM generate_series(1, 2) n RETURNING id, name),
+            token AS (INSERT INTO deploy_tokens (service_id, prefix, token_hash) SELECT id, 'hld_x', md5(name) FROM service RETURNING id, service_id),
+            deploy AS (
+              INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at)
+              SELECT $1, token.service_id, token.id, 'sha' || n, (ARRAY['production', 'staging', NULL])[1 + n % 3], $2::timestamptz + n * interval '6 hours'
+              FROM token CROSS JOIN generate_series(1, 20) n RETURNING id, deployed_at)
+       INSERT INTO commits (deploy_id, position, sha, timestamp)
+       SELECT deploy.id, p, md5(deploy.id::text || p),
+              CASE p WHEN 1 THEN NULL WHEN 2 THEN deploy.deployed_at + interval '1 hour' ELSE deploy.deployed_at - p * interval '90 minutes' END
+       FROM deploy CROSS JOIN generate_series(0, (extract(epoch FROM deploy.deployed_at)::bigint / 21600) % 5 - 1) p`,
+        [organizationId, new Date(day0)],
+      );
+      const endpoint = (
+        await client.query(
+          `INSERT INTO webhook_endpoints (organization_id, url, name, signing_secret, event_types) VALUES ($1, 'https://h.example.com', 'h', 's', '{}') RETURNING id`,
+          [organizationId],
+        )
+      ).rows[0].id;
+      await client.query(
+        `WITH event AS (INSERT INTO events (organization_id, type, data) VALUES ($1, 'incident.opened', '{}') RETURNING id)
+       INSERT INTO deliveries (organization_id, event_id, endpoint_id) SELECT $1, id, $2 FROM event`,
+        [organizationId, endpoint],
+      );
+      await migrateRest();
+      const raw = await client.query(RAW_DAYS_SQL, [organizationId]);
+      expect(raw.rows.reduce((sum, row) => sum + row.deploy_count, 0)).toBe(40);
+      expect(raw.rows.some((row) => row.lead_times.length > 1)).toBe(true);
+      expect((await client.query(KEPT_DAYS_SQL, [organizationId])).rows).toEqual(raw.rows);
+      expect((await client.query(`SELECT event_type FROM deliveries`)).rows).toEqual([{ event_type: 'incident.opened' }]);
+    });
+  });
+
+  it('mark the deploys made before their rollbacks migration that detectRollbacks finds rolled back', async () => {
+    await withDatabaseBefore('_dora_rollbacks', async (client, migrateRest) => {
+      const organizationId = (await client.query(`INSERT INTO organizations (name) VALUES ('before') RETURNING id`)).rows[0].id;
+      // 60 deploys of two services, with and without an environment; commits repeat every 5
+      // deploys of a target, versions every 7.
+      await client.query(
+        `WITH service AS (INSERT INTO services (organization_id, name) SELECT $1, 'svc-' || n FROM generate_series(1, 2) n RETURNING id, name),
+            token AS (INSERT INTO deploy_tokens (service_id, prefix, token_hash) SELECT id, 'hld_x', md5(name) FROM service RETURNING id, service_id)
+       INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, version, environment, deployed_at)
+       SELECT $1, token.service_id, token.id, 'sha' || (n / 2) % 5, 'v' || (n / 2) % 7, (ARRAY['production', NULL])[1 + n % 2], $2::timestamptz + n * interval '5 hours'
+       FROM token CROSS JOIN generate_series(1, 30) n`,
+        [organizationId, new Date(day0)],
+      );
+      await migrateRest();
+      const flags = await client.query(
+        `SELECT id, rolled_back, service_id AS "serviceId", environment, commit_sha AS "commitSha", version, deployed_at AS "deployedAt" FROM deploys`,
+      );
+      const { rolledBackBy } = detectRollbacks(flags.rows);
+      expect(rolledBackBy.size).toBeGreaterThan(0);
+      expect(flags.rows.map((row) => [row.id, row.rolled_back])).toEqual(flags.rows.map((row) => [row.id, rolledBackBy.has(row.id)]));
+      expect((await client.query(KEPT_DAYS_SQL, [organizationId])).rows).toEqual((await client.query(RAW_DAYS_SQL, [organizationId])).rows);
+    });
+  });
+
+  it('equal the deploys and commit lead times of each service, environment and day, recomputed from the raw rows', async () => {
+    const kept = await admin.query(KEPT_DAYS_SQL, [tenant.organizationId]);
+    const raw = await admin.query(RAW_DAYS_SQL, [tenant.organizationId]);
+    expect(raw.rows.reduce((sum, row) => sum + row.deploy_count, 0)).toBe(63);
+    expect(kept.rows).toEqual(raw.rows);
+  });
+
+  it('give the dora query the figures computeDora gives from the raw deploys, over any period and scope', async () => {
+    const periods = [
+      { from: at(0), to: at(20 * DAY) }, // whole days only
+      { from: at(5 * HOUR), to: at(17 * DAY + 13 * HOUR) }, // partial days at both ends
+      { from: at(2 * DAY + HOUR), to: at(2 * DAY + 20 * HOUR) }, // within one day
+      { from: at(3 * DAY), to: at(4 * DAY + 2 * HOUR) }, // one whole day and a partial one
+      { from: at(-30 * DAY), to: at(30 * DAY) }, // beyond the data at both ends
+    ];
+    const scopes = [
+      {},
+      { serviceId: services[0]!.id },
+      { serviceId: services[1]!.id, environment: 'production' },
+      { environment: 'staging' },
+    ];
+    const failureRates: (number | null)[] = [];
+    for (const period of periods) {
+      for (const scope of scopes) {
+        const { dora } = dataOf(
+          await requestGraphqlWith(running.baseUrl, tenant.apiToken, DORA_OF_DAYS, {
+            ...scope,
+            from: period.from.toISOString(),
+            to: period.to.toISOString(),
+          }),
+        );
+        expect(dora, JSON.stringify({ period, scope })).toEqual(await doraFromRawDeploys({ ...scope, ...period }));
+        failureRates.push(dora.changeFailureRate);
+      }
+    }
+    // Rollbacks among them: some deploys count as failed.
+    expect(failureRates.some((rate) => rate !== null && rate > 0)).toBe(true);
+  });
+
+  it('mark the deploys detectRollbacks finds rolled back in the raw history', async () => {
+    expect(await rolledBackFlags(tenant.organizationId)).toEqual(await rolledBackInRawHistory(tenant.organizationId));
+    expect(Object.values(await rolledBackFlags(tenant.organizationId)).filter(Boolean).length).toBeGreaterThan(3);
+  });
+
+  it('follow a late deploy that undoes a rollback, and one that makes one', async () => {
+    const other = await createTenant(running.app, 'billing');
+    const service = { token: other.deployToken };
+    const deploy = (commitSha: string, version: string, offsetMs: number) =>
+      ingest(service, { commit_sha: commitSha, version, environment: 'production', deployed_at: at(offsetMs).toISOString() });
+    const flags = async () => {
+      await rollbacksJudged(running.app);
+      const rows = await admin.query(`SELECT commit_sha, rolled_back FROM deploys WHERE organization_id = $1 ORDER BY deployed_at`, [
+        other.organizationId,
+      ]);
+      return rows.rows.map((row) => `${row.commit_sha}${row.rolled_back ? ' rolled back' : ''}`);
+    };
+    // The last deploy restores a's commit: b and c are rolled back.
+    await deploy('a', 'v1', 1 * HOUR);
+    await deploy('b', 'v2', 2 * HOUR);
+    await deploy('c', 'v3', 4 * HOUR);
+    await deploy('a', 'v4', 5 * HOUR);
+    expect(await flags()).toEqual(['a', 'b rolled back', 'c rolled back', 'a']);
+    // A late deploy of version v4 right before the last: that one is now its redeploy, and
+    // restores nothing, so b and c are not rolled back any more.
+    await deploy('z', 'v4', 4.5 * HOUR);
+    expect(await flags()).toEqual(['a', 'b', 'c', 'z', 'a']);
+    // A late deploy restoring b's version after c: c is rolled back by it.
+    await deploy('y', 'v2', 4.2 * HOUR);
+    expect(await flags()).toEqual(['a', 'b', 'c rolled back', 'y', 'z', 'a']);
+    expect(await rolledBackFlags(other.organizationId)).toEqual(await rolledBackInRawHistory(other.organizationId));
+    expect((await admin.query(KEPT_DAYS_SQL, [other.organizationId])).rows).toEqual(
+      (await admin.query(RAW_DAYS_SQL, [other.organizationId])).rows,
+    );
+  });
+
+  it('let an ingest of a service go on while another ingest of that service is not yet committed', async () => {
+    const other = await createTenant(running.app, 'ledger');
+    const insert = (client: pg.Client, commitSha: string, environment: string, offsetMs: number) =>
+      client.query(
+        `INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at)
+         SELECT s.organization_id, s.id, t.id, $1, $2, $3 FROM deploy_tokens t JOIN services s ON s.id = t.service_id WHERE s.id = $4`,
+        [commitSha, environment, at(offsetMs), other.serviceId],
+      );
+    await insert(admin, 'a', 'production', HOUR);
+    const first = new pg.Client({ connectionString: database.url });
+    const second = new pg.Client({ connectionString: database.url });
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      // A rollback of production left uncommitted, and a deploy of staging on another day: no
+      // row in common, so the second commits while the first is open.
+      await second.query(`SET lock_timeout = '10s'`);
+      await first.query('BEGIN');
+      await insert(first, 'b', 'production', DAY + HOUR);
+      await insert(first, 'a', 'production', DAY + 2 * HOUR);
+      await insert(second, 'c', 'staging', 3 * DAY);
+      await first.query('COMMIT');
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    await rollbacksJudged(running.app);
+    expect(await rolledBackFlags(other.organizationId)).toEqual(await rolledBackInRawHistory(other.organizationId));
+    expect(Object.values(await rolledBackFlags(other.organizationId)).filter(Boolean)).toEqual([true]);
+    expect((await admin.query(KEPT_DAYS_SQL, [other.organizationId])).rows).toEqual(
+      (await admin.query(RAW_DAYS_SQL, [other.organizationId])).rows,
+    );
+  });
+
+  it('judge a deploy ingested while an earlier one of its target is not yet committed once that one is', async () => {
+    const other = await createTenant(running.app, 'search');
+    const insert = (client: pg.Client, commitSha: string, offsetMs: number) =>
+      client.query(
+        `INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at)
+         SELECT s.organization_id, s.id, t.id, $1, 'production', $2 FROM deploy_tokens t JOIN services s ON s.id = t.service_id WHERE s.id = $3`,
+        [commitSha, at(offsetMs), other.serviceId],
+      );
+    await insert(admin, 'a', HOUR);
+    const first = new pg.Client({ connectionString: database.url });
+    const second = new pg.Client({ connectionString: database.url });
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      // b, in a transaction still open, while a second session deploys a again after it (on other
+      // days: their daily rows do not make one wait for the other): a rollback of b, which that
+      // session cannot see until b is committed.
+      const secondPid = (await second.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      await first.query('BEGIN');
+      await insert(first, 'b', DAY + HOUR);
+      let rollbackDone = false;
+      const rollback = insert(second, 'a', 2 * DAY + HOUR).then(() => (rollbackDone = true));
+      await eventually(
+        async () => {
+          if (rollbackDone) return true;
+          const { rows } = await admin.query(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`, [secondPid]);
+          return rows[0]?.wait_event_type === 'Lock' ? true : undefined;
+        },
+        15_000,
+        'the second session blocked or done',
+      );
+      await first.query('COMMIT');
+      await rollback;
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    await rollbacksJudged(running.app);
+    const flags = await admin.query(`SELECT commit_sha, rolled_back FROM deploys WHERE organization_id = $1 ORDER BY deployed_at`, [
+      other.organizationId,
+    ]);
+    expect(flags.rows).toEqual([
+      { commit_sha: 'a', rolled_back: false },
+      { commit_sha: 'b', rolled_back: true },
+      { commit_sha: 'a', rolled_back: false },
+    ]);
+    expect((await admin.query(KEPT_DAYS_SQL, [other.organizationId])).rows).toEqual(
+      (await admin.query(RAW_DAYS_SQL, [other.organizationId])).rows,
+    );
+  });
+});
+
+/** deploys.rolled_back of an organization's deploys, by id. */
+async function rolledBackFlags(organizationId: string): Promise<Record<string, boolean>> {
+  const { rows } = await admin.query(`SELECT id, rolled_back FROM deploys WHERE organization_id = $1`, [organizationId]);
+  return Object.fromEntries(rows.map((row) => [row.id, row.rolled_back]));
+}
+
+/** The same, from detectRollbacks over the organization's whole history. */
+async function rolledBackInRawHistory(organizationId: string): Promise<Record<string, boolean>> {
+  const history = await running.app.database.prisma.deploy.findMany({
+    where: { organizationId },
+    select: { id: true, serviceId: true, environment: true, commitSha: true, version: true, deployedAt: true },
+  });
+  const { rolledBackBy } = detectRollbacks(history);
+  return Object.fromEntries(history.map((deploy) => [deploy.id, rolledBackBy.has(deploy.id)]));
+}

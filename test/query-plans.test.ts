@@ -1,0 +1,155 @@
+// Every query of the dashboard's growth table (bench/growth-queries.ts) reads rows in proportion
+// to the page it asks for, not to the data kept. On a year of data at size S (10k deploys, 50k
+// deliveries; the queried organization holds 6,000 of them, its busiest endpoint 840), each SQL
+// statement the API runs for the query is explained (EXPLAIN ANALYZE, FORMAT JSON): it must
+// scan no large table whole and read at most ROW_BOUND rows of each, whichever plan PostgreSQL
+// picks. A missing index, a dropped LIMIT, a count over the whole organization, a materialized
+// CTE or a DORA figure computed from every deploy each read thousands of rows here.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY_ENDPOINT_ID_SQL, BUSY_SERVICE_ID_SQL, fillDatabase, SIZES } from '../bench/growth-data.ts';
+import { GROWTH_QUERIES, type GrowthQuery } from '../bench/growth-queries.ts';
+import { COUNT_EXACT_UP_TO } from '../src/domain/shared/counts.ts';
+import { createOrganization } from '../src/domain/shared/organizations.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { startApp, type RunningApp } from './support/app.ts';
+import {
+  explainJson,
+  isRead,
+  planNodes,
+  rowsRead,
+  statementsOf,
+  watchPool,
+  type ExplainedPlan,
+  type Statement,
+} from './support/statements.ts';
+
+/** Tables that grow with the data kept. */
+const LARGE_TABLES = ['deliveries', 'delivery_attempts', 'events', 'deploys', 'commits', 'change_events'];
+/** A bounded count (up to COUNT_EXACT_UP_TO + 1 rows, then the row at that offset) and a page. */
+const ROW_BOUND = 2 * (COUNT_EXACT_UP_TO + 1) + 100;
+/**
+ * A search by response class reads the organization's deliveries newest first (their classes are
+ * in the index) until it has its page and its bounded count: it reads 1 / share rows per match
+ * (share: the part of the deliveries with such an answer, a fifth here), however many are kept.
+ */
+const FIVE_XX = 'deliveries with 5xx responses';
+let fiveXxShare: number;
+/**
+ * DORA reads deploys and their commits one by one only for the partial days at either end of its
+ * period (a few deploys a day here); whether a deploy was rolled back is counted per day, so no
+ * statement reads a deploy's history. The look-up of deploys judged failed for an incident reads
+ * the period's deploys once, in their index.
+ */
+const DORA_COMMIT_BOUND = 60;
+const DORA_PARTIAL_DAYS_DEPLOY_BOUND = 30;
+
+let database: TestDatabase;
+let running: RunningApp;
+let admin: pg.Client;
+let apiToken: string;
+let ids: { serviceId: string; endpointId: string };
+let organizationId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  running = await startApp(database.url, { ROLE: 'api' });
+  watchPool(running.app.database.pool);
+  admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  const organization = await createOrganization(running.app.database.prisma, 'queried organization');
+  apiToken = organization.apiToken;
+  organizationId = organization.organizationId;
+  await fillDatabase(admin, SIZES.S!, organization.organizationId);
+  const { rows } = await admin.query(`SELECT ${BUSY_SERVICE_ID_SQL}::text AS "serviceId", ${BUSY_ENDPOINT_ID_SQL}::text AS "endpointId"`);
+  ids = rows[0];
+  const share = await admin.query(
+    `SELECT avg((EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.response_status BETWEEN 500 AND 599))::int)::float8 AS share
+     FROM deliveries d WHERE d.organization_id = $1`,
+    [organization.organizationId],
+  );
+  fiveXxShare = share.rows[0].share;
+}, 180_000);
+
+afterAll(async () => {
+  await admin?.end();
+  await running?.close();
+  await database?.drop();
+});
+
+async function run(query: GrowthQuery): Promise<Statement[]> {
+  return statementsOf(async () => {
+    const response = await fetch(`${running.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
+      body: JSON.stringify({ query: query.document, variables: query.variables({ ...ids, now: new Date() }) }),
+    });
+    const body = await response.json();
+    expect(body.errors).toBeUndefined();
+  });
+}
+
+/** The deploys of a DORA query's scope (a service's are in production) and period. */
+async function deploysInPeriod(query: GrowthQuery): Promise<number> {
+  const { serviceId, from, to } = query.variables({ ...ids, now: new Date() }) as { serviceId?: string; from: Date; to: Date };
+  const { rows } = await admin.query(
+    `SELECT count(*)::int AS n FROM deploys
+     WHERE organization_id = $1 AND ($2::uuid IS NULL OR (service_id = $2 AND environment = 'production')) AND deployed_at >= $3 AND deployed_at < $4`,
+    [organizationId, serviceId ?? null, from, to],
+  );
+  return rows[0].n;
+}
+
+/** Each read the query ran, with its plan as executed. */
+async function explainedReads(query: GrowthQuery): Promise<{ statement: Statement; plan: ExplainedPlan }[]> {
+  const reads = (await run(query)).filter(isRead);
+  expect(reads.length).toBeGreaterThan(0);
+  const explained = [];
+  for (const statement of reads) explained.push({ statement, plan: await explainJson(admin, statement, { analyze: true }) });
+  return explained;
+}
+
+describe('the growth table’s queries read what their page needs, not the data kept', () => {
+  it.each(GROWTH_QUERIES.map((query) => [query.name, query] as const))('%s', async (_name, query) => {
+    for (const { statement, plan } of await explainedReads(query)) {
+      const context = `${statement.text}\n${JSON.stringify(plan.Plan, null, 1)}`;
+      const wholeScans = planNodes(plan.Plan).filter(
+        (node) => node['Node Type'] === 'Seq Scan' && LARGE_TABLES.includes(node['Relation Name']!),
+      );
+      expect(
+        wholeScans.map((node) => node['Relation Name']),
+        context,
+      ).toEqual([]);
+      const bound = query.name === FIVE_XX ? ROW_BOUND / fiveXxShare : ROW_BOUND;
+      for (const table of LARGE_TABLES) expect(rowsRead(plan, table), `${table} rows read by ${context}`).toBeLessThanOrEqual(bound);
+      if (query.name.startsWith('DORA')) {
+        expect(rowsRead(plan, 'commits'), context).toBeLessThanOrEqual(DORA_COMMIT_BOUND);
+        expect(rowsRead(plan, 'deploys'), context).toBeLessThanOrEqual((await deploysInPeriod(query)) + DORA_PARTIAL_DAYS_DEPLOY_BOUND);
+      }
+    }
+  });
+
+  it('reads the days of DORA from their daily figures', async () => {
+    for (const query of GROWTH_QUERIES.filter((q) => q.name.startsWith('DORA'))) {
+      const plans = await explainedReads(query);
+      expect(
+        plans.some(({ plan }) => rowsRead(plan, 'dora_days') > 0),
+        query.name,
+      ).toBe(true);
+    }
+  });
+
+  it('searches deliveries by response class in the index of the organization’s deliveries by time, which holds their classes, reading no attempt', async () => {
+    const query = GROWTH_QUERIES.find((q) => q.name === FIVE_XX)!;
+    const plans = await explainedReads(query);
+    const indexes = plans.flatMap(({ plan }) => planNodes(plan.Plan).map((node) => node['Index Name']));
+    expect(indexes).toContain('deliveries_organization_id_created_at_id_response_classes_idx');
+    for (const { statement, plan } of plans) expect(rowsRead(plan, 'delivery_attempts'), statement.text).toBe(0);
+  });
+
+  it('searches deliveries by event type in the index of deliveries by organization, event type and time', async () => {
+    const query = GROWTH_QUERIES.find((q) => q.name === 'deliveries by event type')!;
+    const indexes = (await explainedReads(query)).flatMap(({ plan }) => planNodes(plan.Plan).map((node) => node['Index Name']));
+    expect(indexes).toContain('deliveries_organization_id_event_type_created_at_id_idx');
+  });
+});

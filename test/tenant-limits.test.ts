@@ -1,0 +1,136 @@
+// What one organization may ask of a shared server: at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION
+// live endpoints (REST 409 limit_reached, GraphQL LIMIT_REACHED), and at most
+// MUTATION_RATE_LIMIT_PER_MINUTE mutation fields a minute, each alias counted (GraphQL
+// RATE_LIMITED, HTTP 429 with Retry-After). Other organizations are not touched by either.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { post } from './support/http.ts';
+
+const MAX_ENDPOINTS = 3;
+const MUTATIONS_PER_MINUTE = 10;
+
+let database: TestDatabase;
+let running: RunningApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  running = await startApp(database.url, {
+    WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION: String(MAX_ENDPOINTS),
+    MUTATION_RATE_LIMIT_PER_MINUTE: String(MUTATIONS_PER_MINUTE),
+  });
+});
+
+afterAll(async () => {
+  await running?.close();
+  await database?.drop();
+});
+
+function createByRest(tenant: Tenant, index: number) {
+  return post(`${running.baseUrl}/api/webhooks/endpoints`, {
+    body: JSON.stringify({ url: `https://hooks.example.com/${index}`, name: `endpoint ${index}` }),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+  });
+}
+
+/** A GraphQL request as any client sends it, with the answer's status, Retry-After and body. */
+async function graphql(tenant: Tenant, query: string) {
+  const response = await fetch(`${running.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    body: JSON.stringify({ query }),
+  });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+}
+
+const LIMIT_MESSAGE = `The organization has ${MAX_ENDPOINTS} webhook endpoints, the most it may have (${MAX_ENDPOINTS}); delete one first`;
+
+describe('endpoints per organization', () => {
+  it('refuses one more than the limit over REST and GraphQL, and counts a deleted one no more', async () => {
+    const tenant = await createTenant(running.app);
+    const ids: string[] = [];
+    for (let index = 0; index < MAX_ENDPOINTS; index++) {
+      const created = await createByRest(tenant, index);
+      expect(created.status).toBe(201);
+      ids.push(created.body.id);
+    }
+
+    const refused = await createByRest(tenant, 99);
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(refused.body).toEqual({ error: { code: 'limit_reached', message: LIMIT_MESSAGE } });
+
+    const overGraphql = await graphql(
+      tenant,
+      'mutation { createWebhookEndpoint(url: "https://hooks.example.com/g", name: "g") { endpoint { id } } }',
+    );
+    expect(overGraphql.status).toBe(200);
+    expect(overGraphql.body).toEqual({
+      data: null,
+      errors: [
+        {
+          message: LIMIT_MESSAGE,
+          locations: [{ line: 1, column: 12 }],
+          path: ['createWebhookEndpoint'],
+          extensions: { code: 'LIMIT_REACHED', limit: MAX_ENDPOINTS },
+        },
+      ],
+    });
+    expect(await running.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId } })).toBe(
+      MAX_ENDPOINTS,
+    );
+
+    // Another organization has its own count.
+    expect((await createByRest(await createTenant(running.app), 0)).status).toBe(201);
+
+    const deleted = await graphql(tenant, `mutation { deleteWebhookEndpoint(id: "${ids[0]}") }`);
+    expect(deleted.body).toEqual({ data: { deleteWebhookEndpoint: ids[0] } });
+    expect((await createByRest(tenant, 100)).status).toBe(201);
+    expect((await createByRest(tenant, 101)).status).toBe(409);
+  });
+
+  it('holds under concurrent creations: exactly the limit is made', async () => {
+    const tenant = await createTenant(running.app);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => createByRest(tenant, index)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    expect(await running.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId } })).toBe(
+      MAX_ENDPOINTS,
+    );
+  });
+});
+
+describe('mutations per organization and minute', () => {
+  /** One request running `count` aliased createListener mutations (fragments count what they spread). */
+  const listeners = (count: number) =>
+    `mutation { ${Array.from({ length: count }, (_, index) => (index % 2 ? `l${index}: createListener { id }` : `...on Mutation { l${index}: createListener { id } }`)).join(' ')} }`;
+
+  it('counts each aliased field, refuses the request that passes the limit as a whole with 429 and Retry-After, and leaves others alone', async () => {
+    const tenant = await createTenant(running.app);
+    const first = await graphql(tenant, listeners(6));
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body.data)).toHaveLength(6);
+
+    // 6 + 5 > 10: none of the 5 runs.
+    const refused = await graphql(tenant, listeners(5));
+    expect(refused.status).toBe(429);
+    const retryAfterSeconds = Number(refused.retryAfter);
+    expect(retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          message: `Too many mutations: an organization may run ${MUTATIONS_PER_MINUTE} mutation fields a minute (each alias counts); retry in ${retryAfterSeconds} s`,
+          extensions: { code: 'RATE_LIMITED', limit: MUTATIONS_PER_MINUTE, retryAfterSeconds },
+        },
+      ],
+    });
+    expect(await running.app.database.prisma.listener.count({ where: { organizationId: tenant.organizationId } })).toBe(6);
+
+    // Queries are not mutations; another organization has its own count.
+    const query = await graphql(tenant, '{ webhookEndpoints(first: 1) { edges { node { id } } } }');
+    expect(query.body).toEqual({ data: { webhookEndpoints: { edges: [] } } });
+    const other = await graphql(await createTenant(running.app), listeners(MUTATIONS_PER_MINUTE));
+    expect(other.status).toBe(200);
+    expect(Object.keys(other.body.data)).toHaveLength(MUTATIONS_PER_MINUTE);
+  });
+});
