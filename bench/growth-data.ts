@@ -69,11 +69,15 @@ export async function fillDatabase(
     await client.query(sql.replaceAll('$1::uuid', `'${organizationId}'::uuid`));
     log(`${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
-  // What a worker process does after ingest: the app that reads this database runs as an api.
   const started = performance.now();
-  await judgeDueRollbacks(client);
-  log(`rollbacks judged (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  await catchUpAfterIngest(client);
+  log(`worker's pass after ingest (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   await client.query('VACUUM (ANALYZE)');
+}
+
+/** What a worker process does after ingest: the app that reads these databases runs as an api. */
+export async function catchUpAfterIngest(client: pg.ClientBase): Promise<void> {
+  await judgeDueRollbacks(client);
 }
 
 /** The statements that fill an empty migrated database ($1: the queried organization). */

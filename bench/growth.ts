@@ -9,15 +9,24 @@
 //
 // Uses DATABASE_URL (an admin connection: it creates and drops one database per size) or an
 // embedded PostgreSQL in a temp dir when it is unset.
+//
+// `--keep` keeps the database of each size named in `--size` under a stable name
+// (hookline_growth_<size>) instead of dropping it (S, when only added for the ratios, is not
+// kept); `--reuse` measures such a database when a complete one exists instead of building one,
+// after applying the migrations added since it was built with the app's own migrate function
+// (as an upgrade in production would). L takes about 45 minutes to build on a loaded 2-core
+// machine: build it once with `--size L --keep`, then `--size S,M,L --reuse`.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { adminQuery, databaseUrl } from '../src/db/admin.ts';
 import { connectDatabase } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
+import { issueToken } from '../src/domain/shared/tokens.ts';
 import { explainText, isRead, statementsOf, watchPool, type Statement } from '../test/support/statements.ts';
-import { BUSY_ENDPOINT_ID_SQL, BUSY_SERVICE_ID_SQL, fillDatabase, SIZES, type GrowthSize } from './growth-data.ts';
+import { BUSY_ENDPOINT_ID_SQL, BUSY_SERVICE_ID_SQL, catchUpAfterIngest, fillDatabase, SIZES, type GrowthSize } from './growth-data.ts';
 import { GROWTH_QUERIES as QUERIES, type GrowthQuery as Query } from './growth-queries.ts';
 import { percentile } from './percentile.ts';
 import { cleanUpOnInterrupt, cleanups, postgresServer, runBench, scratchDatabase, undoNow } from './support.ts';
@@ -27,6 +36,8 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: 'S,M' },
     samples: { type: 'string', default: '15' },
     warmup: { type: 'string', default: '2' },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
   },
 });
 const sizes = args.size.split(',').map((name) => {
@@ -34,6 +45,7 @@ const sizes = args.size.split(',').map((name) => {
   if (!size) throw new Error(`--size takes S, M and L (comma-separated), got "${name}"`);
   return size;
 });
+const keptSizes = new Set(args.keep ? sizes.map((size) => size.name) : []);
 if (!sizes.some((size) => size.name === 'S')) sizes.unshift(SIZES.S!);
 const samples = Number(args.samples);
 const warmup = Number(args.warmup);
@@ -43,9 +55,30 @@ interface Timing {
   p95: number;
 }
 
-async function buildDatabase(adminUrl: string, size: GrowthSize): Promise<{ url: string; apiToken: string; drop: () => Promise<unknown> }> {
-  const url = await scratchDatabase(adminUrl);
-  const drop = cleanups.at(-1)!;
+interface Database {
+  url: string;
+  apiToken: string;
+  /** Drops it, or nothing for a kept one. */
+  drop: () => Promise<unknown>;
+}
+
+/** The stable name of a kept database of `size`. */
+const keptName = (size: GrowthSize) => `hookline_growth_${size.name.toLowerCase()}`;
+/** Set on a kept database once its build has finished: an interrupted build is never reused. */
+const completeMark = (size: GrowthSize, organizationId: string) => `hookline growth ${size.name} complete; queried organization ${organizationId}`;
+
+async function buildDatabase(adminUrl: string, size: GrowthSize): Promise<Database> {
+  let url: string;
+  let drop: () => Promise<unknown>;
+  if (keptSizes.has(size.name)) {
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${keptName(size)}" WITH (FORCE)`);
+    await adminQuery(adminUrl, `CREATE DATABASE "${keptName(size)}"`);
+    url = databaseUrl(adminUrl, keptName(size));
+    drop = async () => {};
+  } else {
+    url = await scratchDatabase(adminUrl);
+    drop = cleanups.at(-1)!;
+  }
   await applyMigrations(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -57,10 +90,62 @@ async function buildDatabase(adminUrl: string, size: GrowthSize): Promise<{ url:
     await fillDatabase(client, size, organizationId, (line) => console.log(`  ${size.name}: ${line}`));
     const { rows } = await client.query(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
     console.log(`  ${size.name}: built in ${((performance.now() - started) / 1000).toFixed(0)} s, ${rows[0].size}`);
+    if (keptSizes.has(size.name)) {
+      await client.query(`COMMENT ON DATABASE "${keptName(size)}" IS '${completeMark(size, organizationId)}'`);
+      console.log(`  ${size.name}: kept as database ${keptName(size)} (reuse it with --reuse)`);
+    }
     return { url, apiToken, drop };
   } finally {
     await client.end();
   }
+}
+
+/** A complete kept database of `size`, migrated to the current schema, or undefined. */
+async function reuseDatabase(adminUrl: string, size: GrowthSize): Promise<Database | undefined> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  let comment: string | undefined;
+  try {
+    const { rows } = await admin.query(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+      [keptName(size)],
+    );
+    comment = rows[0]?.comment ?? undefined;
+  } finally {
+    await admin.end();
+  }
+  const organizationId = comment?.match(/complete; queried organization ([0-9a-f-]{36})$/)?.[1];
+  if (!organizationId) {
+    if (comment !== undefined || size.name === 'L') console.log(`  ${size.name}: no complete kept database ${keptName(size)}: building one`);
+    return undefined;
+  }
+  const url = databaseUrl(adminUrl, keptName(size));
+  const started = performance.now();
+  const applied = await applyMigrations(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // What a worker does once started on the upgraded database; then fresh statistics for
+    // what the migrations added, as autovacuum would gather within minutes.
+    await catchUpAfterIngest(client);
+    if (applied.length > 0) await client.query('ANALYZE');
+    const { rows } = await client.query(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
+    console.log(
+      `  ${size.name}: reusing kept database ${keptName(size)} (${rows[0].size}); ` +
+        `${applied.length === 0 ? 'no migration pending' : `applied ${applied.join(', ')}`} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+  } finally {
+    await client.end();
+  }
+  // A fresh API token: the build's plaintext is not kept anywhere.
+  const token = issueToken('api');
+  const database = connectDatabase(url);
+  try {
+    await database.prisma.apiToken.create({ data: { organizationId, name: 'bench:growth', prefix: token.prefix, tokenHash: token.hash } });
+  } finally {
+    await database.close();
+  }
+  return { url, apiToken: token.plaintext, drop: async () => {} };
 }
 
 async function graphql(baseUrl: string, apiToken: string, query: Query, ids: { serviceId: string; endpointId: string }): Promise<void> {
@@ -130,8 +215,8 @@ await runBench(async () => {
   const results = new Map<string, Map<string, Timing>>();
   const plans: string[] = [];
   for (const size of sizes) {
-    console.log(`Building ${size.name}: ${size.deploys} deploys, ${size.deliveries} deliveries`);
-    const database = await buildDatabase(adminUrl, size);
+    console.log(`${size.name}: ${size.deploys} deploys, ${size.deliveries} deliveries`);
+    const database = (args.reuse && (await reuseDatabase(adminUrl, size))) || (await buildDatabase(adminUrl, size));
     const app = await createApp(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: database.url, ROLE: 'api' }), database.url);
     try {
       watchPool(app.database.pool);
