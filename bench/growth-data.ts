@@ -9,7 +9,7 @@
 // without a lookup. Times spread evenly over the last 365 days, in the row's order.
 
 import type pg from 'pg';
-import { judgeDueRollbacks } from '../src/domain/correlation/rollback-judgement.ts';
+import { foldDueDoraFigures, judgeDueRollbacks } from '../src/domain/correlation/rollback-judgement.ts';
 
 /** The queried organization's busiest service and endpoint (the first ones). */
 export const BUSY_SERVICE_ID_SQL = `md5('service' || 1)::uuid`;
@@ -78,6 +78,7 @@ export async function fillDatabase(
 /** What a worker process does after ingest: the app that reads these databases runs as an api. */
 export async function catchUpAfterIngest(client: pg.ClientBase): Promise<void> {
   await judgeDueRollbacks(client);
+  await foldDueDoraFigures(client);
 }
 
 /** The statements that fill an empty migrated database ($1: the queried organization). */

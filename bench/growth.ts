@@ -65,7 +65,8 @@ interface Database {
 /** The stable name of a kept database of `size`. */
 const keptName = (size: GrowthSize) => `hookline_growth_${size.name.toLowerCase()}`;
 /** Set on a kept database once its build has finished: an interrupted build is never reused. */
-const completeMark = (size: GrowthSize, organizationId: string) => `hookline growth ${size.name} complete; queried organization ${organizationId}`;
+const completeMark = (size: GrowthSize, organizationId: string) =>
+  `hookline growth ${size.name} complete; queried organization ${organizationId}`;
 
 async function buildDatabase(adminUrl: string, size: GrowthSize): Promise<Database> {
   let url: string;
@@ -106,17 +107,17 @@ async function reuseDatabase(adminUrl: string, size: GrowthSize): Promise<Databa
   await admin.connect();
   let comment: string | undefined;
   try {
-    const { rows } = await admin.query(
-      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
-      [keptName(size)],
-    );
+    const { rows } = await admin.query(`SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`, [
+      keptName(size),
+    ]);
     comment = rows[0]?.comment ?? undefined;
   } finally {
     await admin.end();
   }
   const organizationId = comment?.match(/complete; queried organization ([0-9a-f-]{36})$/)?.[1];
   if (!organizationId) {
-    if (comment !== undefined || size.name === 'L') console.log(`  ${size.name}: no complete kept database ${keptName(size)}: building one`);
+    if (comment !== undefined || size.name === 'L')
+      console.log(`  ${size.name}: no complete kept database ${keptName(size)}: building one`);
     return undefined;
   }
   const url = databaseUrl(adminUrl, keptName(size));

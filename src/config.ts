@@ -114,8 +114,8 @@ const environmentSchema = z
     /** How often each worker looks for PENDING deliveries that lost their queued attempt, and queues it again. */
     DELIVERY_RECONCILE_INTERVAL_MS: wholeNumber(1).default(60_000),
     /**
-     * How often each worker judges the rollbacks of the deploys ingested since (deploys.rolled_back and
-     * DORA's change failure rate trail ingest by about this much).
+     * How often each worker judges the rollbacks of the deploys ingested since and adds them to DORA's
+     * daily figures (deploys.rolled_back and DORA's whole days trail ingest by about this much).
      */
     ROLLBACK_JUDGEMENT_INTERVAL_MS: wholeNumber(1).default(2000),
     DELIVERY_BACKOFF_FACTOR: z.coerce.number({ message: 'must be a number' }).min(1, 'must be 1 or more').optional(),

@@ -49,6 +49,28 @@ SELECT d.service_id, coalesce(d.environment, '') AS environment, (d.deployed_at 
 FROM deploys d LEFT JOIN commits c ON c.deploy_id = d.id
 WHERE d.organization_id = $1 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
 
+/** An organization's dora_organization_days. */
+const KEPT_ORGANIZATION_DAYS_SQL = `
+SELECT environment, day::text, deploy_count, coalesce(lead_time_buckets, '{}') AS lead_time_buckets, rolled_back_count
+FROM dora_organization_days WHERE organization_id = $1 ORDER BY 1, 2`;
+
+/** The same, recomputed from its deploys and commits. */
+const RAW_ORGANIZATION_DAYS_SQL = `
+SELECT coalesce(d.environment, '') AS environment, (d.deployed_at AT TIME ZONE 'UTC')::date::text AS day, count(DISTINCT d.id)::int AS deploy_count,
+       dora_lead_time_buckets(array_agg((extract(epoch FROM d.deployed_at - c.timestamp) * 1000)::float8) FILTER (WHERE c.timestamp <= d.deployed_at))
+         AS lead_time_buckets,
+       count(DISTINCT d.id) FILTER (WHERE d.rolled_back)::int AS rolled_back_count
+FROM deploys d LEFT JOIN commits c ON c.deploy_id = d.id
+WHERE d.organization_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`;
+
+/** dora_days and dora_organization_days of an organization equal what its raw deploys and commits give. */
+async function expectFiguresOfRawDeploys(client: pg.Client, organizationId: string): Promise<void> {
+  expect((await client.query(KEPT_DAYS_SQL, [organizationId])).rows).toEqual((await client.query(RAW_DAYS_SQL, [organizationId])).rows);
+  expect((await client.query(KEPT_ORGANIZATION_DAYS_SQL, [organizationId])).rows).toEqual(
+    (await client.query(RAW_ORGANIZATION_DAYS_SQL, [organizationId])).rows,
+  );
+}
+
 let database: TestDatabase;
 let running: RunningApp;
 let admin: pg.Client;
@@ -115,8 +137,14 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** The DORA metrics computeDora gives from every raw deploy of the scope and the whole history. */
-async function doraFromRawDeploys(scope: { serviceId?: string; environment?: string; from: Date; to: Date }) {
+/**
+ * The DORA metrics computeDora gives from every raw deploy of the scope and the whole history; for
+ * a whole organization (`approximate`) with the lead time as the median of their histogram.
+ */
+async function doraFromRawDeploys(
+  scope: { serviceId?: string; environment?: string; from: Date; to: Date },
+  approximate = !scope.serviceId,
+) {
   const prisma = running.app.database.prisma;
   const history = await prisma.deploy.findMany({
     where: { organizationId: tenant.organizationId },
@@ -139,6 +167,7 @@ async function doraFromRawDeploys(scope: { serviceId?: string; environment?: str
     from: scope.from,
     to: scope.to,
     deploys,
+    ...(approximate ? { days: { deployCount: 0, leadTimesMs: [], leadTimeBuckets: [], rolledBackCount: 0 } } : {}),
     failedDeploys: deploys.filter((deploy) => rolledBackBy.has(deploy.id)),
     incidents: [],
   });
@@ -210,7 +239,7 @@ describe('DORA daily figures', () => {
       const raw = await client.query(RAW_DAYS_SQL, [organizationId]);
       expect(raw.rows.reduce((sum, row) => sum + row.deploy_count, 0)).toBe(40);
       expect(raw.rows.some((row) => row.lead_times.length > 1)).toBe(true);
-      expect((await client.query(KEPT_DAYS_SQL, [organizationId])).rows).toEqual(raw.rows);
+      await expectFiguresOfRawDeploys(client, organizationId);
       expect((await client.query(`SELECT event_type FROM deliveries`)).rows).toEqual([{ event_type: 'incident.opened' }]);
     });
   });
@@ -235,15 +264,111 @@ describe('DORA daily figures', () => {
       const { rolledBackBy } = detectRollbacks(flags.rows);
       expect(rolledBackBy.size).toBeGreaterThan(0);
       expect(flags.rows.map((row) => [row.id, row.rolled_back])).toEqual(flags.rows.map((row) => [row.id, rolledBackBy.has(row.id)]));
-      expect((await client.query(KEPT_DAYS_SQL, [organizationId])).rows).toEqual((await client.query(RAW_DAYS_SQL, [organizationId])).rows);
+      await expectFiguresOfRawDeploys(client, organizationId);
     });
   });
 
+  it('of organizations are filled by their migration from the figures ingest kept before it, rollbacks included', async () => {
+    await withDatabaseBefore('_dora_folded_by_worker', async (client, migrateRest) => {
+      const organizationId = (await client.query(`INSERT INTO organizations (name) VALUES ('before') RETURNING id`)).rows[0].id;
+      // 60 deploys of three services over 5 days, with and without an environment, commits
+      // repeating every 5 deploys of a target (rollbacks), 0 to 3 commits each (the second undated).
+      await client.query(
+        `WITH service AS (INSERT INTO services (organization_id, name) SELECT $1, 'svc-' || n FROM generate_series(1, 3) n RETURNING id, name),
+            token AS (INSERT INTO deploy_tokens (service_id, prefix, token_hash) SELECT id, 'hld_x', md5(name) FROM service RETURNING id, service_id),
+            deploy AS (
+              INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at)
+              SELECT $1, token.service_id, token.id, 'sha' || (n / 2) % 5, (ARRAY['production', NULL])[1 + n % 2], $2::timestamptz + n * interval '6 hours'
+              FROM token CROSS JOIN generate_series(1, 20) n RETURNING id, deployed_at)
+       INSERT INTO commits (deploy_id, position, sha, timestamp)
+       SELECT deploy.id, p, md5(deploy.id::text || p), CASE p WHEN 1 THEN NULL ELSE deploy.deployed_at - (p + 1) * interval '47 minutes' END
+       FROM deploy CROSS JOIN generate_series(0, (extract(epoch FROM deploy.deployed_at)::bigint / 21600) % 4 - 1) p`,
+        [organizationId, new Date(day0)],
+      );
+      await client.query(
+        `SELECT judge_due_rollbacks(service_id, environment) FROM (SELECT DISTINCT service_id, environment FROM rollback_judgements_due) due`,
+      );
+      expect((await client.query(`SELECT count(*)::int AS n FROM deploys WHERE rolled_back`)).rows[0].n).toBeGreaterThan(0);
+      await migrateRest();
+      await expectFiguresOfRawDeploys(client, organizationId);
+    });
+  });
+
+  it('are added by a worker, not by the ingest: an ingest waits on no day’s figures, and each deploy is added once', async () => {
+    const other = await createTenant(running.app, 'fold');
+    const service = { token: other.deployToken };
+    await ingest(service, { commit_sha: 'a', environment: 'production', deployed_at: at(HOUR).toISOString() });
+    await rollbacksJudged(running.app);
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      // The day's figures held by another transaction (as a worker's pass would): ingests of that
+      // service and day, side by side, are not held up by them.
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM dora_days WHERE service_id = $1 FOR UPDATE`, [other.serviceId]);
+      await holder.query(`SELECT 1 FROM dora_organization_days WHERE organization_id = $1 FOR UPDATE`, [other.organizationId]);
+      await Promise.all(
+        Array.from({ length: 12 }, (_, n) =>
+          ingest(service, {
+            commit_sha: `c${n}`,
+            environment: 'production',
+            deployed_at: at(2 * HOUR + n * 60_000).toISOString(),
+            commits: [{ sha: `s${n}`, message: 'm', timestamp: at(n * 60_000).toISOString() }],
+          }),
+        ),
+      );
+      await holder.query('COMMIT');
+    } finally {
+      await holder.end();
+    }
+    await rollbacksJudged(running.app);
+    await expectFiguresOfRawDeploys(admin, other.organizationId);
+    // A pass again with nothing due changes nothing.
+    const before = (await admin.query(KEPT_ORGANIZATION_DAYS_SQL, [other.organizationId])).rows;
+    expect((await admin.query(`SELECT fold_due_dora_figures(1000) AS taken`)).rows[0].taken).toBe(0);
+    expect((await admin.query(KEPT_ORGANIZATION_DAYS_SQL, [other.organizationId])).rows).toEqual(before);
+  });
+
+  it('lose and double no deploy when a worker stops in the middle of a pass or two workers pass at once', async () => {
+    const other = await createTenant(running.app, 'stops');
+    const stopped = new pg.Client({ connectionString: database.url });
+    const second = new pg.Client({ connectionString: database.url });
+    await Promise.all([stopped.connect(), second.connect()]);
+    try {
+      const insertDeploys = (client: pg.Client) =>
+        client.query(
+          `WITH deploy AS (
+             INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at)
+             SELECT s.organization_id, s.id, t.id, 'sha' || n, 'production', $2::timestamptz + n * interval '1 hour'
+             FROM deploy_tokens t JOIN services s ON s.id = t.service_id CROSS JOIN generate_series(1, 30) n WHERE s.id = $1 RETURNING id, deployed_at)
+           INSERT INTO commits (deploy_id, position, sha, timestamp) SELECT id, 0, md5(id::text), deployed_at - interval '5 hours' FROM deploy`,
+          [other.serviceId, at(5 * DAY)],
+        );
+      // A worker's pass under way (it holds the pass's lock) when the deploys commit: no other
+      // pass takes them meanwhile. It folds them and dies before committing (its connection ends):
+      // a second worker's pass meanwhile takes nothing (one pass at a time), and once the first is
+      // gone the workers' passes add each deploy once.
+      await stopped.query('BEGIN');
+      await stopped.query('SELECT pg_advisory_xact_lock(1919707235)');
+      await insertDeploys(admin);
+      expect((await stopped.query(`SELECT fold_due_dora_figures(1000) AS taken`)).rows[0].taken).toBeGreaterThanOrEqual(30);
+      expect((await second.query(`SELECT fold_due_dora_figures(1000) AS taken`)).rows[0].taken).toBe(0);
+      expect((await admin.query(KEPT_ORGANIZATION_DAYS_SQL, [other.organizationId])).rows).toEqual([]);
+      await stopped.end().catch(() => {});
+      await rollbacksJudged(running.app);
+      await expectFiguresOfRawDeploys(admin, other.organizationId);
+      expect(
+        (await admin.query(KEPT_ORGANIZATION_DAYS_SQL, [other.organizationId])).rows.reduce((sum, row) => sum + row.deploy_count, 0),
+      ).toBe(30);
+    } finally {
+      await second.end();
+    }
+  });
+
   it('equal the deploys and commit lead times of each service, environment and day, recomputed from the raw rows', async () => {
-    const kept = await admin.query(KEPT_DAYS_SQL, [tenant.organizationId]);
     const raw = await admin.query(RAW_DAYS_SQL, [tenant.organizationId]);
     expect(raw.rows.reduce((sum, row) => sum + row.deploy_count, 0)).toBe(63);
-    expect(kept.rows).toEqual(raw.rows);
+    await expectFiguresOfRawDeploys(admin, tenant.organizationId);
   });
 
   it('give the dora query the figures computeDora gives from the raw deploys, over any period and scope', async () => {
@@ -272,6 +397,12 @@ describe('DORA daily figures', () => {
         );
         expect(dora, JSON.stringify({ period, scope })).toEqual(await doraFromRawDeploys({ ...scope, ...period }));
         failureRates.push(dora.changeFailureRate);
+        if (!scope.serviceId) {
+          // An organization's lead time comes from a histogram: near the exact median.
+          const exact = (await doraFromRawDeploys({ ...scope, ...period }, false)).leadTimeForChangesSeconds;
+          if (exact === null) expect(dora.leadTimeForChangesSeconds).toBeNull();
+          else expect(Math.abs(dora.leadTimeForChangesSeconds! / exact - 1), JSON.stringify({ period, scope })).toBeLessThan(0.045);
+        }
       }
     }
     // Rollbacks among them: some deploys count as failed.
@@ -309,9 +440,7 @@ describe('DORA daily figures', () => {
     await deploy('y', 'v2', 4.2 * HOUR);
     expect(await flags()).toEqual(['a', 'b', 'c rolled back', 'y', 'z', 'a']);
     expect(await rolledBackFlags(other.organizationId)).toEqual(await rolledBackInRawHistory(other.organizationId));
-    expect((await admin.query(KEPT_DAYS_SQL, [other.organizationId])).rows).toEqual(
-      (await admin.query(RAW_DAYS_SQL, [other.organizationId])).rows,
-    );
+    await expectFiguresOfRawDeploys(admin, other.organizationId);
   });
 
   it('let an ingest of a service go on while another ingest of that service is not yet committed', async () => {
@@ -341,9 +470,7 @@ describe('DORA daily figures', () => {
     await rollbacksJudged(running.app);
     expect(await rolledBackFlags(other.organizationId)).toEqual(await rolledBackInRawHistory(other.organizationId));
     expect(Object.values(await rolledBackFlags(other.organizationId)).filter(Boolean)).toEqual([true]);
-    expect((await admin.query(KEPT_DAYS_SQL, [other.organizationId])).rows).toEqual(
-      (await admin.query(RAW_DAYS_SQL, [other.organizationId])).rows,
-    );
+    await expectFiguresOfRawDeploys(admin, other.organizationId);
   });
 
   it('judge a deploy ingested while an earlier one of its target is not yet committed once that one is', async () => {
@@ -390,9 +517,7 @@ describe('DORA daily figures', () => {
       { commit_sha: 'b', rolled_back: true },
       { commit_sha: 'a', rolled_back: false },
     ]);
-    expect((await admin.query(KEPT_DAYS_SQL, [other.organizationId])).rows).toEqual(
-      (await admin.query(RAW_DAYS_SQL, [other.organizationId])).rows,
-    );
+    await expectFiguresOfRawDeploys(admin, other.organizationId);
   });
 });
 

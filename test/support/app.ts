@@ -27,12 +27,15 @@ export async function startApp(databaseUrl: string, environment: Record<string, 
 
 /**
  * Resolves once every deploy ingested so far has had its rollbacks judged (deploys.rolled_back
- * and dora_days.rolled_back_count), which a worker process does after the ingest commits.
+ * and dora_days.rolled_back_count) and has been added to DORA's daily figures, which a worker
+ * process does after the ingest commits.
  */
 export async function rollbacksJudged(app: App, timeoutMs = 15_000): Promise<void> {
   await eventually(
     async () => {
-      const { rows } = await app.database.pool.query(`SELECT EXISTS (SELECT 1 FROM rollback_judgements_due) AS due`);
+      const { rows } = await app.database.pool.query(
+        `SELECT EXISTS (SELECT 1 FROM rollback_judgements_due) OR EXISTS (SELECT 1 FROM dora_folds_due) AS due`,
+      );
       return rows[0].due ? undefined : true;
     },
     timeoutMs,

@@ -26,6 +26,10 @@
 //   opened in a tool; unresolved incidents, incidents resolved outside [from, to) and
 //   incidents resolved before they started are left out.
 // - Deploys outside [from, to) are left out even if passed; empty inputs give null, not 0.
+// - For a whole organization, lead times come as a histogram with fixed log-scale buckets
+//   (leadTimeBucket: eight a doubling), so that days add up without keeping every lead time:
+//   the median is then the geometric middle of the bucket that holds it, within about 4.5 % of
+//   the exact one. A service's lead time stays exact.
 // Medians: middle value of the sorted list, or the mean of the two middle values for an even
 // count. Durations are in seconds (not rounded).
 
@@ -34,8 +38,69 @@ export interface DeployFigures {
   deployCount: number;
   /** deployedAt − commit timestamp of each of their commits with a timestamp not after the deploy, in ms. */
   leadTimesMs: number[];
+  /**
+   * Or those lead times as a histogram (element i counts bucket i of leadTimeBucket); when given,
+   * the lead time is the approximate median of it and of every other lead time.
+   */
+  leadTimeBuckets?: number[];
   /** Those of them a later deploy rolled back (failed whatever else is known of them). */
   rolledBackCount: number;
+}
+
+/** Buckets of leadTimeBucket: 0 under a second, then eight a doubling up to the last one. */
+export const LEAD_TIME_BUCKETS = 209;
+
+/**
+ * The bucket of a lead time (ms): 0 under a second; bucket i (1 to 208) holds
+ * [2^((i-1)/8), 2^(i/8)) seconds, the last one everything from 2^(207/8) s (1.8 years) on. The
+ * database's dora_lead_time_bucket() is the same function.
+ */
+export function leadTimeBucket(ms: number): number {
+  if (ms < 1000) return 0;
+  return Math.min(1 + Math.floor((8 * Math.log(ms / 1000)) / Math.LN2), LEAD_TIME_BUCKETS - 1);
+}
+
+/** The value a bucket stands for, in ms: the geometric middle of its bounds (half a second for bucket 0, the lower bound for the last). */
+export function leadTimeOfBucket(bucket: number): number {
+  if (bucket === 0) return 500;
+  if (bucket === LEAD_TIME_BUCKETS - 1) return 1000 * 2 ** ((bucket - 1) / 8);
+  return 1000 * 2 ** ((bucket - 0.5) / 8);
+}
+
+/** Histograms added bucket by bucket. */
+export function addBuckets(...histograms: readonly (readonly number[] | null | undefined)[]): number[] {
+  const sum: number[] = [];
+  for (const histogram of histograms) {
+    for (const [bucket, count] of (histogram ?? []).entries()) sum[bucket] = (sum[bucket] ?? 0) + count;
+  }
+  return Array.from(sum, (count) => count ?? 0);
+}
+
+/** The histogram of lead times (ms). */
+export function bucketsOf(leadTimesMs: readonly number[]): number[] {
+  const histogram: number[] = [];
+  for (const ms of leadTimesMs) {
+    const bucket = leadTimeBucket(ms);
+    histogram[bucket] = (histogram[bucket] ?? 0) + 1;
+  }
+  return Array.from(histogram, (count) => count ?? 0);
+}
+
+/** The median of a histogram (as median(): the mean of the two middle values for an even count), from its buckets' values; null when empty. */
+export function medianOfBuckets(histogram: readonly number[]): number | null {
+  const total = histogram.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return null;
+  /** The value at 0-based rank `rank`. */
+  const at = (rank: number) => {
+    let seen = 0;
+    for (const [bucket, count] of histogram.entries()) {
+      seen += count;
+      if (rank < seen) return leadTimeOfBucket(bucket);
+    }
+    throw new RangeError('rank beyond the histogram');
+  };
+  const mid = Math.floor(total / 2);
+  return total % 2 === 1 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
 export interface DoraInput {
@@ -140,7 +205,9 @@ export function computeDora(input: DoraInput): DoraMetrics {
     deploymentFrequencyPerDay: deployCount / days,
     deployCount,
     days,
-    leadTimeForChangesSeconds: toSeconds(median(leadTimesMs)),
+    leadTimeForChangesSeconds: toSeconds(
+      input.days?.leadTimeBuckets ? medianOfBuckets(addBuckets(input.days.leadTimeBuckets, bucketsOf(leadTimesMs))) : median(leadTimesMs),
+    ),
     changeFailureRate: deployCount === 0 ? null : failed / deployCount,
     timeToRestoreSeconds: toSeconds(median(restoreMs)),
   };

@@ -1,7 +1,8 @@
 // What a deploy means in context: its previous deploy, the commits it brought and their
 // authors and lead times; and the DORA four keys of a service or organization.
 import type { Deploy, PrismaClient } from '../../generated/prisma/client.ts';
-import { computeDora, MS_PER_DAY, type DoraMetrics } from './dora.ts';
+import type { Statement } from '../../db/statement.ts';
+import { addBuckets, computeDora, MS_PER_DAY, type DoraMetrics } from './dora.ts';
 import { environmentSpellings } from './environments.ts';
 import { InputError, NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
@@ -99,14 +100,17 @@ function dayAtOrBefore(time: Date): Date {
 /**
  * Loads what the four keys need for an organization (or one of its services and an
  * environment) and computes them. The whole days (UTC) of the period are read from the daily
- * figures kept as deploys are ingested (one row per service, environment and day), the deploys
- * of the partial days at either end one by one, so the cost follows the period and the number
- * of services, not the deploys kept. A deploy counts as failed when someone judged it CAUSED for
+ * figures that worker processes keep from the deploys ingested (within a pass, a few seconds):
+ * for a service one row per environment and day with every lead time (exact), for a whole
+ * organization one row per environment and day with its lead times in a histogram (the median
+ * approximate). The partial days at either end are read from the deploys themselves (for an
+ * organization added up by the database), so the cost follows the period, not the deploys
+ * kept nor, for an organization, their number a day. A deploy counts as failed when someone judged it CAUSED for
  * an incident, or when it was the top suspect of an incident and nobody DISMISSED it nor judged
  * another suspect of that incident CAUSED, or when a later deploy rolled it back (as Datadog
  * counts them: a rollback is the team saying the change failed, with or without an incident);
  * whether a deploy is rolled back is kept on it, and counted per day, as deploys are ingested
- * (deploys.rolled_back, judged by the database on insert). The period must not be empty; a service that is not
+ * (deploys.rolled_back, judged by worker processes after ingest). The period must not be empty; a service that is not
  * the organization's (an empty id included: it does not mean the whole organization) is not found.
  */
 export async function doraMetrics(prisma: PrismaClient, organizationId: string, scope: DoraScope): Promise<DoraMetrics> {
@@ -133,17 +137,7 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
     : [{ deployedAt: { gte: scope.from, lt: scope.to } }];
   const inPeriod = { ...target, deployedAt: { gte: scope.from, lt: scope.to } };
   // Independent reads, side by side on the pool.
-  const [deploys, days, judged, incidents] = await Promise.all([
-    prisma.deploy.findMany({
-      where: { ...target, OR: partialDays },
-      select: { id: true, deployedAt: true, rolledBack: true, commits: { select: { timestamp: true } } },
-    }),
-    wholeDays
-      ? prisma.doraDay.findMany({
-          where: { ...target, day: { gte: firstDay, lt: endDay } },
-          select: { deployCount: true, leadTimesMs: true, rolledBackCount: true },
-        })
-      : [],
+  const failedAndIncidents = Promise.all([
     prisma.incidentSuspect.findMany({
       where: {
         // Rolled-back deploys are counted as such already (by day, or one by one below).
@@ -159,6 +153,47 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
       select: { startedAt: true, resolvedAt: true },
     }),
   ]);
+  const failedOf = (judged: Awaited<typeof failedAndIncidents>[0]) => judged.flatMap((suspect) => (suspect.deploy ? [suspect.deploy] : []));
+  if (!scope.serviceId) {
+    // A whole organization: one row a day, and its partial days added up by the database (a
+    // busy organization's day holds hundreds of deploys).
+    const [[partial], days, [judged, incidents]] = await Promise.all([
+      prisma.$queryRawUnsafe<[PartialDays]>(...spread(partialDaysOfOrganization(organizationId, environments, partialDays))),
+      wholeDays
+        ? prisma.doraOrganizationDay.findMany({
+            where: { ...target, day: { gte: firstDay, lt: endDay } },
+            select: { deployCount: true, leadTimeBuckets: true, rolledBackCount: true },
+          })
+        : [],
+      failedAndIncidents,
+    ]);
+    return computeDora({
+      from: scope.from,
+      to: scope.to,
+      deploys: [],
+      days: {
+        deployCount: partial.deployCount + days.reduce((sum, day) => sum + day.deployCount, 0),
+        leadTimesMs: [],
+        leadTimeBuckets: addBuckets(partial.leadTimeBuckets, ...days.map((day) => day.leadTimeBuckets)),
+        rolledBackCount: partial.rolledBackCount + days.reduce((sum, day) => sum + day.rolledBackCount, 0),
+      },
+      failedDeploys: failedOf(judged),
+      incidents,
+    });
+  }
+  const [deploys, days, [judged, incidents]] = await Promise.all([
+    prisma.deploy.findMany({
+      where: { ...target, OR: partialDays },
+      select: { id: true, deployedAt: true, rolledBack: true, commits: { select: { timestamp: true } } },
+    }),
+    wholeDays
+      ? prisma.doraDay.findMany({
+          where: { ...target, day: { gte: firstDay, lt: endDay } },
+          select: { deployCount: true, leadTimesMs: true, rolledBackCount: true },
+        })
+      : [],
+    failedAndIncidents,
+  ]);
   return computeDora({
     from: scope.from,
     to: scope.to,
@@ -168,10 +203,40 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
       leadTimesMs: days.flatMap((day) => day.leadTimesMs),
       rolledBackCount: days.reduce((sum, day) => sum + day.rolledBackCount, 0),
     },
-    failedDeploys: [
-      ...judged.flatMap((suspect) => (suspect.deploy ? [suspect.deploy] : [])),
-      ...deploys.filter((deploy) => deploy.rolledBack),
-    ],
+    failedDeploys: [...failedOf(judged), ...deploys.filter((deploy) => deploy.rolledBack)],
     incidents,
   });
 }
+
+/** What the partial days of an organization's period add up to. */
+interface PartialDays {
+  deployCount: number;
+  rolledBackCount: number;
+  /** Their commits' lead times, as a histogram of dora_lead_time_bucket. */
+  leadTimeBuckets: number[];
+}
+
+/**
+ * The deploys of an organization (in one of `environments`, when given) within the ranges of
+ * `partialDays`, and their commits' lead times, added up in one row.
+ */
+function partialDaysOfOrganization(
+  organizationId: string,
+  environments: string[] | null,
+  partialDays: { deployedAt: { gte: Date; lt: Date } }[],
+): Statement {
+  const values: unknown[] = [organizationId, environments];
+  const ranges = partialDays.map(({ deployedAt }) => {
+    values.push(deployedAt.gte, deployedAt.lt);
+    return `(d.deployed_at >= $${values.length - 1} AND d.deployed_at < $${values.length})`;
+  });
+  return {
+    text: `SELECT count(DISTINCT d.id)::int AS "deployCount", count(DISTINCT d.id) FILTER (WHERE d.rolled_back)::int AS "rolledBackCount",
+       dora_lead_time_buckets(array_agg((extract(epoch FROM d.deployed_at - c.timestamp) * 1000)::float8) FILTER (WHERE c.timestamp <= d.deployed_at)) AS "leadTimeBuckets"
+FROM deploys d LEFT JOIN commits c ON c.deploy_id = d.id
+WHERE d.organization_id = $1::uuid AND ($2::text[] IS NULL OR d.environment = ANY ($2::text[])) AND (${ranges.join(' OR ')})`,
+    values,
+  };
+}
+
+const spread = (statement: Statement): [string, ...unknown[]] => [statement.text, ...statement.values];
