@@ -129,14 +129,35 @@ describe('the growth table’s queries read what their page needs, not the data 
     }
   });
 
-  it('reads the days of DORA from their daily figures', async () => {
+  it('reads the days of DORA from their daily figures (per service, or per organization)', async () => {
     for (const query of GROWTH_QUERIES.filter((q) => q.name.startsWith('DORA'))) {
       const plans = await explainedReads(query);
       expect(
-        plans.some(({ plan }) => rowsRead(plan, 'dora_days') > 0),
+        plans.some(({ plan }) => rowsRead(plan, 'dora_days') + rowsRead(plan, 'dora_organization_days') > 0),
         query.name,
       ).toBe(true);
     }
+  });
+
+  it('reads an organization’s DORA from one row a day and environment, and its partial days only from the deploys', async () => {
+    const query = GROWTH_QUERIES.find((q) => q.name === 'DORA, organization, 30 d')!;
+    const { from, to } = query.variables({ ...ids, now: new Date() }) as { from: Date; to: Date };
+    const plans = await explainedReads(query);
+    const read = (table: string) => plans.reduce((sum, { plan }) => sum + rowsRead(plan, table), 0);
+    // One row per environment (production, staging) and whole day: not one per service-day.
+    expect(read('dora_organization_days')).toBeGreaterThan(0);
+    expect(read('dora_organization_days')).toBeLessThanOrEqual(2 * 30);
+    expect(read('dora_days')).toBe(0);
+    // Deploys: those of the two partial days (added up by the database, not loaded), and those the
+    // look-up of incidents' failed deploys reads in the period.
+    const partialDays = await admin.query(
+      `SELECT count(*)::int AS n FROM deploys WHERE organization_id = $1
+         AND (deployed_at >= $2 AND deployed_at < date_trunc('day', $2 AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '1 day'
+              OR deployed_at >= date_trunc('day', $3 AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND deployed_at < $3)`,
+      [organizationId, from, to],
+    );
+    const commitsRead = plans.reduce((sum, { plan }) => sum + rowsRead(plan, 'commits'), 0);
+    expect(commitsRead).toBeLessThanOrEqual(3 * partialDays.rows[0].n);
   });
 
   it('searches deliveries by response class in the index of the organization’s deliveries by time, which holds their classes, reading no attempt', async () => {
