@@ -143,6 +143,60 @@ describe('recoverDeliveries after a receiver outage', () => {
     expect(second.recoverDeliveries).toEqual({ queued: 0, hasMore: false, nextSince: null });
   });
 
+  it('counts the attempts in flight when their endpoint is disabled: one that got through stays delivered, the others are recovered under new attempt numbers', async () => {
+    const tenant = await createTenant(running.app);
+    const { receiver, id: endpointId } = await endpointAt(tenant, '/gone');
+    // Every request is held until the test answers it, so all three attempts are in flight at once.
+    const held: { request: ReceivedRequest; response: ServerResponse }[] = [];
+    receiver.respond((request, response) => held.push({ request, response }));
+    const before = new Date(Date.now() - 1000);
+    for (const sha of ['ddd111', 'eee222', 'fff333']) await ingest(tenant, sha);
+    await receiver.waitForRequests(3, { path: '/gone' });
+    const [gone, refused, delivered] = held.map(({ request }) => idOf(request)) as [string, string, string];
+
+    // 410 Gone disables the endpoint at once: the two other deliveries are cancelled mid-flight.
+    held[0]!.response.writeHead(410).end('gone');
+    await eventually(
+      async () => {
+        const endpoint = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+        return endpoint.status === 'DISABLED' ? true : undefined;
+      },
+      15_000,
+      'the endpoint disabled',
+    );
+    held[1]!.response.writeHead(503).end('down');
+    held[2]!.response.writeHead(200).end('ok');
+    // An attempt made is counted whatever became of its delivery meanwhile; one that got through delivered it.
+    const cancelled = await deliveryWhen(refused, (delivery) => delivery.attemptCount === 1);
+    expect([cancelled.status, cancelled.attempts.map((attempt) => [attempt.number, attempt.responseStatus])]).toEqual([
+      'CANCELLED',
+      [[1, 503]],
+    ]);
+    const succeeded = await deliveryWhen(delivered, (delivery) => delivery.attemptCount === 1);
+    expect([succeeded.status, succeeded.attempts.map((attempt) => [attempt.number, attempt.responseStatus])]).toEqual([
+      'SUCCEEDED',
+      [[1, 200]],
+    ]);
+
+    receiver.respond((_request, response) => response.end('ok'));
+    dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SET_ACTIVE, { id: endpointId, active: true }));
+    const recovered = dataOf(
+      await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString() }),
+    );
+    expect(recovered.recoverDeliveries).toEqual({ queued: 2, hasMore: false, nextSince: null });
+    for (const [id, first] of [
+      [gone, 410],
+      [refused, 503],
+    ] as const) {
+      const delivery = await deliveryWhen(id, (found) => found.status === 'SUCCEEDED');
+      expect(delivery.attempts.map((attempt) => [attempt.number, attempt.responseStatus])).toEqual([
+        [1, first],
+        [2, 200],
+      ]);
+    }
+    expect(receiver.requests.map(idOf).filter((id) => id === delivered)).toHaveLength(1);
+  });
+
   it('queues at most 1000 per call and says where the next call starts', async () => {
     const tenant = await createTenant(running.app);
     const { receiver, id: endpointId } = await endpointAt(tenant, '/many');
