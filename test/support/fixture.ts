@@ -44,7 +44,7 @@ export interface Hookline {
     name?: string,
     options?: ProcessOptions,
   ): WorkerProcess;
-  /** Runs `close` after the file's tests, before what was started earlier is closed. */
+  /** Runs `close` after the file's tests, before the apps, receivers and databases are closed. */
   onClose(close: () => unknown): void;
 }
 
@@ -55,8 +55,15 @@ function once(close: () => Promise<void>): () => Promise<void> {
 
 export function useHookline(options: HooklineOptions = {}): Hookline {
   const { environment = {}, app: withApp = true, tenant: serviceName = 'checkout', receiver: withReceiver = false, migrated } = options;
-  // Closed last-started first: receivers and extra apps before the file's app, the database last.
-  const closers: (() => unknown)[] = [];
+  // Closed in this order, each kind last-started first: the file's own closers; apps and
+  // processes (they finish attempts in flight, which may be talking to a receiver); receivers;
+  // databases.
+  const closers = {
+    own: [] as (() => unknown)[],
+    apps: [] as (() => unknown)[],
+    receivers: [] as (() => unknown)[],
+    databases: [] as (() => unknown)[],
+  };
   let database: TestDatabase | undefined;
   let running: RunningApp | undefined;
   let tenant: Tenant | undefined;
@@ -88,14 +95,14 @@ export function useHookline(options: HooklineOptions = {}): Hookline {
     },
     async createDatabase(databaseOptions = {}) {
       const another = await createTestDatabase(databaseOptions);
-      closers.push(() => another.drop());
+      closers.databases.push(() => another.drop());
       return another;
     },
     async startApp(environment = {}, databaseUrl = hookline.database.url) {
       const another = await startApp(databaseUrl, environment);
       // A test may close an app itself (to restart it, or to test closing): closed once.
       const closed = once(() => another.close());
-      closers.push(closed);
+      closers.apps.push(closed);
       return { ...another, close: closed };
     },
     createTenant(name, app = hookline.app) {
@@ -104,16 +111,16 @@ export function useHookline(options: HooklineOptions = {}): Hookline {
     async startReceiver() {
       const another = await startReceiver();
       const closed = once(() => another.close());
-      closers.push(closed);
+      closers.receivers.push(closed);
       return { ...another, close: closed };
     },
     startProcess(role, environment = {}, name, processOptions) {
       const process = startHooklineProcess(role, hookline.database.url, environment, name, processOptions);
-      closers.push(() => process.stop());
+      closers.apps.push(() => process.stop());
       return process;
     },
     onClose(close) {
-      closers.push(close);
+      closers.own.push(close);
     },
   };
 
@@ -128,11 +135,13 @@ export function useHookline(options: HooklineOptions = {}): Hookline {
 
   afterAll(async () => {
     const failures: unknown[] = [];
-    while (closers.length > 0) {
-      try {
-        await closers.pop()!();
-      } catch (error) {
-        failures.push(error);
+    for (const kind of [closers.own, closers.apps, closers.receivers, closers.databases]) {
+      while (kind.length > 0) {
+        try {
+          await kind.pop()!();
+        } catch (error) {
+          failures.push(error);
+        }
       }
     }
     if (failures.length > 0) throw failures[0];
