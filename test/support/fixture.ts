@@ -14,6 +14,11 @@ export interface HooklineOptions {
   environment?: Record<string, string>;
   /** false: no app (files that run Hookline as processes, or reach the database themselves). */
   app?: boolean;
+  /**
+   * false: nothing before the tests (files whose tests each make the databases they need, often
+   * empty ones, or run a PostgreSQL of their own); they start them through the fixture.
+   */
+  database?: boolean;
   /** The service name of the file's tenant; false: no tenant. Default "checkout". */
   tenant?: string | false;
   /** true: a receiver standing in for a customer's endpoint. */
@@ -54,7 +59,14 @@ function once(close: () => Promise<void>): () => Promise<void> {
 }
 
 export function useHookline(options: HooklineOptions = {}): Hookline {
-  const { environment = {}, app: withApp = true, tenant: serviceName = 'checkout', receiver: withReceiver = false, migrated } = options;
+  const {
+    environment = {},
+    database: withDatabase = true,
+    app: withApp = withDatabase,
+    tenant: serviceName = 'checkout',
+    receiver: withReceiver = false,
+    migrated,
+  } = options;
   // Closed in this order, each kind last-started first: the file's own closers; apps and
   // processes (they finish attempts in flight, which may be talking to a receiver); receivers;
   // databases.
@@ -125,7 +137,7 @@ export function useHookline(options: HooklineOptions = {}): Hookline {
   };
 
   beforeAll(async () => {
-    database = await hookline.createDatabase({ migrated });
+    if (withDatabase) database = await hookline.createDatabase({ migrated });
     if (withApp) {
       running = await hookline.startApp(environment);
       if (serviceName !== false) tenant = await createTenant(running.app, serviceName);
