@@ -7,6 +7,7 @@ import type { Client } from 'graphql-ws';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
+import { withDatabaseBefore } from './support/database.ts';
 import { dataOf, requestGraphqlWith, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { connectGraphqlWs, subscribe, untilLive } from './support/graphql-ws.ts';
 import { eventually, type Receiver, type ReceivedRequest } from './support/receiver.ts';
@@ -124,6 +125,122 @@ describe('recoverDeliveries after a receiver outage', () => {
       await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString() }),
     );
     expect(second.recoverDeliveries).toEqual({ queued: 0, hasMore: false, nextSince: null });
+  });
+
+  it('counts the attempts in flight when their endpoint is disabled: one that got through stays delivered, the others are recovered under new attempt numbers', async () => {
+    const tenant = await hookline.createTenant();
+    const { receiver, id: endpointId } = await endpointAt(tenant, '/gone');
+    // Every request is held until the test answers it, so all three attempts are in flight at once.
+    const held: { request: ReceivedRequest; response: ServerResponse }[] = [];
+    receiver.respond((request, response) => held.push({ request, response }));
+    const before = new Date(Date.now() - 1000);
+    for (const sha of ['ddd111', 'eee222', 'fff333'])
+      await ingest(hookline, tenant.deployToken, { commit_sha: sha, environment: 'production' });
+    await receiver.waitForRequests(3, { path: '/gone' });
+    const [gone, refused, delivered] = held.map(({ request }) => idOf(request)) as [string, string, string];
+
+    // 410 Gone disables the endpoint at once: the two other deliveries are cancelled mid-flight.
+    held[0]!.response.writeHead(410).end('gone');
+    await eventually(
+      async () => {
+        const endpoint = await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+        return endpoint.status === 'DISABLED' ? true : undefined;
+      },
+      15_000,
+      'the endpoint disabled',
+    );
+    held[1]!.response.writeHead(503).end('down');
+    held[2]!.response.writeHead(200).end('ok');
+    // An attempt made is counted whatever became of its delivery meanwhile; one that got through delivered it.
+    const cancelled = await deliveryWhen(refused, (delivery) => delivery.attemptCount === 1);
+    expect([cancelled.status, cancelled.attempts.map((attempt) => [attempt.number, attempt.responseStatus])]).toEqual([
+      'CANCELLED',
+      [[1, 503]],
+    ]);
+    const succeeded = await deliveryWhen(delivered, (delivery) => delivery.attemptCount === 1);
+    expect([succeeded.status, succeeded.attempts.map((attempt) => [attempt.number, attempt.responseStatus])]).toEqual([
+      'SUCCEEDED',
+      [[1, 200]],
+    ]);
+
+    receiver.respond((_request, response) => response.end('ok'));
+    dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, SET_ACTIVE, { id: endpointId, active: true }));
+    const recovered = dataOf(
+      await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString() }),
+    );
+    expect(recovered.recoverDeliveries).toEqual({ queued: 2, hasMore: false, nextSince: null });
+    for (const [id, first] of [
+      [gone, 410],
+      [refused, 503],
+    ] as const) {
+      const delivery = await deliveryWhen(id, (found) => found.status === 'SUCCEEDED');
+      expect(delivery.attempts.map((attempt) => [attempt.number, attempt.responseStatus])).toEqual([
+        [1, first],
+        [2, 200],
+      ]);
+    }
+    expect(receiver.requests.map(idOf).filter((id) => id === delivered)).toHaveLength(1);
+  });
+
+  it('counts, on upgrade, the attempts stored while their deliveries were cancelled, so they can be recovered', async () => {
+    await withDatabaseBefore('_attempts_counted_while_cancelled', async (client, migrateRest) => {
+      const organizationId = (await client.query(`INSERT INTO organizations (name) VALUES ('before') RETURNING id`)).rows[0].id;
+      const endpointId = (
+        await client.query(
+          `INSERT INTO webhook_endpoints (organization_id, url, name, signing_secret, event_types) VALUES ($1, 'https://h.example.test', 'h', 's', '{}') RETURNING id`,
+          [organizationId],
+        )
+      ).rows[0].id;
+      const eventId = (
+        await client.query(`INSERT INTO events (organization_id, type, data) VALUES ($1, 'test.ping', '{}') RETURNING id`, [organizationId])
+      ).rows[0].id;
+      // name: status and count as stored, then the attempts stored (number, HTTP status).
+      const stored: Record<string, [string, number, [number, number][]]> = {
+        cancelledRefused: ['CANCELLED', 0, [[1, 503]]],
+        cancelledDelivered: ['CANCELLED', 0, [[1, 200]]],
+        pendingDelivered: ['PENDING', 0, [[1, 200]]],
+        pendingRefused: [
+          'PENDING',
+          1,
+          [
+            [1, 503],
+            [2, 503],
+          ],
+        ],
+        failed: ['FAILED', 1, [[1, 503]]],
+        cancelledUntried: ['CANCELLED', 0, []],
+      };
+      const ids: Record<string, string> = {};
+      for (const [name, [status, attemptCount, attempts]] of Object.entries(stored)) {
+        ids[name] = (
+          await client.query(
+            `INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count) VALUES ($1, $2, $3, 'test.ping', $4, $5) RETURNING id`,
+            [organizationId, eventId, endpointId, status, attemptCount],
+          )
+        ).rows[0].id;
+        for (const [number, responseStatus] of attempts)
+          await client.query(
+            `INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status) VALUES ($1, $2, $3, now(), 5, $4)`,
+            [ids[name], number, responseStatus === 200, responseStatus],
+          );
+      }
+      await migrateRest();
+      const { rows } = await client.query(`SELECT id, status, attempt_count FROM deliveries`);
+      const after = Object.fromEntries(
+        Object.entries(ids).map(([name, id]) => {
+          const row = rows.find((found) => found.id === id)!;
+          return [name, [row.status, row.attempt_count]];
+        }),
+      );
+      expect(after).toEqual({
+        cancelledRefused: ['CANCELLED', 1],
+        cancelledDelivered: ['SUCCEEDED', 1],
+        pendingDelivered: ['SUCCEEDED', 1],
+        pendingRefused: ['PENDING', 2],
+        failed: ['FAILED', 1],
+        cancelledUntried: ['CANCELLED', 0],
+      });
+    });
   });
 
   it('queues at most 1000 per call and says where the next call starts', async () => {

@@ -9,10 +9,10 @@
 // of its target is not committed yet.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, readMigrations } from '../src/db/migrate.ts';
 import { createService } from '../src/domain/ingest/services.ts';
 import { computeDora } from '../src/domain/correlation/dora.ts';
 import { detectRollbacks } from '../src/domain/correlation/rollbacks.ts';
+import { withDatabaseBefore } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import { dataOf, requestGraphqlWith, rollbacksJudged } from './support/app.ts';
 import { eventually } from './support/receiver.ts';
@@ -135,38 +135,6 @@ async function doraFromRawDeploys(scope: { serviceId?: string; environment?: str
     failedDeploys: deploys.filter((deploy) => rolledBackBy.has(deploy.id)),
     incidents: [],
   });
-}
-
-/**
- * A database migrated up to just before the migration whose name ends with `migrationSuffix`;
- * `run` fills it as the older schema had it, then calls `migrateRest` to apply the remaining ones.
- */
-async function withDatabaseBefore(
-  migrationSuffix: string,
-  run: (client: pg.Client, migrateRest: () => Promise<void>) => Promise<void>,
-): Promise<void> {
-  const migrations = await readMigrations();
-  const older = await hookline.createDatabase({ migrated: false });
-  try {
-    await applyMigrations(
-      older.url,
-      migrations.slice(
-        0,
-        migrations.findIndex((migration) => migration.name.endsWith(migrationSuffix)),
-      ),
-    );
-    const client = new pg.Client({ connectionString: older.url });
-    await client.connect();
-    try {
-      await run(client, async () => {
-        await applyMigrations(older.url, migrations);
-      });
-    } finally {
-      await client.end();
-    }
-  } finally {
-    await older.drop();
-  }
 }
 
 describe('DORA daily figures', () => {

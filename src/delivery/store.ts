@@ -1,7 +1,9 @@
 // The statements of the recorder (recorder.ts): what an attempt's outcome writes. Outcomes are
 // recorded in batches (a statement per kind of outcome); every update is guarded by the attempt
-// number it expects, so a stale or repeated job changes nothing. Each statement is built by one
-// function, with its values: the parameter numbers are filled in nowhere else.
+// number it expects, so a stale or repeated job changes nothing. An attempt made while its
+// delivery was cancelled (its endpoint disabled or deleted mid-flight) still counts: a later
+// attempt gets the next number, and one that got a 2xx delivered it. Each statement is built by
+// one function, with its values: the parameter numbers are filled in nowhere else.
 import type { Statement } from '../db/statement.ts';
 import { subscribedEndpointCondition } from '../domain/webhooks/events.ts';
 import { eventWithDeliveries } from '../domain/webhooks/outbox.ts';
@@ -60,8 +62,8 @@ const ATTEMPT_INPUT_COLUMNS = `delivery_id, number, started_at, duration_ms, ${A
 
 /**
  * 2xx attempts, recorded together (commits that notify are serialised by PostgreSQL, so fewer
- * and bigger ones go faster): each delivery succeeded, and its endpoint's failure streak ends.
- * Arrays: those of attemptColumns.
+ * and bigger ones go faster): each delivery succeeded (a CANCELLED one too: the receiver has
+ * it), and its endpoint's failure streak ends. Arrays: those of attemptColumns.
  */
 const RECORD_SUCCESSES_SQL = `
 WITH attempt AS (
@@ -74,7 +76,7 @@ WITH attempt AS (
   UPDATE deliveries d SET status = 'SUCCEEDED', attempt_count = a.number, last_attempt_at = a.started_at, next_attempt_at = NULL, updated_at = now(),
     response_classes = with_response_class(d.response_classes, a.response_status)
   FROM attempt a
-  WHERE d.id = a.delivery_id AND d.status = 'PENDING' AND d.attempt_count = a.number - 1
+  WHERE d.id = a.delivery_id AND d.status IN ('PENDING', 'CANCELLED') AND d.attempt_count = a.number - 1
   RETURNING d.endpoint_id
 )
 UPDATE webhook_endpoints SET consecutive_failures = 0
@@ -128,7 +130,7 @@ export function recordSuccesses(attempts: SucceededAttempt[]): Statement {
 /**
  * Failed attempts with retries left, recorded together. Arrays: those of attemptColumns, $12
  * errors, $13 when the next attempt is due. Returns the deliveries that were still ours, whose
- * next attempt is to be queued.
+ * next attempt is to be queued (a CANCELLED one only counts its attempt).
  */
 const RECORD_RETRIES_SQL = `
 WITH input AS (
@@ -139,6 +141,11 @@ WITH input AS (
   SELECT ${ATTEMPT_INPUT_COLUMNS}, error, false FROM input
   ON CONFLICT (delivery_id, number) DO NOTHING
   RETURNING delivery_id, number
+), counted_while_cancelled AS (
+  UPDATE deliveries d SET attempt_count = i.number, last_attempt_at = i.started_at, updated_at = now(),
+    response_classes = with_response_class(d.response_classes, i.response_status)
+  FROM input i JOIN attempt a ON a.delivery_id = i.delivery_id AND a.number = i.number
+  WHERE d.id = i.delivery_id AND d.status = 'CANCELLED' AND d.attempt_count = i.number - 1
 )
 UPDATE deliveries d SET attempt_count = i.number, last_attempt_at = i.started_at, next_attempt_at = i.next_attempt_at, updated_at = now(),
   response_classes = with_response_class(d.response_classes, i.response_status)
@@ -162,7 +169,7 @@ export function recordRetries(attempts: RetryingAttempt[]): Statement {
 
 /**
  * The last attempt failed ($1 to $13: see INSERT_ATTEMPT): the delivery is FAILED and counts one
- * consecutive failure on its endpoint. At $14 failures, or at once when $16 (the receiver
+ * consecutive failure on its endpoint (a CANCELLED one only counts its attempt). At $14 failures, or at once when $16 (the receiver
  * answered 410 Gone), an ACTIVE endpoint becomes DISABLED (reason $15), its other pending deliveries are cancelled, and an
  * `endpoint.disabled` event goes to the organization's other endpoints subscribed to it.
  * Returns whether this failure disabled the endpoint, and that event's deliveries (to queue).
@@ -174,6 +181,9 @@ WITH attempt AS (${INSERT_ATTEMPT}
     response_classes = with_response_class(response_classes, $5)
   WHERE ${CLAIMED_DELIVERY}
   RETURNING endpoint_id
+), counted_while_cancelled AS (
+  UPDATE deliveries SET attempt_count = $2, last_attempt_at = $3, updated_at = now(), response_classes = with_response_class(response_classes, $5)
+  WHERE id = $1 AND status = 'CANCELLED' AND attempt_count = $2 - 1 AND EXISTS (SELECT 1 FROM attempt)
 ), endpoint AS (
   UPDATE webhook_endpoints e SET
     consecutive_failures = e.consecutive_failures + 1,

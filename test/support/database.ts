@@ -1,7 +1,9 @@
 // Databases for tests: each test file gets its own, cloned from the migrated template, and
 // drops it afterwards, so runs never collide and leave nothing behind.
+import pg from 'pg';
 import { inject } from 'vitest';
 import { adminQuery, databaseUrl, randomDatabaseName } from '../../src/db/admin.ts';
+import { applyMigrations, readMigrations } from '../../src/db/migrate.ts';
 
 export interface TestDatabase {
   url: string;
@@ -18,4 +20,32 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
     url: databaseUrl(adminUrl, name),
     drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
+}
+
+/**
+ * A database migrated up to just before the migration whose name ends with `migrationSuffix`;
+ * `run` fills it as the older schema had it, then calls `migrateRest` to apply the remaining ones.
+ */
+export async function withDatabaseBefore(
+  migrationSuffix: string,
+  run: (client: pg.Client, migrateRest: () => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const migrations = await readMigrations();
+  const before = migrations.findIndex((migration) => migration.name.endsWith(migrationSuffix));
+  if (before === -1) throw new Error(`no migration named *${migrationSuffix}`);
+  const older = await createTestDatabase({ migrated: false });
+  try {
+    await applyMigrations(older.url, migrations.slice(0, before));
+    const client = new pg.Client({ connectionString: older.url });
+    await client.connect();
+    try {
+      await run(client, async () => {
+        await applyMigrations(older.url, migrations);
+      });
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await older.drop();
+  }
 }
