@@ -3,52 +3,41 @@
 // ingest rules (401, 415, 400 with details, 413, nothing stored from a refused request, tenancy).
 // The Grafana and PagerDuty bodies are the examples of their published documentation.
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAlertSource, deleteAlertSource, rotateAlertSourceToken } from '../src/domain/ingest/alert-sources.ts';
 import { createService } from '../src/domain/ingest/services.ts';
 import { transitionIncident } from '../src/domain/correlation/incidents.ts';
 import { attemptQueue } from '../src/delivery/queue.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' } });
 let alertmanagerToken: string;
 let pagerDutyToken: string;
 let alertmanagerSourceId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' });
-  tenant = await createTenant(running.app, 'checkout');
-  const prisma = running.app.database.prisma;
-  const alertmanager = await createAlertSource(prisma, tenant.organizationId, { name: 'Prometheus', kind: 'ALERTMANAGER' });
+  const prisma = hookline.app.database.prisma;
+  const alertmanager = await createAlertSource(prisma, hookline.tenant.organizationId, { name: 'Prometheus', kind: 'ALERTMANAGER' });
   alertmanagerToken = alertmanager.token;
   alertmanagerSourceId = alertmanager.alertSource.id;
-  pagerDutyToken = (await createAlertSource(prisma, tenant.organizationId, { name: 'Datadog', kind: 'PAGERDUTY_EVENTS' })).token;
+  pagerDutyToken = (await createAlertSource(prisma, hookline.tenant.organizationId, { name: 'Datadog', kind: 'PAGERDUTY_EVENTS' })).token;
 });
 
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
-
-const prisma = () => running.app.database.prisma;
+const prisma = () => hookline.app.database.prisma;
 
 /** `token` null: no Authorization header. */
 function postAlertmanager(body: unknown, token: string | null = alertmanagerToken, headers: Record<string, string> = {}) {
-  return post(`${running.baseUrl}/api/ingest/alerts/alertmanager`, {
+  return post(`${hookline.baseUrl}/api/ingest/alerts/alertmanager`, {
     body: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
   });
 }
 
 function postPagerDuty(body: unknown, headers: Record<string, string> = {}) {
-  return post(`${running.baseUrl}/api/ingest/alerts/pagerduty/v2/enqueue`, {
+  return post(`${hookline.baseUrl}/api/ingest/alerts/pagerduty/v2/enqueue`, {
     body: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { 'content-type': 'application/json', ...headers },
   });
@@ -120,8 +109,8 @@ describe('Alertmanager webhook', () => {
       include: { alerts: { orderBy: { startsAt: 'asc' } } },
     });
     expect(incident).toMatchObject({
-      organizationId: tenant.organizationId,
-      serviceId: tenant.serviceId,
+      organizationId: hookline.tenant.organizationId,
+      serviceId: hookline.tenant.serviceId,
       title: 'Checkout error rate above 5%',
       severity: 'SEV1',
       environment: 'staging',
@@ -250,7 +239,7 @@ describe('Alertmanager webhook', () => {
     const body = notification(newGroupKey(), [{ fingerprint: 'dddd000000000001', startsAt: minutesAgo(4) }]);
     const opened = await postAlertmanager(body);
     const id = opened.body.incidents[0].incident_id;
-    await transitionIncident({ prisma: prisma(), queue: attemptQueue(running.app.boss) }, tenant.organizationId, id, 'resolve');
+    await transitionIncident({ prisma: prisma(), queue: attemptQueue(hookline.app.boss) }, hookline.tenant.organizationId, id, 'resolve');
     const before = await storedCounts();
     const repeat = await postAlertmanager(body);
     expect(repeat.body.incidents).toEqual([{ incident_id: id, action: 'unchanged' }]);
@@ -258,8 +247,8 @@ describe('Alertmanager webhook', () => {
   });
 
   it('routes by service, else app, else job, names in any letter case; one incident per service of a group', async () => {
-    const payments = await createService(prisma(), tenant.organizationId, 'Payments');
-    const search = await createService(prisma(), tenant.organizationId, 'search-api');
+    const payments = await createService(prisma(), hookline.tenant.organizationId, 'Payments');
+    const search = await createService(prisma(), hookline.tenant.organizationId, 'search-api');
     const groupKey = newGroupKey();
     const response = await postAlertmanager(
       notification(groupKey, [
@@ -276,7 +265,7 @@ describe('Alertmanager webhook', () => {
         return (await prisma().incident.findUniqueOrThrow({ where: { id: entry.incident_id } })).serviceId;
       }),
     );
-    expect(services.sort()).toEqual([tenant.serviceId, payments.service.id, search.service.id].sort());
+    expect(services.sort()).toEqual([hookline.tenant.serviceId, payments.service.id, search.service.id].sort());
   });
 
   it('answers alerts that name no service in unrouted, keeps them once, and routes them once the service exists', async () => {
@@ -315,7 +304,7 @@ describe('Alertmanager webhook', () => {
     ]);
     expect(await storedCounts()).toEqual({ ...before, alerts: before.alerts + 2 });
 
-    await createService(prisma(), tenant.organizationId, 'inventory');
+    await createService(prisma(), hookline.tenant.organizationId, 'inventory');
     const routed = await postAlertmanager(body);
     expect(routed.body.incidents).toEqual([{ incident_id: expect.stringMatching(UUID), action: 'opened' }]);
     expect(routed.body.unrouted.map((entry: { fingerprint: string }) => entry.fingerprint)).toEqual(['ffff000000000002']);
@@ -323,9 +312,9 @@ describe('Alertmanager webhook', () => {
   });
 
   it('ranks the deploy just before the alert as the first suspect', async () => {
-    const service = await createService(prisma(), tenant.organizationId, 'ledger');
+    const service = await createService(prisma(), hookline.tenant.organizationId, 'ledger');
     const deployedAt = minutesAgo(30);
-    const deploy = await postDeploy(running.baseUrl, service.deployToken, {
+    const deploy = await postDeploy(hookline.baseUrl, service.deployToken, {
       commit_sha: 'abc123',
       environment: 'production',
       deployed_at: deployedAt,
@@ -400,7 +389,7 @@ describe('Grafana contact point (the example of its documentation)', () => {
   });
 
   it('keeps the verbatim example as unrouted (its labels name no service), field by field', async () => {
-    const organization = await createTenant(running.app, 'unrelated');
+    const organization = await hookline.createTenant('unrelated');
     const source = await createAlertSource(prisma(), organization.organizationId, { name: 'Grafana', kind: 'ALERTMANAGER' });
     const response = await postAlertmanager(grafanaExample(), source.token);
     expect(response.status).toBe(200);
@@ -428,7 +417,7 @@ describe('Grafana contact point (the example of its documentation)', () => {
   });
 
   it('opens an incident from the example once its alerts carry a service label', async () => {
-    const organization = await createTenant(running.app, 'memory-service');
+    const organization = await hookline.createTenant('memory-service');
     const source = await createAlertSource(prisma(), organization.organizationId, { name: 'Grafana', kind: 'ALERTMANAGER' });
     const body = grafanaExample();
     for (const alert of body.alerts) Object.assign(alert.labels, { service: 'memory-service' });
@@ -478,7 +467,7 @@ describe('PagerDuty Events API v2 (the example of its documentation)', () => {
   });
 
   it('triggers, repeats, acknowledges and resolves the incident of a dedup_key, answering as PagerDuty does', async () => {
-    const mysql = await createService(prisma(), tenant.organizationId, 'mysql');
+    const mysql = await createService(prisma(), hookline.tenant.organizationId, 'mysql');
     const trigger = await postPagerDuty(pagerDutyExample(pagerDutyToken));
     expect(trigger.status).toBe(202);
     expect(trigger.body).toEqual({ status: 'success', message: 'Event processed', dedup_key: 'srv01/mysql' });
@@ -530,7 +519,7 @@ describe('PagerDuty Events API v2 (the example of its documentation)', () => {
   });
 
   it('makes a dedup_key for a trigger without one, and routes by component, else source', async () => {
-    await createService(prisma(), tenant.organizationId, 'edge-proxy');
+    await createService(prisma(), hookline.tenant.organizationId, 'edge-proxy');
     const { dedup_key: _none, ...example } = pagerDutyExample(pagerDutyToken);
     const trigger = await postPagerDuty({
       ...example,
@@ -598,9 +587,17 @@ describe('refused requests store nothing', () => {
         message: 'Authorization must be "Bearer" and the token of a live Alertmanager alert source (hlk_…)',
       },
     };
-    const other = await createAlertSource(prisma(), tenant.organizationId, { name: 'rotating', kind: 'ALERTMANAGER' });
-    await rotateAlertSourceToken(prisma(), tenant.organizationId, other.alertSource.id);
-    for (const token of [null, 'hlk_short', `hlk_${'x'.repeat(40)}`, pagerDutyToken, other.token, tenant.apiToken, tenant.deployToken]) {
+    const other = await createAlertSource(prisma(), hookline.tenant.organizationId, { name: 'rotating', kind: 'ALERTMANAGER' });
+    await rotateAlertSourceToken(prisma(), hookline.tenant.organizationId, other.alertSource.id);
+    for (const token of [
+      null,
+      'hlk_short',
+      `hlk_${'x'.repeat(40)}`,
+      pagerDutyToken,
+      other.token,
+      hookline.tenant.apiToken,
+      hookline.tenant.deployToken,
+    ]) {
       for (const payload of [body(), 'not json', { alerts: 'nope' }]) {
         const response = await postAlertmanager(payload, token);
         expect(response.status).toBe(401);
@@ -614,9 +611,9 @@ describe('refused requests store nothing', () => {
   });
 
   it('a deleted source is refused; its incidents stay', async () => {
-    const doomed = await createAlertSource(prisma(), tenant.organizationId, { name: 'doomed', kind: 'ALERTMANAGER' });
+    const doomed = await createAlertSource(prisma(), hookline.tenant.organizationId, { name: 'doomed', kind: 'ALERTMANAGER' });
     const opened = await postAlertmanager(body(), doomed.token);
-    await deleteAlertSource(prisma(), tenant.organizationId, doomed.alertSource.id);
+    await deleteAlertSource(prisma(), hookline.tenant.organizationId, doomed.alertSource.id);
     expect((await postAlertmanager(body(), doomed.token)).status).toBe(401);
     const incident = await prisma().incident.findUniqueOrThrow({
       where: { id: opened.body.incidents[0].incident_id },
@@ -744,7 +741,7 @@ describe('refused requests store nothing', () => {
 
 describe('tenancy', () => {
   it("routes only to the source's own organization's services", async () => {
-    const other = await createTenant(running.app, 'billing');
+    const other = await hookline.createTenant('billing');
     const response = await postAlertmanager(
       notification(newGroupKey(), [{ fingerprint: '3333000000000001', startsAt: minutesAgo(1), labels: { service: 'billing' } }]),
     );
@@ -757,10 +754,10 @@ describe('tenancy', () => {
 describe('rate limit', () => {
   it('429 with Retry-After past the limit, on a budget of its own: deploys from the same address still pass', async () => {
     // A database of its own: the counters are kept in PostgreSQL, by client address.
-    const limitedDatabase = await createTestDatabase();
-    const limited = await startApp(limitedDatabase.url, { INGEST_RATE_LIMIT_PER_MINUTE: '2' });
+    const limitedDatabase = await hookline.createDatabase();
+    const limited = await hookline.startApp({ INGEST_RATE_LIMIT_PER_MINUTE: '2' }, limitedDatabase.url);
     try {
-      const own = await createTenant(limited.app, 'limited');
+      const own = await hookline.createTenant('limited', limited.app);
       const { token } = await createAlertSource(limited.app.database.prisma, own.organizationId, { name: 'limited', kind: 'ALERTMANAGER' });
       const send = () =>
         post(`${limited.baseUrl}/api/ingest/alerts/alertmanager`, {

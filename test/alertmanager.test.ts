@@ -19,20 +19,17 @@ import { createAlertSource } from '../src/domain/ingest/alert-sources.ts';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { webhookBodySchema } from '../src/domain/webhooks/event-catalogue.ts';
 import type { EventType } from '../src/domain/webhooks/events.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, LOCAL_RECEIVERS, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { LOCAL_RECEIVERS } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
 
 const ALERTMANAGER = '/usr/bin/prometheus-alertmanager';
 // CI installs it (.ci/run); a developer machine without it skips, CI never does.
 const available = existsSync(ALERTMANAGER);
 if (!available && process.env.CI) throw new Error(`${ALERTMANAGER} is missing: apt-get install -y prometheus-alertmanager`);
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
-let receiver: Receiver;
+const hookline = useHookline({ environment: { ...LOCAL_RECEIVERS, DELIVERY_BACKOFF_BASE_MS: '100' }, receiver: true });
 let signingSecret: string;
 let alertmanager: { url: string; process: ChildProcess; directory: string; log: string[] } | undefined;
 
@@ -77,21 +74,20 @@ async function postAlerts(alerts: unknown[]) {
 
 beforeAll(async () => {
   if (!available) return;
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ...LOCAL_RECEIVERS, DELIVERY_BACKOFF_BASE_MS: '100' });
-  tenant = await createTenant(running.app, 'checkout');
-  receiver = await startReceiver();
   const created = await createEndpoint(
-    running.app.database.prisma,
-    tenant.organizationId,
-    { url: `${receiver.url}/hooks`, name: 'on-call', eventTypes: ['incident.opened', 'incident.resolved'] },
+    hookline.app.database.prisma,
+    hookline.tenant.organizationId,
+    { url: `${hookline.receiver.url}/hooks`, name: 'on-call', eventTypes: ['incident.opened', 'incident.resolved'] },
     { allowHttp: true, allowPrivate: true },
     1,
   );
   signingSecret = created.signingSecret;
-  const source = await createAlertSource(running.app.database.prisma, tenant.organizationId, { name: 'Prometheus', kind: 'ALERTMANAGER' });
+  const source = await createAlertSource(hookline.app.database.prisma, hookline.tenant.organizationId, {
+    name: 'Prometheus',
+    kind: 'ALERTMANAGER',
+  });
   // The configuration the dashboard and the README give to paste, with 1 s group timings.
-  const url = `${running.baseUrl}/api/ingest/alerts/alertmanager`;
+  const url = `${hookline.baseUrl}/api/ingest/alerts/alertmanager`;
   alertmanager = await startAlertmanager(alertmanagerConfig(url, source.token, { groupWait: '1s', groupInterval: '1s' }));
 }, 60_000);
 
@@ -102,9 +98,6 @@ afterAll(async () => {
     await exited;
     await rm(alertmanager.directory, { recursive: true, force: true });
   }
-  await receiver?.close();
-  await running?.close();
-  await database?.drop();
 });
 
 interface IncidentBody {
@@ -140,7 +133,7 @@ addFormats.default(ajv);
  */
 async function delivered(type: EventType): Promise<IncidentBody> {
   const request = await eventually(
-    async () => receiver.requests.find((request) => request.headers['x-service-event'] === type),
+    async () => hookline.receiver.requests.find((request) => request.headers['x-service-event'] === type),
     30_000,
     `${type} delivered`,
   );
@@ -152,9 +145,9 @@ async function delivered(type: EventType): Promise<IncidentBody> {
 
 describe.skipIf(!available)('a real Prometheus Alertmanager', () => {
   it('opens the incident at the alert start with the deploy before it first, then resolves it when the alert ends', async () => {
-    const prisma = running.app.database.prisma;
+    const prisma = hookline.app.database.prisma;
     const startsAt = new Date(Date.now() - 10 * 60_000);
-    const deploy = await postDeploy(running.baseUrl, tenant.deployToken, {
+    const deploy = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, {
       commit_sha: '9fceb02d0ae598e95dc970b74767f19372d61af8',
       environment: 'production',
       deployed_at: new Date(startsAt.getTime() - 4 * 60_000).toISOString(),
@@ -172,13 +165,13 @@ describe.skipIf(!available)('a real Prometheus Alertmanager', () => {
     const incident = await eventually(
       () =>
         prisma.incident
-          .findFirst({ where: { organizationId: tenant.organizationId }, include: { alerts: true } })
+          .findFirst({ where: { organizationId: hookline.tenant.organizationId }, include: { alerts: true } })
           .then((found) => found ?? undefined),
       30_000,
       'incident opened',
     );
     expect(incident).toMatchObject({
-      serviceId: tenant.serviceId,
+      serviceId: hookline.tenant.serviceId,
       status: 'OPEN',
       severity: 'SEV1',
       environment: 'production',
@@ -194,7 +187,7 @@ describe.skipIf(!available)('a real Prometheus Alertmanager', () => {
       id: incident.id,
       status: 'OPEN',
       startedAt: startsAt.toISOString(),
-      service: { id: tenant.serviceId, name: 'checkout' },
+      service: { id: hookline.tenant.serviceId, name: 'checkout' },
       alertSource: { name: 'Prometheus', kind: 'ALERTMANAGER' },
     });
     expect(opened.data.incident.alerts).toEqual([
@@ -222,6 +215,6 @@ describe.skipIf(!available)('a real Prometheus Alertmanager', () => {
     const resolvedEvent = await delivered('incident.resolved');
     expect(resolvedEvent.data.incident).toMatchObject({ id: incident.id, status: 'RESOLVED', resolvedAt: endsAt.toISOString() });
     expect(resolvedEvent.data.incident.alerts).toEqual([expect.objectContaining({ status: 'RESOLVED', endsAt: endsAt.toISOString() })]);
-    expect(await prisma.incident.count({ where: { organizationId: tenant.organizationId } })).toBe(1);
+    expect(await prisma.incident.count({ where: { organizationId: hookline.tenant.organizationId } })).toBe(1);
   });
 });

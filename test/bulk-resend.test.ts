@@ -1,48 +1,31 @@
 // resendDeliveries: a bulk resend of the deliveries a filter selects, the same set that
 // deliveries(filter:) lists and counts, each sent again with its own delivery id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_RECEIVERS } from './support/app.ts';
+import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
-let receiver: Receiver;
+const hookline = useHookline({
+  environment: { ...LOCAL_RECEIVERS, DELIVERY_MAX_RETRIES: '0', ENDPOINT_DISABLE_AFTER_FAILURES: '50' },
+  receiver: true,
+});
 let failing = true;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ...LOCAL_RECEIVERS, DELIVERY_MAX_RETRIES: '0', ENDPOINT_DISABLE_AFTER_FAILURES: '50' });
-  tenant = await createTenant(running.app);
-  receiver = await startReceiver();
-  receiver.respond((request, response) => {
+  hookline.receiver.respond((request, response) => {
     if (request.path.startsWith('/flaky') && failing) response.writeHead(500).end('down');
     else response.end('ok');
   });
 });
 
-afterAll(async () => {
-  await receiver?.close();
-  await running?.close();
-  await database?.drop();
-});
-
 async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<{ data: T; errors?: { message: string }[] }> {
-  const response = await fetch(`${running.baseUrl}/graphql`, {
+  const response = await fetch(`${hookline.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     body: JSON.stringify({ query, variables }),
   });
   return (await response.json()) as { data: T; errors?: { message: string }[] };
-}
-
-async function createEndpoint(path: string): Promise<string> {
-  const { data } = await graphql<{ createWebhookEndpoint: { endpoint: { id: string } } }>(
-    'mutation($url: String!) { createWebhookEndpoint(url: $url, name: "bulk") { endpoint { id } } }',
-    { url: `${receiver.url}${path}` },
-  );
-  return data.createWebhookEndpoint.endpoint.id;
 }
 
 async function countOf(filter: Record<string, unknown>): Promise<number> {
@@ -57,15 +40,10 @@ const RESEND = 'mutation($filter: DeliveryFilter!) { resendDeliveries(filter: $f
 
 describe('resendDeliveries', () => {
   it('sends again every delivery the filter selects, as many as deliveries(filter:) counts, and skips those of an inactive endpoint', async () => {
-    const flaky = await createEndpoint('/flaky');
-    const steady = await createEndpoint('/steady');
+    const flaky = (await createEndpoint(hookline, hookline.tenant.apiToken, { url: `${hookline.receiver.url}/flaky`, name: 'bulk' })).id;
+    const steady = (await createEndpoint(hookline, hookline.tenant.apiToken, { url: `${hookline.receiver.url}/steady`, name: 'bulk' })).id;
     for (let index = 0; index < 4; index += 1) {
-      const sent = await fetch(`${running.baseUrl}/api/ingest/deploy`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
-        body: JSON.stringify({ commit_sha: `bulk${index}` }),
-      });
-      expect(sent.status).toBe(200);
+      await ingest(hookline, hookline.tenant.deployToken, { commit_sha: `bulk${index}` });
     }
     await eventually(async () => ((await countOf({ status: 'PENDING' })) === 0 ? true : undefined), 20_000, 'every delivery ended');
     const failedFilter = { endpointId: flaky, status: 'FAILED' };
@@ -73,7 +51,7 @@ describe('resendDeliveries', () => {
     expect(await countOf({ endpointId: steady, status: 'SUCCEEDED' })).toBe(4);
 
     failing = false;
-    const before = receiver.requests.length;
+    const before = hookline.receiver.requests.length;
     const { data, errors } = await graphql<{
       resendDeliveries: { queued: number; skipped: number; hasMore: boolean; nextFrom: string | null };
     }>(RESEND, { filter: failedFilter });
@@ -84,7 +62,7 @@ describe('resendDeliveries', () => {
       20_000,
       'the resent deliveries succeeded',
     );
-    const resent = receiver.requests.slice(before);
+    const resent = hookline.receiver.requests.slice(before);
     expect(resent.filter((request) => request.path === '/flaky')).toHaveLength(4);
     expect(resent.filter((request) => request.path === '/steady')).toHaveLength(0);
 

@@ -1,11 +1,11 @@
 // POST /api/ingest/change: feature-flag flips and configuration changes, reported with a deploy
 // token under the deploy route's rules (order of checks, body limit, shared rate limit,
 // idempotency), through real HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { dataOf, requestGraphqlWith } from './support/app.ts';
 import { graphql } from './gql/index.ts';
 import { postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const CHANGE = '/api/ingest/change';
 const CHANGE_DETAILS = graphql(`
@@ -13,30 +13,17 @@ const CHANGE_DETAILS = graphql(`
 `);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' } });
 
 const postChange = (token: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
-  postDeploy(running.baseUrl, token, payload, headers, CHANGE);
+  postDeploy(hookline.baseUrl, token, payload, headers, CHANGE);
 
-const changeCount = () => running.app.database.prisma.changeEvent.count({ where: { organizationId: tenant.organizationId } });
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' });
-  tenant = await createTenant(running.app);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const changeCount = () => hookline.app.database.prisma.changeEvent.count({ where: { organizationId: hookline.tenant.organizationId } });
 
 describe('POST /api/ingest/change', () => {
   it('stores a flag flip with the service of the token, and answers accepted with its change_id', async () => {
     const changedAt = new Date(Date.now() - 7 * 60_000).toISOString();
-    const response = await postChange(tenant.deployToken, {
+    const response = await postChange(hookline.tenant.deployToken, {
       kind: 'feature_flag',
       summary: '  new-checkout-flow: on for 50 %  ',
       environment: 'production',
@@ -45,11 +32,11 @@ describe('POST /api/ingest/change', () => {
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'accepted', change_id: expect.stringMatching(UUID) });
-    const stored = await running.app.database.prisma.changeEvent.findUniqueOrThrow({ where: { id: response.body.change_id } });
+    const stored = await hookline.app.database.prisma.changeEvent.findUniqueOrThrow({ where: { id: response.body.change_id } });
     expect(stored).toEqual(
       expect.objectContaining({
-        organizationId: tenant.organizationId,
-        serviceId: tenant.serviceId,
+        organizationId: hookline.tenant.organizationId,
+        serviceId: hookline.tenant.serviceId,
         kind: 'feature_flag',
         summary: 'new-checkout-flow: on for 50 %',
         environment: 'production',
@@ -60,15 +47,15 @@ describe('POST /api/ingest/change', () => {
     );
     // Without changed_at, the time of receipt.
     const before = Date.now();
-    const now = await postChange(tenant.deployToken, { kind: 'config', summary: 'pool size 20 → 40' });
-    const config = await running.app.database.prisma.changeEvent.findUniqueOrThrow({ where: { id: now.body.change_id } });
+    const now = await postChange(hookline.tenant.deployToken, { kind: 'config', summary: 'pool size 20 → 40' });
+    const config = await hookline.app.database.prisma.changeEvent.findUniqueOrThrow({ where: { id: now.body.change_id } });
     expect(config.changedAt.getTime()).toBeGreaterThanOrEqual(before - 5);
     expect(config.changedAt).toEqual(config.receivedAt);
     expect(config.environment).toBeNull();
   });
 
   it('keeps the subject, its previous and new value (any JSON) and the actor, and shows them in GraphQL', async () => {
-    const flip = await postChange(tenant.deployToken, {
+    const flip = await postChange(hookline.tenant.deployToken, {
       kind: 'feature_flag',
       summary: 'new checkout on',
       subject: 'new-checkout',
@@ -76,16 +63,16 @@ describe('POST /api/ingest/change', () => {
       value: true,
       actor: 'alice@example.com',
     });
-    const config = await postChange(tenant.deployToken, {
+    const config = await postChange(hookline.tenant.deployToken, {
       kind: 'config',
       summary: 'pool',
       subject: 'db.pool',
       previous: null,
       value: { size: 40, timeouts: [1, 2] },
     });
-    const bare = await postChange(tenant.deployToken, { kind: 'config', summary: 'no details' });
+    const bare = await postChange(hookline.tenant.deployToken, { kind: 'config', summary: 'no details' });
     const read = async (id: string) =>
-      dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, CHANGE_DETAILS, { id })).changeEvent;
+      dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, CHANGE_DETAILS, { id })).changeEvent;
     expect(await read(flip.body.change_id)).toEqual({ subject: 'new-checkout', previous: false, value: true, actor: 'alice@example.com' });
     expect(await read(config.body.change_id)).toEqual({
       subject: 'db.pool',
@@ -98,7 +85,13 @@ describe('POST /api/ingest/change', () => {
 
   it('refuses unknown fields, each named, with the other invalid ones, and stores nothing', async () => {
     const before = await changeCount();
-    const refused = await postChange(tenant.deployToken, { kind: 'feature_flag', summary: 'on', flag: 'x', old_value: 1, subject: '' });
+    const refused = await postChange(hookline.tenant.deployToken, {
+      kind: 'feature_flag',
+      summary: 'on',
+      flag: 'x',
+      old_value: 1,
+      subject: '',
+    });
     expect(refused.status).toBe(400);
     const known = 'kind, summary, environment, url, changed_at, subject, previous, value, actor';
     expect(refused.body).toEqual({
@@ -119,7 +112,7 @@ describe('POST /api/ingest/change', () => {
     const before = await changeCount();
     const headers = { 'x-idempotency-key': 'flag-run-77' };
     const responses = await Promise.all(
-      Array.from({ length: 8 }, () => postChange(tenant.deployToken, { kind: 'feature_flag', summary: 'x on' }, headers)),
+      Array.from({ length: 8 }, () => postChange(hookline.tenant.deployToken, { kind: 'feature_flag', summary: 'x on' }, headers)),
     );
     const accepted = responses.filter((r) => r.body.status === 'accepted');
     expect(accepted).toHaveLength(1);
@@ -129,16 +122,16 @@ describe('POST /api/ingest/change', () => {
     }
     expect(await changeCount()).toBe(before + 1);
     // The same key is free for deploys (another kind of record) and for another service's token.
-    const deploy = await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, headers);
+    const deploy = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, headers);
     expect(deploy.body.status).toBe('accepted');
-    const other = await createTenant(running.app, 'flags');
+    const other = await hookline.createTenant('flags');
     expect((await postChange(other.deployToken, { kind: 'feature_flag', summary: 'x on' }, headers)).body.status).toBe('accepted');
   });
 
   it('refuses what the deploy route refuses, in the same order and body shape', async () => {
     const before = await changeCount();
     const valid = { kind: 'feature_flag', summary: 'on' };
-    expect((await postChange(tenant.deployToken, 'x'.repeat(102_401))).status).toBe(413);
+    expect((await postChange(hookline.tenant.deployToken, 'x'.repeat(102_401))).status).toBe(413);
     const missingToken = await postChange(undefined, valid);
     expect(missingToken.status).toBe(401);
     expect(missingToken.body).toEqual({
@@ -147,12 +140,12 @@ describe('POST /api/ingest/change', () => {
     expect((await postChange(`hld_${'x'.repeat(40)}`, valid)).status).toBe(401);
     // 401 before 415 and 400.
     expect((await postChange(`hld_${'x'.repeat(40)}`, '{', { 'content-type': 'text/plain' })).status).toBe(401);
-    const wrongType = await postChange(tenant.deployToken, JSON.stringify(valid), { 'content-type': 'text/plain' });
+    const wrongType = await postChange(hookline.tenant.deployToken, JSON.stringify(valid), { 'content-type': 'text/plain' });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.error.code).toBe('unsupported_media_type');
-    expect((await postChange(tenant.deployToken, '{"kind":')).body.error.code).toBe('invalid_json');
+    expect((await postChange(hookline.tenant.deployToken, '{"kind":')).body.error.code).toBe('invalid_json');
 
-    const invalid = await postChange(tenant.deployToken, {
+    const invalid = await postChange(hookline.tenant.deployToken, {
       kind: 'Feature Flag',
       summary: '   ',
       url: 'ftp://flags.example.com',
@@ -173,14 +166,14 @@ describe('POST /api/ingest/change', () => {
         ],
       },
     });
-    const missing = await postChange(tenant.deployToken, {});
+    const missing = await postChange(hookline.tenant.deployToken, {});
     expect(missing.body.error.details).toEqual([
       { field: 'kind', message: 'is required' },
       { field: 'summary', message: 'is required' },
     ]);
-    const deployKind = await postChange(tenant.deployToken, { kind: 'deploy', summary: 'v2' });
+    const deployKind = await postChange(hookline.tenant.deployToken, { kind: 'deploy', summary: 'v2' });
     expect(deployKind.body.error.details).toEqual([{ field: 'kind', message: 'must not be "deploy": send deploys to /api/ingest/deploy' }]);
-    const badKey = await postChange(tenant.deployToken, valid, { 'x-idempotency-key': 'k'.repeat(256) });
+    const badKey = await postChange(hookline.tenant.deployToken, valid, { 'x-idempotency-key': 'k'.repeat(256) });
     expect(badKey.status).toBe(400);
     expect(badKey.body.error.code).toBe('invalid_idempotency_key');
     expect(await changeCount()).toBe(before);
@@ -190,10 +183,10 @@ describe('POST /api/ingest/change', () => {
 describe('POST /api/ingest/change rate limit', () => {
   it('shares the per-address ingest budget with deploys', async () => {
     // Its own database: rate-limit counters live there, per client address.
-    const ownDatabase = await createTestDatabase();
-    const limited = await startApp(ownDatabase.url, { INGEST_RATE_LIMIT_PER_MINUTE: '3' });
+    const ownDatabase = await hookline.createDatabase();
+    const limited = await hookline.startApp({ INGEST_RATE_LIMIT_PER_MINUTE: '3' }, ownDatabase.url);
     try {
-      const own = await createTenant(limited.app, 'limited');
+      const own = await hookline.createTenant('limited', limited.app);
       const deploy = await postDeploy(limited.baseUrl, own.deployToken, { commit_sha: 'a' });
       expect(deploy.headers.get('ratelimit-remaining')).toBe('2');
       const change = await postDeploy(limited.baseUrl, own.deployToken, { kind: 'config', summary: 'x' }, {}, CHANGE);

@@ -13,8 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { createService } from '../src/domain/ingest/services.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { useHookline } from './support/fixture.ts';
 
 const exec = promisify(execFile);
 const BIN = fileURLToPath(new URL('../bin/hookline.js', import.meta.url));
@@ -22,9 +21,7 @@ const SCRIPT = fileURLToPath(new URL('../ci/hookline-deploy.mjs', import.meta.ur
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const fixture = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' } });
 let workspace: string;
 /** The "remote" every checkout is cloned from. */
 let origin: string;
@@ -115,8 +112,8 @@ async function deploy(directory: string, args: string[], environment: Record<str
   }
 }
 
-function hookline(token = tenant.deployToken): Record<string, string> {
-  return { HOOKLINE_URL: running.baseUrl, HOOKLINE_DEPLOY_TOKEN: token };
+function hookline(token = fixture.tenant.deployToken): Record<string, string> {
+  return { HOOKLINE_URL: fixture.baseUrl, HOOKLINE_DEPLOY_TOKEN: token };
 }
 
 function github(sha: string, overrides: Record<string, string> = {}): Record<string, string> {
@@ -135,24 +132,19 @@ function github(sha: string, overrides: Record<string, string> = {}): Record<str
 }
 
 async function storedDeploy(id: string) {
-  return running.app.database.prisma.deploy.findUniqueOrThrow({ where: { id }, include: { commits: { orderBy: { position: 'asc' } } } });
+  return fixture.app.database.prisma.deploy.findUniqueOrThrow({ where: { id }, include: { commits: { orderBy: { position: 'asc' } } } });
 }
 
-const deployCount = () => running.app.database.prisma.deploy.count();
+const deployCount = () => fixture.app.database.prisma.deploy.count();
 const recordedId = (result: Result) => new RegExp(`^Recorded deploy (${UUID}) of `).exec(result.stdout)?.[1];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' });
-  tenant = await createTenant(running.app, 'checkout');
   workspace = await mkdtemp(path.join(os.tmpdir(), 'hookline-deploy-'));
   origin = path.join(workspace, 'origin');
   await exec('git', ['init', '--quiet', '--initial-branch=main', origin]);
 });
 
 afterAll(async () => {
-  await running?.close();
-  await database?.drop();
   if (workspace) await rm(workspace, { recursive: true, force: true });
 });
 
@@ -269,7 +261,7 @@ describe('hookline deploy in GitHub Actions', () => {
   });
 
   it('the built script, as Hookline serves it, does the same with plain Node', async () => {
-    const response = await fetch(`${running.baseUrl}/ci/hookline-deploy.mjs`);
+    const response = await fetch(`${fixture.baseUrl}/ci/hookline-deploy.mjs`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     const served = await response.text();
@@ -327,8 +319,8 @@ describe('the GitHub Action and the GitLab CI template', () => {
       ...Object.fromEntries(
         Object.entries(action.inputs as Record<string, { default?: string }>).map(([name, input]) => [name, input.default ?? '']),
       ),
-      url: running.baseUrl,
-      token: tenant.deployToken,
+      url: fixture.baseUrl,
+      token: fixture.tenant.deployToken,
       environment: 'canary',
       description: "Friday's release; $(echo not run)",
     };
@@ -358,7 +350,7 @@ describe('the GitHub Action and the GitLab CI template', () => {
   });
 
   it("the GitLab CI template, as Hookline serves it, downloads the script from Hookline and records the job's deploy to its environment", async () => {
-    const response = await fetch(`${running.baseUrl}/ci/hookline-deploy.gitlab-ci.yml`);
+    const response = await fetch(`${fixture.baseUrl}/ci/hookline-deploy.gitlab-ci.yml`);
     expect(response.headers.get('content-type')).toBe('application/yaml; charset=utf-8');
     const served = await response.text();
     expect(served).toBe(await readFile(path.join(ROOT, 'ci/hookline-deploy.gitlab-ci.yml'), 'utf8'));
@@ -588,7 +580,7 @@ describe('failures never fail the pipeline unless --strict', () => {
     await new Promise((resolve) => closed.close(resolve));
     const result = await deploy(checkout, ['--environment', 'production', '--retries', '1'], {
       HOOKLINE_URL: `http://127.0.0.1:${port}`,
-      HOOKLINE_DEPLOY_TOKEN: tenant.deployToken,
+      HOOKLINE_DEPLOY_TOKEN: fixture.tenant.deployToken,
     });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(
@@ -614,7 +606,7 @@ describe('retries', () => {
       requests.push({ method: request.method!, url: request.url!, headers: request.headers, body, at: performance.now() });
       const answer =
         request.method === 'GET'
-          ? { status: 200, body: { service: { id: tenant.serviceId, name: 'checkout' }, deploy: null } }
+          ? { status: 200, body: { service: { id: fixture.tenant.serviceId, name: 'checkout' }, deploy: null } }
           : (answers.shift() ?? { status: 500, body: {} });
       response
         .writeHead(answer.status, { 'content-type': 'application/json', ...('headers' in answer ? answer.headers : {}) })
@@ -639,7 +631,7 @@ describe('retries', () => {
       const checkout = await clone();
       const result = await deploy(checkout, ['--environment', 'production', '--json'], {
         HOOKLINE_URL: server.url,
-        HOOKLINE_DEPLOY_TOKEN: tenant.deployToken,
+        HOOKLINE_DEPLOY_TOKEN: fixture.tenant.deployToken,
         ...github(await git(checkout, 'rev-parse', 'HEAD'), { GITHUB_RUN_ID: '9001' }),
       });
       expect(result.code).toBe(0);
@@ -680,7 +672,7 @@ describe('retries', () => {
       const checkout = await clone();
       const result = await deploy(checkout, ['--environment', 'production'], {
         HOOKLINE_URL: server.url,
-        HOOKLINE_DEPLOY_TOKEN: tenant.deployToken,
+        HOOKLINE_DEPLOY_TOKEN: fixture.tenant.deployToken,
       });
       expect(result.code).toBe(0);
       expect(result.stderr).toContain('hookline: HTTP 503 database_unavailable: The database is unavailable: trying again in 0.0 s\n');
@@ -697,7 +689,7 @@ describe('retries', () => {
 
 describe('the previous deploy is per service and environment', () => {
   it("another service's first deploy to the same environment is a first deploy", async () => {
-    const other = await createService(running.app.database.prisma, tenant.organizationId, 'payments');
+    const other = await createService(fixture.app.database.prisma, fixture.tenant.organizationId, 'payments');
     const checkout = await clone();
     const result = await deploy(checkout, ['--environment', 'production'], hookline(other.deployToken));
     expect(result.code).toBe(0);

@@ -13,10 +13,8 @@ import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
-import { startApp } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { startReceiver, type Receiver } from './support/receiver.ts';
-import { startHooklineProcess, type WorkerProcess } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
+import type { WorkerProcess } from './support/worker-process.ts';
 
 const BIN = fileURLToPath(new URL('../bin/hookline.js', import.meta.url));
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -79,35 +77,30 @@ async function run(args: string[], env: Record<string, string>) {
   return { code, stdout: cli.stdout(), stderr: cli.stderr() };
 }
 
-let testDatabase: TestDatabase;
+// No app in this process: the server is a process of its own, as a remote Hookline would be.
+const fixture = useHookline({ app: false, receiver: true });
 let server: WorkerProcess;
 let baseUrl: string;
 let apiToken: string;
-let receiver: Receiver;
 let configHome: string;
 /** What `listen` needs besides its flags: the API from the environment, the secret's directory. */
 let listenEnv: Record<string, string>;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  const database = connectDatabase(testDatabase.url, { maxConnections: 1 });
+  const database = connectDatabase(fixture.database.url, { maxConnections: 1 });
   try {
     apiToken = (await createOrganization(database.prisma, 'developer')).apiToken;
   } finally {
     await database.close();
   }
-  server = startHooklineProcess('all', testDatabase.url, {});
+  server = fixture.startProcess('all');
   baseUrl = await server.ready;
-  receiver = await startReceiver();
   configHome = await mkdtemp(path.join(os.tmpdir(), 'hookline-listen-'));
   listenEnv = { HOOKLINE_URL: baseUrl, HOOKLINE_API_TOKEN: apiToken, XDG_CONFIG_HOME: configHome };
 });
 
 afterAll(async () => {
   running.forEach((child) => child.kill('SIGKILL'));
-  await server?.stop();
-  await receiver?.close();
-  await testDatabase?.drop();
   if (configHome) await rm(configHome, { recursive: true, force: true });
 });
 
@@ -116,11 +109,11 @@ describe('hookline listen and trigger', () => {
   let listenAll: Cli;
 
   it('forwards a triggered deploy.ingested, signed with the secret it printed once', async () => {
-    listenAll = hookline(['listen', '--forward-to', `${receiver.url}/webhooks`], listenEnv);
+    listenAll = hookline(['listen', '--forward-to', `${fixture.receiver.url}/webhooks`], listenEnv);
     secret = (await listenAll.waitFor('stderr', /Your listen signing secret is (whsec_\S+)/))[1]!;
     await listenAll.waitFor(
       'stderr',
-      new RegExp(`Ready: listener ${UUID} receives every event type, forwarded to ${receiver.url}/webhooks`),
+      new RegExp(`Ready: listener ${UUID} receives every event type, forwarded to ${fixture.receiver.url}/webhooks`),
     );
     const stored = JSON.parse(await readFile(path.join(configHome, 'hookline', 'listen.json'), 'utf8')) as { signingSecret: string };
     expect(stored).toEqual({ signingSecret: secret });
@@ -135,7 +128,7 @@ describe('hookline listen and trigger', () => {
     ).exec(triggered.stdout)?.[1];
     expect(deployId, triggered.stdout).toBeDefined();
 
-    const [request] = await receiver.waitForRequests(1, { path: '/webhooks' });
+    const [request] = await fixture.receiver.waitForRequests(1, { path: '/webhooks' });
     const event = new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>) as {
       id: string;
       type: string;
@@ -160,7 +153,7 @@ describe('hookline listen and trigger', () => {
 
   it('keeps the secret on later runs, filters with --events and prints JSON with --print-json', async () => {
     const listenResolved = hookline(
-      ['listen', '--forward-to', `${receiver.url}/resolved`, '--events', 'incident.resolved', '--print-json'],
+      ['listen', '--forward-to', `${fixture.receiver.url}/resolved`, '--events', 'incident.resolved', '--print-json'],
       listenEnv,
     );
     try {
@@ -190,11 +183,11 @@ describe('hookline listen and trigger', () => {
       expect(printed.durationMs).toBeGreaterThanOrEqual(0);
       // The listener of every type got both events, in order; the filtered one only the second.
       await listenAll.waitFor('stdout', /incident.opened \S+\n.*incident.resolved/);
-      const [resolvedRequest] = await receiver.waitForRequests(1, { path: '/resolved' });
+      const [resolvedRequest] = await fixture.receiver.waitForRequests(1, { path: '/resolved' });
       expect(new Webhook(secret).verify(resolvedRequest!.body, resolvedRequest!.headers as Record<string, string>)).toMatchObject({
         type: 'incident.resolved',
       });
-      expect(receiver.requests.filter((request) => request.path === '/resolved')).toHaveLength(1);
+      expect(fixture.receiver.requests.filter((request) => request.path === '/resolved')).toHaveLength(1);
       expect(listenResolved.stdout().trim().split('\n')).toHaveLength(1);
     } finally {
       listenResolved.child.kill('SIGINT');
@@ -233,12 +226,12 @@ describe('hookline listen and trigger', () => {
 
   it('reconnects to a server back within its retries, with the same listener', async () => {
     // In this process, so that the restart fits in the first retries whatever the machine's load.
-    const first = await startApp(testDatabase.url);
+    const first = await fixture.startApp();
     const env = { ...listenEnv, HOOKLINE_URL: first.baseUrl };
-    const listenAcross = hookline(['listen', '--forward-to', `${receiver.url}/across`], env);
+    const listenAcross = hookline(['listen', '--forward-to', `${fixture.receiver.url}/across`], env);
     const listenerId = (await listenAcross.waitFor('stderr', /Ready: listener (\S+) receives/))[1]!;
     await first.close();
-    const second = await createApp(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: testDatabase.url }), testDatabase.url);
+    const second = await createApp(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: fixture.database.url }), fixture.database.url);
     try {
       await second.listen(Number(new URL(first.baseUrl).port), '127.0.0.1');
       await listenAcross.waitFor('stderr', new RegExp(`Reconnected to ${first.baseUrl}: listening again.`));
@@ -247,7 +240,7 @@ describe('hookline listen and trigger', () => {
       const triggered = await run(['trigger', 'test.ping'], env);
       const eventId = /test.ping event (\S+)/.exec(triggered.stdout)?.[1];
       await listenAcross.waitFor('stdout', new RegExp(`^200 \\d+ms test.ping ${eventId}$`, 'm'));
-      const [request] = await receiver.waitForRequests(1, { path: '/across' });
+      const [request] = await fixture.receiver.waitForRequests(1, { path: '/across' });
       expect(new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>)).toMatchObject({
         id: eventId,
         type: 'test.ping',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { authenticateApiToken, createApiToken, revokeApiTokens } from '../src/domain/shared/api-tokens.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { useHookline } from './support/fixture.ts';
 
 const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../bin/hookline.js', import.meta.url));
@@ -20,14 +20,14 @@ interface Result {
   stderr: string;
 }
 
-let testDatabase: TestDatabase;
+const fixture = useHookline({ app: false });
 let database: Database;
 
 /** Runs the CLI to completion; a non-zero exit is a result here, not a failure. */
 async function hookline(args: string[], env: Record<string, string> = {}): Promise<Result> {
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-      env: { ...process.env, DATABASE_URL: testDatabase.url, ...env },
+      env: { ...process.env, DATABASE_URL: fixture.database.url, ...env },
       timeout: 25_000,
     });
     return { code: 0, stdout, stderr };
@@ -46,13 +46,11 @@ function json(result: Result): unknown {
 }
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = connectDatabase(testDatabase.url, { maxConnections: 2 });
+  database = connectDatabase(fixture.database.url, { maxConnections: 2 });
 });
 
 afterAll(async () => {
   await database?.close();
-  await testDatabase?.drop();
 });
 
 describe('hookline CLI', () => {

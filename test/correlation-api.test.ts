@@ -3,14 +3,14 @@
 // reported after the incident opened) and must rank exactly as rankSuspects does on the same
 // scenario; verdicts teach later incidents; a change event can be judged like a deploy.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rankSuspects } from '../src/domain/correlation/suspects.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { CorrelationIncidentQuery } from './gql/graphql.ts';
 import { rankingOptionsOf, SCENARIOS, suspectInputOf, type Scenario, type ScenarioEvent } from './support/correlation-scenarios.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, requestGraphqlWith, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const CREATE_SERVICE = graphql(`
   mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }
@@ -50,21 +50,10 @@ const MARK = graphql(`
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-let database: TestDatabase;
-let running: RunningApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: 'off' }, tenant: false });
 
 function gql<TResult, TVariables>(token: string, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
-  return requestGraphqlWith(running.baseUrl, token, document, variables);
+  return requestGraphqlWith(hookline.baseUrl, token, document, variables);
 }
 
 /** An organization with the scenario's services (and their deploy tokens) and dependencies. */
@@ -76,7 +65,7 @@ async function organizationFor(scenario: Scenario) {
     ...Object.keys(scenario.dependencies ?? {}),
     ...Object.values(scenario.dependencies ?? {}).flat(),
   ]);
-  const tenant = await createTenant(running.app, scenario.incident.service);
+  const tenant = await hookline.createTenant(scenario.incident.service);
   const services = new Map<string, { id: string; deployToken: string }>([
     [scenario.incident.service, { id: tenant.serviceId, deployToken: tenant.deployToken }],
   ]);
@@ -106,7 +95,7 @@ async function report(services: Map<string, { deployToken: string }>, event: Sce
   const token = services.get(event.service)!.deployToken;
   const response = event.change
     ? await postDeploy(
-        running.baseUrl,
+        hookline.baseUrl,
         token,
         {
           kind: event.change,
@@ -120,7 +109,7 @@ async function report(services: Map<string, { deployToken: string }>, event: Sce
         {},
         '/api/ingest/change',
       )
-    : await postDeploy(running.baseUrl, token, {
+    : await postDeploy(hookline.baseUrl, token, {
         commit_sha: event.sha ?? event.id,
         version: event.version,
         environment,

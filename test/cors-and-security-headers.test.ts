@@ -2,38 +2,27 @@
 // default, never with credentials), the OWASP baseline headers on every answer, and HSTS only
 // where the request came over TLS (as a trusted proxy says with X-Forwarded-Proto). Real HTTP
 // against listening servers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import type { RunningApp } from './support/app.ts';
+import { useHookline } from './support/fixture.ts';
 
 const APP_ORIGIN = 'https://status.example.test';
 const OTHER_ORIGIN = 'https://evil.example.test';
 
-let database: TestDatabase;
+const hookline = useHookline();
 /** No CORS_ORIGINS, no TRUST_PROXY: the defaults. */
-let plain: RunningApp;
 /** CORS_ORIGINS=APP_ORIGIN, behind a trusted proxy. */
 let configured: RunningApp;
-let tenant: Tenant;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  plain = await startApp(database.url);
-  configured = await startApp(database.url, { CORS_ORIGINS: `${APP_ORIGIN}, https://admin.example.test:8443`, TRUST_PROXY: 'true' });
-  tenant = await createTenant(plain.app);
-});
-
-afterAll(async () => {
-  await plain?.close();
-  await configured?.close();
-  await database?.drop();
+  configured = await hookline.startApp({ CORS_ORIGINS: `${APP_ORIGIN}, https://admin.example.test:8443`, TRUST_PROXY: 'true' });
 });
 
 const viewerQuery = (baseUrl: string, headers: Record<string, string> = {}) =>
   fetch(`${baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}`, ...headers },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}`, ...headers },
     body: JSON.stringify({ query: '{ viewer { id } }' }),
   });
 
@@ -48,11 +37,11 @@ const corsHeaders = (response: Response) =>
 
 describe('CORS', () => {
   it('by default answers no other origin: nothing reflected, no credentials', async () => {
-    const response = await viewerQuery(plain.baseUrl, { origin: OTHER_ORIGIN });
+    const response = await viewerQuery(hookline.baseUrl, { origin: OTHER_ORIGIN });
     expect(response.status).toBe(200);
     expect(corsHeaders(response)).toEqual({});
 
-    const refused = await preflight(plain.baseUrl, '/api/ingest/deploy', OTHER_ORIGIN);
+    const refused = await preflight(hookline.baseUrl, '/api/ingest/deploy', OTHER_ORIGIN);
     expect(refused.status).toBe(405);
     expect(corsHeaders(refused)).toEqual({});
   });
@@ -130,7 +119,7 @@ describe('security headers', () => {
     ['GET', '/api/nothing-here', 404],
     ['DELETE', '/graphql', 405],
   ])('%s %s (%i) carries the baseline and a policy that loads and frames nothing', async (method, path, status) => {
-    const response = await fetch(`${plain.baseUrl}${path}`, { method });
+    const response = await fetch(`${hookline.baseUrl}${path}`, { method });
     expect(response.status).toBe(status);
     expect(Object.fromEntries(Object.keys(BASELINE).map((name) => [name, response.headers.get(name)]))).toEqual(BASELINE);
     expect(response.headers.get('content-security-policy')).toBe(API_POLICY);
@@ -138,14 +127,14 @@ describe('security headers', () => {
   });
 
   it('GraphQL answers carry them too', async () => {
-    const response = await viewerQuery(plain.baseUrl);
+    const response = await viewerQuery(hookline.baseUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(API_POLICY);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('the GraphiQL page cannot be framed, and loads from Hookline alone', async () => {
-    const response = await fetch(`${plain.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
+    const response = await fetch(`${hookline.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     const policy = response.headers.get('content-security-policy')!;
@@ -156,7 +145,7 @@ describe('security headers', () => {
   });
 
   it('the dashboard keeps its own stricter page policy', async () => {
-    const response = await fetch(`${plain.baseUrl}/`);
+    const response = await fetch(`${hookline.baseUrl}/`);
     expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self'; connect-src 'self'; .*frame-ancestors 'none'/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
@@ -167,7 +156,7 @@ describe('security headers', () => {
     const viaHttp = await fetch(`${configured.baseUrl}/healthz`, { headers: { 'x-forwarded-proto': 'http' } });
     expect(viaHttp.headers.get('strict-transport-security')).toBeNull();
     // Without TRUST_PROXY anyone could claim it: not believed.
-    const untrusted = await fetch(`${plain.baseUrl}/healthz`, { headers: { 'x-forwarded-proto': 'https' } });
+    const untrusted = await fetch(`${hookline.baseUrl}/healthz`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(untrusted.headers.get('strict-transport-security')).toBeNull();
   });
 });

@@ -6,8 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { LOCAL_RECEIVERS } from './support/app.ts';
 import {
   chromiumRequired,
   ensureDashboardBuilt,
@@ -18,16 +17,27 @@ import {
   type Browser,
   type RecordedPage,
 } from './support/browser.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const HOUR = 3_600_000;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
-let receiver: Receiver;
+// Before the app starts: it serves the dashboard only if built.
+beforeAll(() => {
+  if (hasChromium || chromiumRequired) ensureDashboardBuilt();
+});
+const hookline = useHookline({
+  environment: {
+    ...LOCAL_RECEIVERS,
+    DELIVERY_MAX_RETRIES: '0',
+    DELIVERY_TIMEOUT_MS: '3000',
+    ENDPOINT_DISABLE_AFTER_FAILURES: '3',
+  },
+  receiver: true,
+});
 
 /** What the seed made, by name. */
 const seeded = {
@@ -44,10 +54,10 @@ const seeded = {
   failedDeliveryId: '',
 };
 
-async function api<T>(query: string, variables: Record<string, unknown> = {}, baseUrl = running.baseUrl): Promise<T> {
+async function api<T>(query: string, variables: Record<string, unknown> = {}, baseUrl = hookline.baseUrl): Promise<T> {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data?: T; errors?: unknown };
@@ -56,7 +66,7 @@ async function api<T>(query: string, variables: Record<string, unknown> = {}, ba
 }
 
 async function post(path: string, token: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${running.baseUrl}${path}`, {
+  const response = await fetch(`${hookline.baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-deploy-token': token },
     body: JSON.stringify(body),
@@ -64,18 +74,8 @@ async function post(path: string, token: string, body: unknown): Promise<{ statu
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function createEndpoint(url: string, name: string): Promise<string> {
-  const response = await fetch(`${running.baseUrl}/api/webhooks/endpoints`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-    body: JSON.stringify({ url, name }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
 async function seed() {
-  seeded.services.checkout = { id: tenant.serviceId, deployToken: tenant.deployToken };
+  seeded.services.checkout = { id: hookline.tenant.serviceId, deployToken: hookline.tenant.deployToken };
   for (const name of ['payments', 'search']) {
     const made = await api<{ createService: { service: { id: string }; deployToken: string } }>(
       'mutation($name: String!) { createService(name: $name) { service { id } deployToken } }',
@@ -83,8 +83,12 @@ async function seed() {
     );
     seeded.services[name] = { id: made.createService.service.id, deployToken: made.createService.deployToken };
   }
-  seeded.healthyEndpointId = await createEndpoint(`${receiver.url}/ok`, 'Orders receiver');
-  seeded.disabledEndpointId = await createEndpoint(`${receiver.url}/fail`, 'Broken receiver');
+  seeded.healthyEndpointId = (
+    await createEndpoint(hookline, hookline.tenant.apiToken, { url: `${hookline.receiver.url}/ok`, name: 'Orders receiver' })
+  ).id;
+  seeded.disabledEndpointId = (
+    await createEndpoint(hookline, hookline.tenant.apiToken, { url: `${hookline.receiver.url}/fail`, name: 'Broken receiver' })
+  ).id;
 
   const now = Date.now();
   const names = ['checkout', 'payments', 'search'];
@@ -197,25 +201,9 @@ async function seed() {
 
 beforeAll(async () => {
   if (!hasChromium && !chromiumRequired) return;
-  ensureDashboardBuilt();
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
-    ...LOCAL_RECEIVERS,
-    DELIVERY_MAX_RETRIES: '0',
-    DELIVERY_TIMEOUT_MS: '3000',
-    ENDPOINT_DISABLE_AFTER_FAILURES: '3',
-  });
-  tenant = await createTenant(running.app, 'checkout');
-  receiver = await startReceiver();
-  receiver.respond((request, response) => answer(request.path, response));
+  hookline.receiver.respond((request, response) => answer(request.path, response));
   await seed();
 }, 180_000);
-
-afterAll(async () => {
-  await receiver?.close();
-  await running?.close();
-  await database?.drop();
-});
 
 /** /fail* answers 503 until a test clears it (the receiver is fixed). */
 let failing = true;
@@ -262,9 +250,9 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     await tab.close();
   });
 
-  async function signedIn(path: string, viewport = DESKTOP, baseUrl = running.baseUrl): Promise<RecordedPage> {
+  async function signedIn(path: string, viewport = DESKTOP, baseUrl = hookline.baseUrl): Promise<RecordedPage> {
     current = await browser.newPage({ viewport });
-    await current.page.addInitScript((value) => window.sessionStorage.setItem('hookline.apiToken', value), tenant.apiToken);
+    await current.page.addInitScript((value) => window.sessionStorage.setItem('hookline.apiToken', value), hookline.tenant.apiToken);
     await current.page.goto(`${baseUrl}${path}`);
     return current;
   }
@@ -696,7 +684,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
 
   it("keeps Add Endpoint's errors in view, in the server's words", async () => {
     // A server that takes http but not private addresses.
-    const other = await startApp(database.url, { ROLE: 'api', WEBHOOK_ALLOW_HTTP: 'true' });
+    const other = await hookline.startApp({ ROLE: 'api', WEBHOOK_ALLOW_HTTP: 'true' });
     try {
       const refusal = await api<{ webhookDestinationPolicy: { allowHttp: boolean } }>(
         'query { webhookDestinationPolicy { allowHttp } }',
@@ -706,7 +694,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       expect(refusal.webhookDestinationPolicy.allowHttp).toBe(true);
       const byApi = await fetch(`${other.baseUrl}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
         body: JSON.stringify({
           query: 'mutation { createWebhookEndpoint(url: "ftp://hooks.example.com/x", name: "x") { signingSecret } }',
         }),
@@ -744,7 +732,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
   });
 
   it('says plainly when the server is down, and the filters stay where they were', async () => {
-    const other = await startApp(database.url, { ROLE: 'api' });
+    const other = await hookline.startApp({ ROLE: 'api' });
     let closed = false;
     try {
       const tab = await signedIn('/deliveries', DESKTOP, other.baseUrl);

@@ -8,8 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../src/http/dashboard.ts';
 import { createService } from '../src/domain/ingest/services.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { LOCAL_RECEIVERS } from './support/app.ts';
 import {
   chromiumRequired,
   ensureDashboardBuilt,
@@ -20,21 +19,17 @@ import {
   type Browser,
   type RecordedPage,
 } from './support/browser.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
 
 if (!hasChromium && !chromiumRequired) {
   console.warn(`dashboard browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium; CI installs it in .ci/run)`);
 }
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  ensureDashboardBuilt();
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
+// Before the app starts: it serves the dashboard only if built.
+beforeAll(() => ensureDashboardBuilt());
+const hookline = useHookline({
+  environment: {
     ...LOCAL_RECEIVERS,
     // Three attempts (two retries) about half a second apart: a failing delivery ends quickly,
     // yet slowly enough to watch its attempts arrive one by one.
@@ -44,16 +39,12 @@ beforeAll(async () => {
     DELIVERY_TIMEOUT_MS: '3000',
     // A delivery left without its job stays so while a test shows it (no worker pass requeues it).
     DELIVERY_RECONCILE_INTERVAL_MS: '3600000',
-  });
-  tenant = await createTenant(running.app, 'checkout');
-  receiver = await startReceiver();
-  receiver.respond((request, response) => answer(request.path, response));
+  },
+  receiver: true,
 });
 
-afterAll(async () => {
-  await receiver?.close();
-  await running?.close();
-  await database?.drop();
+beforeAll(async () => {
+  hookline.receiver.respond((request, response) => answer(request.path, response));
 });
 
 /** The receiver: /fail* answers 500 until `failing` is cleared, /binary* a body with a NUL byte, everything else 200. */
@@ -69,7 +60,7 @@ function answer(path: string, response: ServerResponse) {
 }
 
 async function ingest(deployToken: string, body: Record<string, unknown>, path = '/api/ingest/deploy') {
-  const response = await fetch(`${running.baseUrl}${path}`, {
+  const response = await fetch(`${hookline.baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-deploy-token': deployToken },
     body: JSON.stringify(body),
@@ -79,18 +70,18 @@ async function ingest(deployToken: string, body: Record<string, unknown>, path =
 
 /** Sends a test.ping to the endpoint through the GraphQL API, as the dashboard's Send Test does. */
 async function sendTestByApi(endpointId: string): Promise<void> {
-  const response = await fetch(`${running.baseUrl}/graphql`, {
+  const response = await fetch(`${hookline.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     body: JSON.stringify({ query: 'mutation SendTest($id: ID!) { sendTestEvent(endpointId: $id) { id } }', variables: { id: endpointId } }),
   });
   expect(((await response.json()) as { errors?: unknown }).errors).toBeUndefined();
 }
 
 async function createEndpointByApi(url: string, name: string, eventTypes?: string[]): Promise<string> {
-  const response = await fetch(`${running.baseUrl}/api/webhooks/endpoints`, {
+  const response = await fetch(`${hookline.baseUrl}/api/webhooks/endpoints`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     body: JSON.stringify({ url, name, eventTypes }),
   });
   expect(response.status).toBe(201);
@@ -100,33 +91,33 @@ async function createEndpointByApi(url: string, name: string, eventTypes?: strin
 describe('serving the dashboard', () => {
   it('answers / and client routes with the app, while API paths keep their own answers', async () => {
     for (const path of ['/', '/services', '/webhooks/3f1f0c52-8a3e-4a43-9d8c-0a4cf1b7c1a2', '/incidents?status=OPEN']) {
-      const response = await fetch(`${running.baseUrl}${path}`);
+      const response = await fetch(`${hookline.baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(await response.text()).toContain('<div id="root"></div>');
     }
-    const health = await fetch(`${running.baseUrl}/healthz`);
+    const health = await fetch(`${hookline.baseUrl}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });
-    const unknownApi = await fetch(`${running.baseUrl}/api/nothing-here`);
+    const unknownApi = await fetch(`${hookline.baseUrl}/api/nothing-here`);
     expect(unknownApi.status).toBe(404);
     expect(((await unknownApi.json()) as { error: { code: string } }).error.code).toBe('not_found');
-    const missingAsset = await fetch(`${running.baseUrl}/assets/missing-0000.js`);
+    const missingAsset = await fetch(`${hookline.baseUrl}/assets/missing-0000.js`);
     expect(missingAsset.status).toBe(404);
     await missingAsset.arrayBuffer();
-    const graphql = await fetch(`${running.baseUrl}/graphql`, {
+    const graphql = await fetch(`${hookline.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
       body: JSON.stringify({ query: '{ viewer { id } }' }),
     });
-    expect(((await graphql.json()) as { data: { viewer: { id: string } } }).data.viewer.id).toBe(tenant.organizationId);
+    expect(((await graphql.json()) as { data: { viewer: { id: string } } }).data.viewer.id).toBe(hookline.tenant.organizationId);
   });
 
   it('serves hashed assets with a long cache lifetime', async () => {
-    const html = await (await fetch(`${running.baseUrl}/`)).text();
+    const html = await (await fetch(`${hookline.baseUrl}/`)).text();
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
-    const response = await fetch(`${running.baseUrl}${script}`);
+    const response = await fetch(`${hookline.baseUrl}${script}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
     // Read to the end: a response left half-read keeps its request open, and so the server.
@@ -188,7 +179,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   /** A tab already signed in (the token put in its sessionStorage), at `path`. */
   async function signedIn(
     path: string,
-    { viewport, token = tenant.apiToken, baseUrl = running.baseUrl }: SignedInOptions = {},
+    { viewport, token = hookline.tenant.apiToken, baseUrl = hookline.baseUrl }: SignedInOptions = {},
   ): Promise<RecordedPage> {
     const tab = await newTab({ viewport });
     await tab.page.addInitScript((value) => window.sessionStorage.setItem('hookline.apiToken', value), token);
@@ -205,7 +196,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   it('signs in with an API token kept in sessionStorage, refuses a wrong one next to the field, and signs out', async () => {
     const tab = await newTab();
     const { page } = tab;
-    await page.goto(`${running.baseUrl}/webhooks`);
+    await page.goto(`${hookline.baseUrl}/webhooks`);
     await page.getByRole('heading', { name: 'Sign in to Hookline' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin');
     await screenshot(page, '01-sign-in');
@@ -217,12 +208,12 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.locator('#api-token-error').getByText('does not know this token').waitFor();
     expect(await page.getByLabel('API token').getAttribute('aria-invalid')).toBe('true');
 
-    await page.getByLabel('API token').fill(tenant.apiToken);
+    await page.getByLabel('API token').fill(hookline.tenant.apiToken);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // Back where the visitor was going.
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/webhooks');
-    expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBe(tenant.apiToken);
+    expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBe(hookline.tenant.apiToken);
     expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -282,7 +273,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it("makes a service's GitHub webhook secret, shown once with the Payload URL, which GitHub's signed deliveries then pass", async () => {
-    const tab = await signedIn(`/services/${tenant.serviceId}`);
+    const tab = await signedIn(`/services/${hookline.tenant.serviceId}`);
     const { page } = tab;
     await page.getByText('none yet').waitFor();
     await page.getByRole('button', { name: 'Make GitHub secret' }).click();
@@ -292,7 +283,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     const secret = await shown.getByLabel('Secret', { exact: true }).inputValue();
     const payloadUrl = await shown.getByLabel('Payload URL').inputValue();
     expect(secret).toMatch(/^hlg_[0-9A-Za-z]{40}$/);
-    expect(payloadUrl).toBe(`${running.baseUrl}/api/ingest/github?service=${tenant.serviceId}`);
+    expect(payloadUrl).toBe(`${hookline.baseUrl}/api/ingest/github?service=${hookline.tenant.serviceId}`);
     await screenshot(page, '03b-service-github-secret');
 
     const body = JSON.stringify({ zen: 'Design for failure.', hook_id: 1 });
@@ -336,7 +327,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     }
     await screenshot(page, '16-add-endpoint-form');
 
-    await form.getByLabel('Endpoint URL').fill(`${receiver.url}/ok`);
+    await form.getByLabel('Endpoint URL').fill(`${hookline.receiver.url}/ok`);
     await form.getByLabel('Name').fill('Receiver OK');
     await form.getByLabel(/deploy\.ingested/).check();
     await form.getByLabel(/test\.ping/).check();
@@ -363,7 +354,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByText(/Test event queued/).waitFor();
     const delivery = page.locator('li.delivery', { hasText: 'test.ping' });
     await delivery.and(page.locator('[data-status="SUCCEEDED"]')).waitFor();
-    const [request] = await receiver.waitForRequests(1, { path: '/ok' });
+    const [request] = await hookline.receiver.waitForRequests(1, { path: '/ok' });
     expect(request!.headers['x-service-event']).toBe('test.ping');
     expect(await delivery.getAttribute('data-delivery-id')).toBe(request!.headers['x-service-delivery']);
     // ...and it got there through the subscription.
@@ -373,7 +364,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
     // A delivery made elsewhere (a deploy ingested by CI) appears without a reload.
     const url = page.url();
-    expect((await ingest(tenant.deployToken, { commit_sha: 'ccc333', environment: 'production' })).status).toBe(200);
+    expect((await ingest(hookline.tenant.deployToken, { commit_sha: 'ccc333', environment: 'production' })).status).toBe(200);
     await page.locator('li.delivery[data-status="SUCCEEDED"]', { hasText: 'deploy.ingested' }).waitFor();
     expect(page.url()).toBe(url);
     await page.locator('li.delivery', { hasText: 'deploy.ingested' }).getByText('Attempts (1)').click();
@@ -384,7 +375,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
   it("shows a failing endpoint's attempts one by one as they happen, and retries a failed delivery", async () => {
     failing = true;
-    const id = await createEndpointByApi(`${receiver.url}/fail`, 'Flaky receiver', ['test.ping']);
+    const id = await createEndpointByApi(`${hookline.receiver.url}/fail`, 'Flaky receiver', ['test.ping']);
     const tab = await signedIn(`/webhooks/${id}`);
     const { page } = tab;
     await page.getByRole('heading', { name: 'Flaky receiver', level: 1 }).waitFor();
@@ -428,15 +419,15 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it('toggles an endpoint inactive and active, re-enables a disabled one, and deletes one after a confirmation', async () => {
-    const id = await createEndpointByApi(`${receiver.url}/toggle`, 'Toggle me');
-    const disabledId = await createEndpointByApi(`${receiver.url}/disabled`, 'Disabled one');
+    const id = await createEndpointByApi(`${hookline.receiver.url}/toggle`, 'Toggle me');
+    const disabledId = await createEndpointByApi(`${hookline.receiver.url}/disabled`, 'Disabled one');
     // One delivery that succeeded, for the success rate below.
-    const okId = await createEndpointByApi(`${receiver.url}/toggle-ok`, 'Toggle OK');
+    const okId = await createEndpointByApi(`${hookline.receiver.url}/toggle-ok`, 'Toggle OK');
     await sendTestByApi(okId);
     await eventually(async () =>
-      (await running.app.database.prisma.delivery.count({ where: { endpointId: okId, status: 'SUCCEEDED' } })) === 1 ? true : undefined,
+      (await hookline.app.database.prisma.delivery.count({ where: { endpointId: okId, status: 'SUCCEEDED' } })) === 1 ? true : undefined,
     );
-    await running.app.database.prisma.webhookEndpoint.update({
+    await hookline.app.database.prisma.webhookEndpoint.update({
       where: { id: disabledId },
       data: { status: 'DISABLED', disabledAt: new Date(), disabledReason: '10 consecutive deliveries failed', consecutiveFailures: 10 },
     });
@@ -462,7 +453,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await screenshot(page, '07-webhooks');
     await disabled.getByRole('button', { name: 'Re-enable' }).click();
     await disabled.locator('[data-status="ACTIVE"]').waitFor();
-    const reenabled = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: disabledId } });
+    const reenabled = await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: disabledId } });
     expect(reenabled).toMatchObject({ status: 'ACTIVE', consecutiveFailures: 0 });
 
     // Rotate the signing secret: confirmed, then the new one shown once.
@@ -485,20 +476,20 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await card.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
     await card.waitFor({ state: 'detached' });
-    const deleted = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    const deleted = await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
     expect(deleted.deletedAt).not.toBeNull();
     await done(tab);
   });
 
   it('lists deploys with filters, and shows a deploy with its commits, authors and previous deploy', async () => {
     const base = Date.now() - 3 * 3600_000;
-    await ingest(tenant.deployToken, {
+    await ingest(hookline.tenant.deployToken, {
       commit_sha: 'd1d1d1d1',
       environment: 'staging',
       version: 'v1.0.0',
       deployed_at: new Date(base).toISOString(),
     });
-    await ingest(tenant.deployToken, {
+    await ingest(hookline.tenant.deployToken, {
       commit_sha: 'e2e2e2e2',
       environment: 'staging',
       version: 'v1.1.0',
@@ -543,7 +534,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it('opens an incident, shows its ranked suspects with scores and reasons, takes a verdict, acknowledges and resolves it', async () => {
-    await ingest(tenant.deployToken, {
+    await ingest(hookline.tenant.deployToken, {
       commit_sha: 'f00dbabe',
       environment: 'production',
       version: 'v2.0.0',
@@ -588,7 +579,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it('shows the four DORA keys of a service with a chart of deploys per day', async () => {
-    const tab = await signedIn(`/dora?service=${tenant.serviceId}&days=7`);
+    const tab = await signedIn(`/dora?service=${hookline.tenant.serviceId}&days=7`);
     const { page } = tab;
     await page.getByRole('heading', { name: 'Deployment frequency' }).waitFor();
     for (const key of ['Lead time for changes', 'Change failure rate', 'Time to restore'])
@@ -627,7 +618,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
   it('reads a 30-day period as weeks, with every axis label whole and apart', async () => {
     // A service of its own, with deploys 20 and 9 days ago (at noon) and two today.
-    const { service, deployToken } = await createService(running.app.database.prisma, tenant.organizationId, 'weekly');
+    const { service, deployToken } = await createService(hookline.app.database.prisma, hookline.tenant.organizationId, 'weekly');
     const today = new Date();
     const noon = (daysAgo: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, 12);
     for (const [sha, at] of [
@@ -676,15 +667,15 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it('shows the deliveries retrying now beside the failed deliveries in a row', async () => {
-    const id = await createEndpointByApi(`${receiver.url}/fail-retrying`, 'Retrying receiver', ['test.ping']);
+    const id = await createEndpointByApi(`${hookline.receiver.url}/fail-retrying`, 'Retrying receiver', ['test.ping']);
     // Two deliveries waiting for their next attempt after 1 and 2 failed ones, and one not attempted yet.
-    const prisma = running.app.database.prisma;
-    const event = await prisma.event.create({ data: { organizationId: tenant.organizationId, type: 'test.ping', data: {} } });
+    const prisma = hookline.app.database.prisma;
+    const event = await prisma.event.create({ data: { organizationId: hookline.tenant.organizationId, type: 'test.ping', data: {} } });
     const nextAttemptAt = new Date(Date.now() + 600_000);
     for (const failedAttempts of [1, 2, 0]) {
       await prisma.delivery.create({
         data: {
-          organizationId: tenant.organizationId,
+          organizationId: hookline.tenant.organizationId,
           eventId: event.id,
           eventType: event.type,
           endpointId: id,
@@ -728,7 +719,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await done(lenient);
 
     // A server with the production defaults: https only, public destinations only.
-    const strict = await startApp(database.url, { ROLE: 'api' });
+    const strict = await hookline.startApp({ ROLE: 'api' });
     try {
       const tab = await signedIn('/webhooks', { baseUrl: strict.baseUrl });
       const { page } = tab;
@@ -747,13 +738,13 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it("edits an endpoint's URL, name and events", async () => {
-    const id = await createEndpointByApi(`${receiver.url}/before`, 'Before edit', ['deploy.ingested']);
+    const id = await createEndpointByApi(`${hookline.receiver.url}/before`, 'Before edit', ['deploy.ingested']);
     const tab = await signedIn(`/webhooks/${id}`);
     const { page } = tab;
     await page.getByRole('heading', { name: 'Before edit', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Edit' }).click();
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Edit endpoint' }) });
-    expect(await form.getByLabel('Endpoint URL').inputValue()).toBe(`${receiver.url}/before`);
+    expect(await form.getByLabel('Endpoint URL').inputValue()).toBe(`${hookline.receiver.url}/before`);
     expect(await form.getByLabel('Name').inputValue()).toBe('Before edit');
     expect(await form.getByLabel(/deploy\.ingested/).isChecked()).toBe(true);
     expect(await form.getByLabel(/incident\.opened/).isChecked()).toBe(false);
@@ -763,7 +754,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await form.getByRole('button', { name: 'Save changes' }).click();
     await form.getByText('Name must be 1 to 200 characters.').waitFor();
 
-    await form.getByLabel('Endpoint URL').fill(`${receiver.url}/after`);
+    await form.getByLabel('Endpoint URL').fill(`${hookline.receiver.url}/after`);
     await form.getByLabel('Name').fill('After edit');
     await form.getByLabel(/deploy\.ingested/).uncheck();
     await form.getByLabel(/incident\.opened/).check();
@@ -772,10 +763,10 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByRole('heading', { name: 'After edit', level: 1 }).waitFor();
     await form.waitFor({ state: 'detached' });
     await page.getByRole('status').getByText('Endpoint saved.').waitFor();
-    await page.locator(`dl.facts dd:text-is("${receiver.url}/after")`).waitFor();
+    await page.locator(`dl.facts dd:text-is("${hookline.receiver.url}/after")`).waitFor();
     await page.locator('dl.facts dt:text-is("Events") + dd:text-is("incident.opened")').waitFor();
-    const stored = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
-    expect(stored).toMatchObject({ url: `${receiver.url}/after`, name: 'After edit', eventTypes: ['incident.opened'] });
+    const stored = await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    expect(stored).toMatchObject({ url: `${hookline.receiver.url}/after`, name: 'After edit', eventTypes: ['incident.opened'] });
 
     // No event chosen means every event; Cancel changes nothing.
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -787,12 +778,12 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'After edit', level: 1 }).waitFor();
-    expect((await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).eventTypes).toEqual([]);
+    expect((await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).eventTypes).toEqual([]);
     await done(tab);
   });
 
   it("sets an endpoint's custom headers, timeout and rate limit, with the API's refusals next to the fields", async () => {
-    const id = await createEndpointByApi(`${receiver.url}/settings`, 'Settings', ['test.ping']);
+    const id = await createEndpointByApi(`${hookline.receiver.url}/settings`, 'Settings', ['test.ping']);
     const tab = await signedIn(`/webhooks/${id}`);
     const { page } = tab;
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
@@ -816,7 +807,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       .waitFor();
     await page.locator('dl.facts dt:text-is("Timeout") + dd:text-is("2000 ms")').waitFor();
     await page.locator('dl.facts dt:text-is("Rate limit") + dd:text-is("5 deliveries per second")').waitFor();
-    expect(await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).toMatchObject({
+    expect(await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).toMatchObject({
       customHeaders: [
         { name: 'X-Team', value: 'payments' },
         { name: 'Authorization', value: 'Bearer receiver-token' },
@@ -825,7 +816,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       rateLimitPerSecond: 5,
     });
     await page.getByRole('button', { name: 'Send Test' }).click();
-    const [request] = await receiver.waitForRequests(1, { path: '/settings' });
+    const [request] = await hookline.receiver.waitForRequests(1, { path: '/settings' });
     expect(request!.headers).toMatchObject({ 'x-team': 'payments', authorization: 'Bearer receiver-token' });
     await screenshot(page, 'delivery-03-endpoint-settings');
     await done(tab);
@@ -833,7 +824,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
   it('recovers the failed deliveries of a window after an outage, and resends a succeeded one, live in the log', async () => {
     failing = true;
-    const id = await createEndpointByApi(`${receiver.url}/fail-recover`, 'Recovering receiver', ['test.ping']);
+    const id = await createEndpointByApi(`${hookline.receiver.url}/fail-recover`, 'Recovering receiver', ['test.ping']);
     const tab = await signedIn(`/webhooks/${id}`);
     const { page } = tab;
     await page.getByRole('heading', { name: 'Recovering receiver', level: 1 }).waitFor();
@@ -847,7 +838,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await recover.getByText('2 deliveries queued again.').waitFor();
     await page.locator('li.delivery[data-status="SUCCEEDED"][data-attempts="4"]').nth(1).waitFor({ timeout: 15_000 });
     const failedIds = new Set(
-      receiver.requests.filter((request) => request.path === '/fail-recover').map((request) => request.headers['webhook-id']),
+      hookline.receiver.requests.filter((request) => request.path === '/fail-recover').map((request) => request.headers['webhook-id']),
     );
     expect(failedIds.size).toBe(2);
 
@@ -857,7 +848,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page
       .locator(`li.delivery[data-delivery-id="${deliveryId}"][data-status="SUCCEEDED"][data-attempts="5"]`)
       .waitFor({ timeout: 15_000 });
-    const sent = receiver.requests.filter((request) => request.headers['webhook-id'] === deliveryId);
+    const sent = hookline.receiver.requests.filter((request) => request.headers['webhook-id'] === deliveryId);
     expect(sent.map((request) => request.path)).toEqual(Array(5).fill('/fail-recover'));
     await screenshot(page, 'delivery-01-recover-resend');
     failing = true;
@@ -865,13 +856,13 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it('shows a delivery that lost its queued attempt as overdue, queues it again, and shows a body that is not text', async () => {
-    const id = await createEndpointByApi(`${receiver.url}/binary-overdue`, 'Overdue receiver', ['test.ping']);
-    const prisma = running.app.database.prisma;
-    const event = await prisma.event.create({ data: { organizationId: tenant.organizationId, type: 'test.ping', data: {} } });
+    const id = await createEndpointByApi(`${hookline.receiver.url}/binary-overdue`, 'Overdue receiver', ['test.ping']);
+    const prisma = hookline.app.database.prisma;
+    const event = await prisma.event.create({ data: { organizationId: hookline.tenant.organizationId, type: 'test.ping', data: {} } });
     // PENDING without a job (as after pg-boss dropped it), due ten minutes ago.
     const stranded = await prisma.delivery.create({
       data: {
-        organizationId: tenant.organizationId,
+        organizationId: hookline.tenant.organizationId,
         eventId: event.id,
         eventType: event.type,
         endpointId: id,
@@ -893,16 +884,16 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await item.getByText('Attempts (1)').click();
     await item.getByText('Not UTF-8 text: other bytes are shown as \\xNN.').waitFor();
     await item.getByLabel('Response body of attempt 1').getByText('ok\\x00done', { exact: true }).waitFor();
-    expect(receiver.requests.filter((request) => request.headers['webhook-id'] === stranded.id)).toHaveLength(1);
+    expect(hookline.receiver.requests.filter((request) => request.headers['webhook-id'] === stranded.id)).toHaveLength(1);
     await done(tab);
   });
 
   it('lists, creates and revokes API tokens, and warns before revoking the one this tab is signed in with', async () => {
     // An organization of its own: this test revokes its token.
-    const own = await createTenant(running.app, 'tokens');
+    const own = await hookline.createTenant('tokens');
     const viewerStatus = async (token: string) =>
       (
-        await fetch(`${running.baseUrl}/graphql`, {
+        await fetch(`${hookline.baseUrl}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           body: JSON.stringify({ query: '{ viewer { id } }' }),
@@ -918,7 +909,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await current.getByText('this tab', { exact: true }).waitFor();
     expect(await rows.count()).toBe(1);
     // Only this organization's tokens.
-    expect(await page.content()).not.toContain(tenant.apiToken.slice(0, 12));
+    expect(await page.content()).not.toContain(hookline.tenant.apiToken.slice(0, 12));
 
     await page.getByRole('button', { name: 'Create token' }).click();
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Create an API token' }) });
@@ -960,7 +951,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it('adds an alert source with its token once and the configuration to paste, lists unrouted alerts, and shows the alerts on their incident', async () => {
-    const own = await createTenant(running.app, 'storefront');
+    const own = await hookline.createTenant('storefront');
     const tab = await signedIn('/services', { token: own.apiToken });
     const { page } = tab;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alert sources' }).click();
@@ -975,7 +966,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await secret.getByText('Hookline keeps only a hash of it.').waitFor();
     const token = await secret.getByTestId('secret-value').inputValue();
     expect(token).toMatch(/^hlk_[0-9A-Za-z]{40}$/);
-    const url = `${running.baseUrl}/api/ingest/alerts/alertmanager`;
+    const url = `${hookline.baseUrl}/api/ingest/alerts/alertmanager`;
     const alertmanagerConfig = await secret.getByTestId('alertmanager-config').textContent();
     expect(alertmanagerConfig).toContain(`      - url: ${url}\n        send_resolved: true\n`);
     expect(alertmanagerConfig).toContain(`            type: Bearer\n            credentials: ${token}\n`);
@@ -1017,7 +1008,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await unrouted.getByText('No service is named "cart" (label job).', { exact: false }).waitFor();
     await screenshot(page, '41-unrouted-alerts');
 
-    await page.goto(`${running.baseUrl}/incidents/${answer.incidents[0].incident_id}`);
+    await page.goto(`${hookline.baseUrl}/incidents/${answer.incidents[0].incident_id}`);
     const alerts = page.getByRole('list', { name: 'Alerts' });
     await alerts.getByText('Storefront slow').waitFor();
     await alerts.getByText('p99 latency above 2 s for 10 minutes').waitFor();
@@ -1065,9 +1056,9 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
   it('edits the dependencies of a service, marks rollbacks in the deploy timeline and on the deploy, lists change events there and among the suspects of an incident', async () => {
     // An organization of its own, so the other tests' deploys do not mix in.
-    const shop = await createTenant(running.app, 'shop');
-    const payments = await createService(running.app.database.prisma, shop.organizationId, 'payments');
-    await createService(running.app.database.prisma, shop.organizationId, 'search');
+    const shop = await hookline.createTenant('shop');
+    const payments = await createService(hookline.app.database.prisma, shop.organizationId, 'payments');
+    await createService(hookline.app.database.prisma, shop.organizationId, 'search');
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     await ingest(shop.deployToken, { commit_sha: 'aaaa1111', environment: 'production', version: 'v1', deployed_at: ago(180) });
     const { body: badDeploy } = await ingest(shop.deployToken, {
@@ -1108,7 +1099,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByRole('list', { name: 'Services that depend on payments' }).getByRole('link', { name: 'shop' }).waitFor();
 
     // The timeline: the flag flip among the deploys, the rollback and what it undid marked.
-    await page.goto(`${running.baseUrl}/deploys?service=${shop.serviceId}`);
+    await page.goto(`${hookline.baseUrl}/deploys?service=${shop.serviceId}`);
     const entries = page.getByRole('list', { name: 'Deploys and changes' }).locator(':scope > li');
     await eventually(async () => ((await entries.count()) === 4 ? true : undefined), 5000, 'four entries of shop');
     const texts = await entries.allTextContents();
@@ -1120,12 +1111,12 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await entries.nth(1).getByRole('link').first().click();
     await page.getByRole('heading', { name: /aaaa111/, level: 1 }).waitFor();
     await page.getByText(/Brings back aaaa1111 · v1 of .*; a rollback is not a suspect of incidents\./).waitFor();
-    await page.goto(`${running.baseUrl}/deploys/${badDeploy.deploy_id}`);
+    await page.goto(`${hookline.baseUrl}/deploys/${badDeploy.deploy_id}`);
     await page.getByText(/By aaaa1111 · v1 at .*; it counts as a failed change\./).waitFor();
     expect(rollbackDeploy.deploy_id).not.toBe(badDeploy.deploy_id);
 
     // An incident: the flag flip first, the upstream deploy with its reason, the rolled-back deploy kept, the rollback absent.
-    await page.goto(`${running.baseUrl}/incidents`);
+    await page.goto(`${hookline.baseUrl}/incidents`);
     await page.getByRole('button', { name: 'Open incident' }).click();
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Open incident' }) });
     await form.getByLabel('Service').selectOption({ label: 'shop' });
@@ -1160,7 +1151,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it('lists the environments by the names sent, sets aliases (refusals next to the form), and the deploy filter follows them', async () => {
-    const team = await createTenant(running.app, 'team');
+    const team = await hookline.createTenant('team');
     await ingest(team.deployToken, { commit_sha: 'prod1111', environment: 'prod' });
     await ingest(team.deployToken, { commit_sha: 'live2222', environment: 'Production' });
     await ingest(team.deployToken, { commit_sha: 'stag3333', environment: 'staging' });
@@ -1197,7 +1188,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     ]);
     await screenshot(page, '19-environments');
 
-    await page.goto(`${running.baseUrl}/deploys?environment=production`);
+    await page.goto(`${hookline.baseUrl}/deploys?environment=production`);
     const entries = page.getByRole('list', { name: 'Deploys and changes' }).locator(':scope > li');
     await eventually(async () => ((await entries.count()) === 2 ? true : undefined), 5000, 'the production and prod deploys');
     expect((await entries.allTextContents()).map((text) => text.slice(0, 8)).sort()).toEqual(['live2222', 'prod1111']);
@@ -1205,9 +1196,9 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
   });
 
   it('searches deliveries and events with filters, reveals an endpoint secret with an audit entry, and rotates it with a chosen overlap', async () => {
-    const searcher = await createTenant(running.app, 'search');
+    const searcher = await hookline.createTenant('search');
     const asSearcher = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
-      const response = await fetch(`${running.baseUrl}/graphql`, {
+      const response = await fetch(`${hookline.baseUrl}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${searcher.apiToken}` },
         body: JSON.stringify({ query, variables }),
@@ -1221,7 +1212,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       asSearcher<Created>(
         'mutation C($url: String!, $name: String!, $types: [String!]) { createWebhookEndpoint(url: $url, name: $name, eventTypes: $types) { signingSecret endpoint { id } } }',
         {
-          url: `${receiver.url}/${name}`,
+          url: `${hookline.receiver.url}/${name}`,
           name,
           types: eventTypes,
         },
@@ -1232,7 +1223,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       expect((await ingest(searcher.deployToken, { commit_sha: sha, environment: 'production' })).status).toBe(200);
     await asSearcher('mutation T($id: ID!) { sendTestEvent(endpointId: $id) { id } }', { id: pings.endpoint.id });
     await eventually(async () =>
-      (await running.app.database.prisma.delivery.count({ where: { organizationId: searcher.organizationId, status: 'SUCCEEDED' } })) === 3
+      (await hookline.app.database.prisma.delivery.count({ where: { organizationId: searcher.organizationId, status: 'SUCCEEDED' } })) === 3
         ? true
         : undefined,
     );
@@ -1285,7 +1276,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.locator('pre.event-data').getByText('"commitSha": "5ea7c11b"').waitFor();
 
     // The endpoint's secret: hidden until a click, which is recorded with the API token.
-    await page.goto(`${running.baseUrl}/webhooks/${all.endpoint.id}`);
+    await page.goto(`${hookline.baseUrl}/webhooks/${all.endpoint.id}`);
     await page.getByRole('heading', { name: 'search-all', level: 1 }).waitFor();
     const secretSection = page.getByRole('region', { name: 'Signing secret' });
     expect(await secretSection.getByTestId('secret-value').count()).toBe(0);
@@ -1295,7 +1286,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       .getByRole('table', { name: 'Latest reveals' })
       .getByText(`${searcher.apiToken.slice(0, 12)}…`)
       .waitFor();
-    expect(await running.app.database.prisma.secretReveal.count({ where: { endpointId: all.endpoint.id } })).toBe(1);
+    expect(await hookline.app.database.prisma.secretReveal.count({ where: { endpointId: all.endpoint.id } })).toBe(1);
     await screenshot(page, 'search-03-secret-revealed');
     await secretSection.getByRole('button', { name: 'Hide secret' }).click();
 
@@ -1307,7 +1298,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     const once = page.getByTestId('secret-once');
     await once.getByText('The previous secret no longer signs.').waitFor();
     const rotated = await once.getByTestId('secret-value').inputValue();
-    expect(await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: all.endpoint.id } })).toMatchObject({
+    expect(await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: all.endpoint.id } })).toMatchObject({
       signingSecret: rotated,
       previousSigningSecret: null,
       previousSecretExpiresAt: null,
@@ -1320,7 +1311,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await dialog.getByRole('button', { name: 'Rotate secret' }).click();
     await once.getByText('The previous secret keeps signing for 7 days.').waitFor();
     await secretSection.getByText(/also carry a signature made with the previous secret until/).waitFor();
-    const after = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: all.endpoint.id } });
+    const after = await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: all.endpoint.id } });
     expect(after.previousSigningSecret).toBe(rotated);
     expect(after.previousSecretExpiresAt!.getTime() - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
     await screenshot(page, 'search-04-secret-rotated');

@@ -9,10 +9,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminQuery } from '../src/db/admin.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { post, postDeploy } from './support/http.ts';
 import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
 
 const VIEWER = graphql(`
   query RefusalViewer { viewer { id } }
@@ -25,9 +24,9 @@ const UNAVAILABLE = 'The database is unavailable; retry in 5 s';
 
 /** An operation over HTTP, with the headers of the answer. */
 function postGraphql<TResult, TVariables>(document: TypedDocumentNode<TResult, TVariables>, variables?: TVariables) {
-  return post(`${running.baseUrl}/graphql`, {
+  return post(`${hookline.baseUrl}/graphql`, {
     body: JSON.stringify({ query: print(document), variables }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
   });
 }
 
@@ -43,24 +42,11 @@ const UNAVAILABLE_GRAPHQL = expect.objectContaining({
 });
 const UNAVAILABLE_REST = { error: { code: 'database_unavailable', message: UNAVAILABLE } };
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-  tenant = await createTenant(running.app);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const hookline = useHookline({ environment: { ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' } });
 
 describe('a pool with no free connection', () => {
   it('a transaction that cannot start in time → 503 DATABASE_UNAVAILABLE with Retry-After', async () => {
-    const pool = running.app.database.pool;
+    const pool = hookline.app.database.pool;
     const held: pg.PoolClient[] = await Promise.all(Array.from({ length: pool.options.max! }, () => pool.connect()));
     let competitor: Promise<pg.PoolClient> | undefined;
     try {
@@ -79,7 +65,7 @@ describe('a pool with no free connection', () => {
 });
 
 describe('a database refusing connections (SQLSTATE 55000)', () => {
-  const name = () => new URL(database.url).pathname.slice(1);
+  const name = () => new URL(hookline.database.url).pathname.slice(1);
 
   beforeAll(async () => {
     await adminQuery(inject('adminUrl'), `ALTER DATABASE "${name()}" ALLOW_CONNECTIONS false`);
@@ -91,10 +77,10 @@ describe('a database refusing connections (SQLSTATE 55000)', () => {
   });
 
   it('REST: ingest and endpoint creation → 503 database_unavailable with Retry-After: 5', async () => {
-    const ingest = await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'a1b2c3d' });
-    const endpoint = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
+    const ingest = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'a1b2c3d' });
+    const endpoint = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
       body: JSON.stringify({ url: 'https://hooks.example.com/refused', name: 'refused' }),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     });
     expectUnavailable(ingest, UNAVAILABLE_REST);
     expectUnavailable(endpoint, UNAVAILABLE_REST);
@@ -108,6 +94,6 @@ describe('a database refusing connections (SQLSTATE 55000)', () => {
   it('serves again as soon as connections are allowed', async () => {
     await adminQuery(inject('adminUrl'), `ALTER DATABASE "${name()}" ALLOW_CONNECTIONS true`);
     await eventually(async () => ((await postGraphql(VIEWER)).status === 200 ? true : undefined), 10_000, 'GraphQL serving again');
-    expect((await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'a1b2c3d' })).status).toBe(200);
+    expect((await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'a1b2c3d' })).status).toBe(200);
   });
 });

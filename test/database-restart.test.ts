@@ -17,8 +17,11 @@ import { createService } from '../src/domain/ingest/services.ts';
 import { LOCAL_RECEIVERS } from './support/app.ts';
 import { connectGraphqlWs } from './support/graphql-ws.ts';
 import { post, postDeploy, type HttpResult } from './support/http.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { eventually, type Receiver } from './support/receiver.ts';
 import { startHooklineProcess, type WorkerProcess } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
+
+const fixture = useHookline({ database: false });
 
 /** Clients sending deploys one after another, each: a bounded load. */
 const INGEST_CLIENTS = 4;
@@ -43,7 +46,7 @@ beforeAll(async () => {
   const organization = await createOrganization(database.prisma, 'restart');
   apiToken = organization.apiToken;
   deployToken = (await createService(database.prisma, organization.organizationId, 'checkout')).deployToken;
-  receiver = await startReceiver();
+  receiver = await fixture.startReceiver();
   const environment = {
     ...LOCAL_RECEIVERS,
     // Counted, so the rate limiter's database round trip meets the outage too.

@@ -7,10 +7,12 @@ import os from 'node:os';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type ReceivedRequest, type Receiver } from './support/receiver.ts';
+import type { TestDatabase } from './support/database.ts';
+import { dataOf, requestGraphql, type RunningApp, type Tenant } from './support/app.ts';
+import { post } from './support/http.ts';
+import { eventually, type ReceivedRequest, type Receiver } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
 const SET_ENDPOINT_ACTIVE = graphql(`
   mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {
@@ -28,16 +30,22 @@ interface Stack {
   running: RunningApp;
 }
 
+// Three apps, each on a database of its own; the fixture closes them, then the receivers.
+const hookline = useHookline({ app: false });
+
 async function startStack(environment: Record<string, string>): Promise<Stack> {
-  const database = await createTestDatabase();
-  const running = await startApp(database.url, {
-    WEBHOOK_ALLOW_HTTP: 'true',
-    INGEST_RATE_LIMIT_PER_MINUTE: 'off',
-    DELIVERY_BACKOFF_BASE_MS: '100',
-    DELIVERY_BACKOFF_FACTOR: '2',
-    DELIVERY_TIMEOUT_MS: '10000',
-    ...environment,
-  });
+  const database = await hookline.createDatabase();
+  const running = await hookline.startApp(
+    {
+      WEBHOOK_ALLOW_HTTP: 'true',
+      INGEST_RATE_LIMIT_PER_MINUTE: 'off',
+      DELIVERY_BACKOFF_BASE_MS: '100',
+      DELIVERY_BACKOFF_FACTOR: '2',
+      DELIVERY_TIMEOUT_MS: '10000',
+      ...environment,
+    },
+    database.url,
+  );
   return { database, running };
 }
 
@@ -58,15 +66,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Apps first: they finish attempts in flight, which may be held by a receiver.
+  // Before the apps close (first): they finish attempts in flight, which may be held by a receiver.
   for (const receiver of receivers) receiver.respond((_request, response) => response.end('ok'));
-  await Promise.all([oneShot, retrying, guarded].map((stack) => stack?.running.close()));
-  await Promise.all(receivers.map((receiver) => receiver.close()));
-  await Promise.all([oneShot, retrying, guarded].map((stack) => stack?.database.drop()));
 });
 
 async function newReceiver(): Promise<Receiver> {
-  const receiver = await startReceiver();
+  const receiver = await hookline.startReceiver();
   receivers.push(receiver);
   return receiver;
 }
@@ -79,19 +84,6 @@ function createEndpointRequest(stack: Stack, tenant: Tenant, body: unknown) {
 }
 
 /** Creates an endpoint through REST as a customer would. */
-async function createEndpoint(stack: Stack, tenant: Tenant, body: { url: string; name: string; eventTypes?: string[] }) {
-  const response = await createEndpointRequest(stack, tenant, body);
-  expect(response.status).toBe(201);
-  return response.body as { id: string; signingSecret: string };
-}
-
-async function ingest(stack: Stack, tenant: Tenant, commitSha = 'a1b2c3d4'): Promise<string> {
-  const response = await postDeploy(stack.running.baseUrl, tenant.deployToken, { commit_sha: commitSha });
-  expect(response.status).toBe(200);
-  expect(response.body.status).toBe('accepted');
-  return response.body.deploy_id as string;
-}
-
 function toPath(receiver: Receiver, path: string): ReceivedRequest[] {
   return receiver.requests.filter((request) => request.path === path);
 }
@@ -149,8 +141,12 @@ function holdAnswers(receiver: Receiver) {
  * the organization has been decided by then (the deliveries are made in the ingest transaction).
  */
 async function barrier(stack: Stack, tenant: Tenant, receiver: Receiver, path: string): Promise<string> {
-  await createEndpoint(stack, tenant, { url: `${receiver.url}${path}`, name: `Barrier ${path}`, eventTypes: ['deploy.ingested'] });
-  const deployId = await ingest(stack, tenant, 'barrier');
+  await createEndpoint(stack.running, tenant.apiToken, {
+    url: `${receiver.url}${path}`,
+    name: `Barrier ${path}`,
+    eventTypes: ['deploy.ingested'],
+  });
+  const deployId = await ingest(stack.running, tenant.deployToken, { commit_sha: 'barrier' });
   const [request] = await receiver.waitForRequests(1, { path });
   expect(JSON.parse(request!.body).data.deploy.id).toBe(deployId);
   return deployId;
@@ -159,15 +155,15 @@ async function barrier(stack: Stack, tenant: Tenant, receiver: Receiver, path: s
 describe('automatic disabling', () => {
   it(`${DISABLE_AFTER} failed deliveries in a row disable the endpoint; nothing more is sent until it is activated again`, async () => {
     const { running } = oneShot;
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant('checkout', running.app);
     const receiver = await newReceiver();
-    const endpoint = await createEndpoint(oneShot, tenant, { url: `${receiver.url}/flaky`, name: 'Flaky' });
+    const endpoint = await createEndpoint(oneShot.running, tenant.apiToken, { url: `${receiver.url}/flaky`, name: 'Flaky' });
     receiver.respond((request, response) => {
       if (request.path === '/flaky') response.writeHead(500).end('down');
       else response.end('ok');
     });
 
-    for (let i = 0; i < DISABLE_AFTER; i++) await ingest(oneShot, tenant, `sha-${i}`);
+    for (let i = 0; i < DISABLE_AFTER; i++) await ingest(oneShot.running, tenant.deployToken, { commit_sha: `sha-${i}` });
     const disabled = await eventually(async () => {
       const row = await endpointRow(oneShot, endpoint.id);
       return row.status === 'DISABLED' ? row : undefined;
@@ -197,7 +193,7 @@ describe('automatic disabling', () => {
       disabledReason: null,
     });
     receiver.respond((_request, response) => response.end('ok'));
-    const deployId = await ingest(oneShot, tenant, 'after-activation');
+    const deployId = await ingest(oneShot.running, tenant.deployToken, { commit_sha: 'after-activation' });
     const requests = await receiver.waitForRequests(DISABLE_AFTER + 1, { path: '/flaky' });
     const last = requests.at(-1)!;
     expect(JSON.parse(last.body).data.deploy.id).toBe(deployId);
@@ -208,20 +204,20 @@ describe('automatic disabling', () => {
 
   it('disabling cancels the endpoint’s pending deliveries, and their late answers change nothing', async () => {
     const { running } = oneShot;
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant('checkout', running.app);
     const receiver = await newReceiver();
-    const endpoint = await createEndpoint(oneShot, tenant, { url: `${receiver.url}/flaky`, name: 'Flaky' });
+    const endpoint = await createEndpoint(oneShot.running, tenant.apiToken, { url: `${receiver.url}/flaky`, name: 'Flaky' });
     receiver.respond((_request, response) => response.writeHead(500).end('down'));
 
     // Nine failed deliveries...
-    for (let i = 1; i < DISABLE_AFTER; i++) await ingest(oneShot, tenant, `sha-${i}`);
+    for (let i = 1; i < DISABLE_AFTER; i++) await ingest(oneShot.running, tenant.deployToken, { commit_sha: `sha-${i}` });
     await eventually(async () => ((await endpointRow(oneShot, endpoint.id)).consecutiveFailures === DISABLE_AFTER - 1 ? true : undefined));
     // ...then two more, both in flight, their answers held.
     const hold = holdAnswers(receiver);
     try {
-      await ingest(oneShot, tenant, 'tenth');
+      await ingest(oneShot.running, tenant.deployToken, { commit_sha: 'tenth' });
       const tenth = deliveryIdOf((await receiver.waitForRequests(DISABLE_AFTER))[DISABLE_AFTER - 1]!);
-      await ingest(oneShot, tenant, 'eleventh');
+      await ingest(oneShot.running, tenant.deployToken, { commit_sha: 'eleventh' });
       const eleventh = deliveryIdOf((await receiver.waitForRequests(DISABLE_AFTER + 1))[DISABLE_AFTER]!);
 
       // The tenth fails: the endpoint is disabled and the eleventh, still pending, is cancelled.
@@ -244,12 +240,12 @@ describe('automatic disabling', () => {
 describe('INACTIVE and deleted endpoints', () => {
   it('a retry queued while ACTIVE is CANCELLED, not sent, once the endpoint is INACTIVE; new events make no delivery for it', async () => {
     const { running } = retrying;
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant('checkout', running.app);
     const receiver = await newReceiver();
-    const endpoint = await createEndpoint(retrying, tenant, { url: `${receiver.url}/paused`, name: 'Paused' });
+    const endpoint = await createEndpoint(retrying.running, tenant.apiToken, { url: `${receiver.url}/paused`, name: 'Paused' });
     const hold = holdAnswers(receiver);
     try {
-      await ingest(retrying, tenant);
+      await ingest(retrying.running, tenant.deployToken, { commit_sha: 'a1b2c3d4' });
       const [first] = await receiver.waitForRequests(1, { path: '/paused' });
       const deliveryId = deliveryIdOf(first!);
       // Paused while attempt 1 is in flight; attempt 1 then fails, so a retry is queued.
@@ -283,13 +279,13 @@ describe('INACTIVE and deleted endpoints', () => {
   it('a deleted endpoint: its pending delivery is CANCELLED with no retry queued, and new events make no delivery for it', async () => {
     const { running } = retrying;
     const prisma = running.app.database.prisma;
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant('checkout', running.app);
     const receiver = await newReceiver();
-    const endpoint = await createEndpoint(retrying, tenant, { url: `${receiver.url}/gone`, name: 'Gone' });
+    const endpoint = await createEndpoint(retrying.running, tenant.apiToken, { url: `${receiver.url}/gone`, name: 'Gone' });
     const hold = holdAnswers(receiver);
     let deliveryId = '';
     try {
-      await ingest(retrying, tenant);
+      await ingest(retrying.running, tenant.deployToken, { commit_sha: 'a1b2c3d4' });
       const [first] = await receiver.waitForRequests(1, { path: '/gone' });
       deliveryId = deliveryIdOf(first!);
       const deleted = await requestGraphql(running.baseUrl, tenant.apiToken, DELETE_ENDPOINT, { id: endpoint.id });
@@ -319,20 +315,20 @@ describe('INACTIVE and deleted endpoints', () => {
 
 describe('event-type filter', () => {
   it('an endpoint subscribed to incident.opened gets no deploy.ingested; one subscribed to deploy.ingested does', async () => {
-    const tenant = await createTenant(oneShot.running.app);
+    const tenant = await hookline.createTenant('checkout', oneShot.running.app);
     const receiver = await newReceiver();
-    const incidents = await createEndpoint(oneShot, tenant, {
+    const incidents = await createEndpoint(oneShot.running, tenant.apiToken, {
       url: `${receiver.url}/incidents`,
       name: 'Incidents',
       eventTypes: ['incident.opened'],
     });
-    const deploys = await createEndpoint(oneShot, tenant, {
+    const deploys = await createEndpoint(oneShot.running, tenant.apiToken, {
       url: `${receiver.url}/deploys`,
       name: 'Deploys',
       eventTypes: ['deploy.ingested'],
     });
 
-    const deployId = await ingest(oneShot, tenant);
+    const deployId = await ingest(oneShot.running, tenant.deployToken, { commit_sha: 'a1b2c3d4' });
     const [request] = await receiver.waitForRequests(1, { path: '/deploys' });
     expect(request!.headers['x-service-event']).toBe('deploy.ingested');
     expect(JSON.parse(request!.body)).toMatchObject({ type: 'deploy.ingested', data: { deploy: { id: deployId } } });
@@ -354,12 +350,12 @@ describe('destination guard (WEBHOOK_ALLOW_PRIVATE false)', () => {
     for (const { address } of addresses) expect(address).toMatch(/^(127\.|::1$|::ffff:127\.)/);
 
     const { running } = guarded;
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant('checkout', running.app);
     const receiver = await newReceiver();
     const port = new URL(receiver.url).port;
-    const endpoint = await createEndpoint(guarded, tenant, { url: `http://${hostname}:${port}/ssrf`, name: 'Rebinding' });
+    const endpoint = await createEndpoint(guarded.running, tenant.apiToken, { url: `http://${hostname}:${port}/ssrf`, name: 'Rebinding' });
 
-    await ingest(guarded, tenant);
+    await ingest(guarded.running, tenant.deployToken, { commit_sha: 'a1b2c3d4' });
     const [delivery] = await eventually(async () => {
       const rows = await deliveriesOf(guarded, endpoint.id);
       return rows.length === 1 && rows[0]!.status !== 'PENDING' ? rows : undefined;
@@ -376,7 +372,7 @@ describe('destination guard (WEBHOOK_ALLOW_PRIVATE false)', () => {
 
   it('creation refuses literal private, loopback and other non-public addresses and localhost with 400 validation_failed', async () => {
     const { running } = guarded;
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant('checkout', running.app);
     const receiver = await newReceiver();
     const port = new URL(receiver.url).port;
     const refused = [

@@ -1,15 +1,16 @@
 // What a delivery's page shows of each attempt, through the GraphQL API: the request exactly as
 // the receiver got it (headers and body) and the answer's headers, for a receiver that answered
 // and one that did not.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_RECEIVERS } from './support/app.ts';
+import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
-let receiver: Receiver;
+const hookline = useHookline({
+  environment: { ...LOCAL_RECEIVERS, DELIVERY_MAX_RETRIES: '0', DELIVERY_TIMEOUT_MS: '2000' },
+  receiver: true,
+});
 
 interface Header {
   name: string;
@@ -22,11 +23,7 @@ interface DeliveryView {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ...LOCAL_RECEIVERS, DELIVERY_MAX_RETRIES: '0', DELIVERY_TIMEOUT_MS: '2000' });
-  tenant = await createTenant(running.app);
-  receiver = await startReceiver();
-  receiver.respond((request, response) => {
+  hookline.receiver.respond((request, response) => {
     if (request.path === '/teapot')
       response
         .writeHead(418, { 'content-type': 'text/plain', 'x-receiver': 'kettle', 'set-cookie': ['a=1', 'b=2'] })
@@ -35,16 +32,10 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await receiver?.close();
-  await running?.close();
-  await database?.drop();
-});
-
 async function graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${running.baseUrl}/graphql`, {
+  const response = await fetch(`${hookline.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data: T; errors?: unknown };
@@ -59,13 +50,16 @@ const DELIVERY = `query($id: ID!) { delivery(id: $id) {
 
 /** Sends a test.ping to a new endpoint at `url` and waits for its delivery to end. */
 async function pingAndWait(url: string): Promise<DeliveryView> {
-  const { createWebhookEndpoint } = await graphql<{ createWebhookEndpoint: { endpoint: { id: string } } }>(
-    'mutation($url: String!) { createWebhookEndpoint(url: $url, name: "exchange", headers: [{ name: "Authorization", value: "Bearer receiver-key" }]) { endpoint { id } } }',
-    { url },
-  );
+  const endpoint = await createEndpoint(hookline, hookline.tenant.apiToken, {
+    url,
+    name: 'exchange',
+    headers: [{ name: 'Authorization', value: 'Bearer receiver-key' }],
+  });
   const { sendTestEvent } = await graphql<{ sendTestEvent: { id: string } }>(
     'mutation($id: ID!) { sendTestEvent(endpointId: $id) { id } }',
-    { id: createWebhookEndpoint.endpoint.id },
+    {
+      id: endpoint.id,
+    },
   );
   return eventually(
     async () => {
@@ -81,9 +75,9 @@ const asObject = (headers: Header[] | null) => Object.fromEntries((headers ?? []
 
 describe('a delivery as its page shows it', () => {
   it("keeps each attempt's request headers and body as sent, and the answer's headers", async () => {
-    const delivery = await pingAndWait(`${receiver.url}/ok`);
+    const delivery = await pingAndWait(`${hookline.receiver.url}/ok`);
     expect(delivery.status).toBe('SUCCEEDED');
-    const [received] = receiver.requests.filter((request) => request.path === '/ok');
+    const [received] = hookline.receiver.requests.filter((request) => request.path === '/ok');
     expect(delivery.requestBody).toBe(received!.body);
     const sent = asObject(delivery.attempts[0]!.requestHeaders);
     for (const name of [
@@ -102,7 +96,7 @@ describe('a delivery as its page shows it', () => {
   });
 
   it('keeps the headers of a refused answer, repeated ones joined, and none when no answer came', async () => {
-    const refused = await pingAndWait(`${receiver.url}/teapot`);
+    const refused = await pingAndWait(`${hookline.receiver.url}/teapot`);
     expect(refused.status).toBe('FAILED');
     expect(refused.attempts[0]!.responseStatus).toBe(418);
     expect(asObject(refused.attempts[0]!.responseHeaders)).toMatchObject({ 'x-receiver': 'kettle', 'set-cookie': 'a=1, b=2' });

@@ -8,10 +8,10 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type ReceivedRequest, type Receiver, type Responder } from './support/receiver.ts';
+import { dataOf, requestGraphqlWith, LOCAL_RECEIVERS } from './support/app.ts';
+import { eventually, type ReceivedRequest, type Receiver, type Responder } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
 const MAX_RETRIES = 1;
 
@@ -24,55 +24,31 @@ const DELIVERY_ATTEMPTS = graphql(`
   }
 `);
 
-let database: TestDatabase;
-let running: RunningApp;
-let lockClient: pg.Client;
-const receivers: Receiver[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
+const hookline = useHookline({
+  environment: {
     ...LOCAL_RECEIVERS,
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
     DELIVERY_TIMEOUT_MS: '2000',
     DELIVERY_MAX_RETRIES: String(MAX_RETRIES),
     DELIVERY_BACKOFF_BASE_MS: '50',
     DELIVERY_BACKOFF_FACTOR: '1',
-  });
-  lockClient = new pg.Client({ connectionString: database.url });
+  },
+  tenant: false,
+});
+let lockClient: pg.Client;
+
+beforeAll(async () => {
+  lockClient = new pg.Client({ connectionString: hookline.database.url });
   await lockClient.connect();
 });
 
 afterAll(async () => {
   await lockClient?.end();
-  await running?.close();
-  await Promise.all(receivers.map((receiver) => receiver.close()));
-  await database?.drop();
 });
-
-async function newReceiver(): Promise<Receiver> {
-  const receiver = await startReceiver();
-  receivers.push(receiver);
-  return receiver;
-}
-
-async function createEndpoint(tenant: Tenant, url: string, name: string): Promise<string> {
-  const response = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
-    body: JSON.stringify({ url, name, eventTypes: ['deploy.ingested'] }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-  });
-  expect(response.status).toBe(201);
-  return response.body.id as string;
-}
-
-async function ingest(tenant: Tenant): Promise<void> {
-  const response = await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
-  expect(response.status).toBe(200);
-}
 
 /** Attempts this app has finished (recorded or not), from its Prometheus metrics. */
 async function attemptsFinished(): Promise<number> {
-  const text = await (await fetch(`${running.baseUrl}/metrics`)).text();
+  const text = await (await fetch(`${hookline.baseUrl}/metrics`)).text();
   return [...text.matchAll(/^hookline_delivery_attempt_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce(
     (sum, match) => sum + Number(match[1]),
     0,
@@ -123,7 +99,7 @@ function batchGate(gateReceiver: Receiver, attempts: number) {
 async function settled(endpointIds: string[]) {
   return eventually(
     async () => {
-      const deliveries = await running.app.database.prisma.delivery.findMany({ where: { endpointId: { in: endpointIds } } });
+      const deliveries = await hookline.app.database.prisma.delivery.findMany({ where: { endpointId: { in: endpointIds } } });
       return deliveries.length === endpointIds.length && deliveries.every((delivery) => delivery.status !== 'PENDING')
         ? deliveries
         : undefined;
@@ -135,24 +111,31 @@ async function settled(endpointIds: string[]) {
 
 describe('bodies that are not UTF-8 text, in one batch with another organization', () => {
   it('stores each outcome once: no delivery is sent twice, and the bodies read back through GraphQL', async () => {
-    const x = await createTenant(running.app);
-    const y = await createTenant(running.app);
-    const gate = await newReceiver();
-    const xReceiver = await newReceiver();
-    const yReceiver = await newReceiver();
+    const x = await hookline.createTenant();
+    const y = await hookline.createTenant();
+    const gate = await hookline.startReceiver();
+    const xReceiver = await hookline.startReceiver();
+    const yReceiver = await hookline.startReceiver();
     const gzipped = gzipSync(JSON.stringify({ received: true }));
     expect(gzipped.includes(0)).toBe(true);
 
     const xEndpoints = {
-      nulOk: await createEndpoint(x, `${xReceiver.url}/nul-ok`, 'NUL 200'),
-      nul500: await createEndpoint(x, `${xReceiver.url}/nul-500`, 'NUL 500'),
-      gzip: await createEndpoint(x, `${xReceiver.url}/gzip`, 'gzip'),
-      latin1: await createEndpoint(x, `${xReceiver.url}/latin1`, 'Latin-1'),
+      nulOk: (
+        await createEndpoint(hookline, x.apiToken, { url: `${xReceiver.url}/nul-ok`, name: 'NUL 200', eventTypes: ['deploy.ingested'] })
+      ).id,
+      nul500: (
+        await createEndpoint(hookline, x.apiToken, { url: `${xReceiver.url}/nul-500`, name: 'NUL 500', eventTypes: ['deploy.ingested'] })
+      ).id,
+      gzip: (await createEndpoint(hookline, x.apiToken, { url: `${xReceiver.url}/gzip`, name: 'gzip', eventTypes: ['deploy.ingested'] }))
+        .id,
+      latin1: (
+        await createEndpoint(hookline, x.apiToken, { url: `${xReceiver.url}/latin1`, name: 'Latin-1', eventTypes: ['deploy.ingested'] })
+      ).id,
     };
     const yEndpoints = [
-      await createEndpoint(y, `${gate.url}/gate`, 'Gate'),
-      await createEndpoint(y, `${yReceiver.url}/one`, 'Y one'),
-      await createEndpoint(y, `${yReceiver.url}/two`, 'Y two'),
+      (await createEndpoint(hookline, y.apiToken, { url: `${gate.url}/gate`, name: 'Gate', eventTypes: ['deploy.ingested'] })).id,
+      (await createEndpoint(hookline, y.apiToken, { url: `${yReceiver.url}/one`, name: 'Y one', eventTypes: ['deploy.ingested'] })).id,
+      (await createEndpoint(hookline, y.apiToken, { url: `${yReceiver.url}/two`, name: 'Y two', eventTypes: ['deploy.ingested'] })).id,
     ];
     // Every first attempt, and the retry of the 500.
     const { release, answer } = batchGate(gate, 4 + 3);
@@ -166,13 +149,13 @@ describe('bodies that are not UTF-8 text, in one batch with another organization
     );
     yReceiver.respond(answer((_request, response) => response.end('ok')));
 
-    await ingest(y);
-    await ingest(x);
+    await ingest(hookline, y.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
+    await ingest(hookline, x.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
     await release();
     const settledOrTimedOut = await settled([...Object.values(xEndpoints), ...yEndpoints]).catch((error: Error) => error);
 
     // The other organization's deliveries are recorded, each after its one request.
-    const yDeliveries = await running.app.database.prisma.delivery.findMany({ where: { endpointId: { in: yEndpoints } } });
+    const yDeliveries = await hookline.app.database.prisma.delivery.findMany({ where: { endpointId: { in: yEndpoints } } });
     expect(yDeliveries.map(({ status, attemptCount }) => ({ status, attemptCount }))).toEqual(
       yEndpoints.map(() => ({ status: 'SUCCEEDED', attemptCount: 1 })),
     );
@@ -191,7 +174,7 @@ describe('bodies that are not UTF-8 text, in one batch with another organization
 
     const attemptsOf = async (endpointId: string) => {
       const { delivery } = dataOf(
-        await requestGraphqlWith(running.baseUrl, x.apiToken, DELIVERY_ATTEMPTS, { id: byEndpoint.get(endpointId)!.id }),
+        await requestGraphqlWith(hookline.baseUrl, x.apiToken, DELIVERY_ATTEMPTS, { id: byEndpoint.get(endpointId)!.id }),
       );
       return delivery!;
     };
@@ -231,34 +214,34 @@ describe('bodies that are not UTF-8 text, in one batch with another organization
 
 describe('an outcome the database refuses, in one batch with another organization', () => {
   it('costs no other outcome: the rest of the batch is written, and nothing is sent twice', async () => {
-    const x = await createTenant(running.app);
-    const y = await createTenant(running.app);
-    const gate = await newReceiver();
-    const xReceiver = await newReceiver();
-    const yReceiver = await newReceiver();
-    await createEndpoint(x, `${xReceiver.url}/doomed`, 'Doomed');
+    const x = await hookline.createTenant();
+    const y = await hookline.createTenant();
+    const gate = await hookline.startReceiver();
+    const xReceiver = await hookline.startReceiver();
+    const yReceiver = await hookline.startReceiver();
+    (await createEndpoint(hookline, x.apiToken, { url: `${xReceiver.url}/doomed`, name: 'Doomed', eventTypes: ['deploy.ingested'] })).id;
     const yEndpoints = [
-      await createEndpoint(y, `${gate.url}/gate`, 'Gate'),
-      await createEndpoint(y, `${yReceiver.url}/one`, 'Y one'),
-      await createEndpoint(y, `${yReceiver.url}/two`, 'Y two'),
+      (await createEndpoint(hookline, y.apiToken, { url: `${gate.url}/gate`, name: 'Gate', eventTypes: ['deploy.ingested'] })).id,
+      (await createEndpoint(hookline, y.apiToken, { url: `${yReceiver.url}/one`, name: 'Y one', eventTypes: ['deploy.ingested'] })).id,
+      (await createEndpoint(hookline, y.apiToken, { url: `${yReceiver.url}/two`, name: 'Y two', eventTypes: ['deploy.ingested'] })).id,
     ];
     const { release, answer } = batchGate(gate, 4);
     // An operator removes organization X while its attempt is in flight: recording that attempt
     // now violates its foreign key, in the batch that also carries Y's outcomes.
     xReceiver.respond(
       answer(async (_request, response) => {
-        await running.app.database.pool.query('DELETE FROM organizations WHERE id = $1', [x.organizationId]);
+        await hookline.app.database.pool.query('DELETE FROM organizations WHERE id = $1', [x.organizationId]);
         response.end('ok');
       }),
     );
     yReceiver.respond(answer((_request, response) => response.end('ok')));
 
-    await ingest(y);
-    await ingest(x);
+    await ingest(hookline, y.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
+    await ingest(hookline, x.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
     await release();
     const settledOrTimedOut = await settled(yEndpoints).catch((error: Error) => error);
 
-    const yDeliveries = await running.app.database.prisma.delivery.findMany({ where: { endpointId: { in: yEndpoints } } });
+    const yDeliveries = await hookline.app.database.prisma.delivery.findMany({ where: { endpointId: { in: yEndpoints } } });
     expect(yDeliveries.map(({ status, attemptCount }) => ({ status, attemptCount }))).toEqual(
       yEndpoints.map(() => ({ status: 'SUCCEEDED', attemptCount: 1 })),
     );

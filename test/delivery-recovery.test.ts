@@ -5,19 +5,15 @@
 import type { ServerResponse } from 'node:http';
 import type { Client } from 'graphql-ws';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { createTestDatabase, withDatabaseBefore, type TestDatabase } from './support/database.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { withDatabaseBefore } from './support/database.ts';
+import { dataOf, requestGraphqlWith, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { connectGraphqlWs, subscribe, untilLive } from './support/graphql-ws.ts';
-import { postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
+import { eventually, type Receiver, type ReceivedRequest } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
-const CREATE_ENDPOINT = graphql(`
-  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {
-    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }
-  }
-`);
 const RESEND = graphql(`
   mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }
 `);
@@ -33,42 +29,27 @@ const ON_UPDATE = graphql(`
   subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }
 `);
 
-let database: TestDatabase;
-let running: RunningApp;
-const receivers: Receiver[] = [];
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  // No retries: a failed first attempt ends its delivery FAILED at once.
-  running = await startApp(database.url, { ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off', DELIVERY_MAX_RETRIES: '0' });
+// No retries: a failed first attempt ends its delivery FAILED at once.
+const hookline = useHookline({
+  environment: { ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off', DELIVERY_MAX_RETRIES: '0' },
+  tenant: false,
 });
+const clients: Client[] = [];
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
-  await running?.close();
-  await Promise.all(receivers.map((receiver) => receiver.close()));
-  await database?.drop();
 });
 
 async function endpointAt(tenant: Tenant, path: string): Promise<{ receiver: Receiver; id: string; secret: string }> {
-  const receiver = await startReceiver();
-  receivers.push(receiver);
-  const created = dataOf(
-    await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE_ENDPOINT, { url: `${receiver.url}${path}`, name: path }),
-  );
-  return { receiver, id: created.createWebhookEndpoint.endpoint.id, secret: created.createWebhookEndpoint.signingSecret };
-}
-
-async function ingest(tenant: Tenant, sha: string): Promise<void> {
-  const response = await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: sha, environment: 'production' });
-  expect(response.status).toBe(200);
+  const receiver = await hookline.startReceiver();
+  const created = await createEndpoint(hookline, tenant.apiToken, { url: `${receiver.url}${path}`, name: path });
+  return { receiver, id: created.id, secret: created.signingSecret };
 }
 
 function deliveryWhen(id: string, done: (delivery: { status: string; attemptCount: number }) => boolean) {
   return eventually(
     async () => {
-      const delivery = await running.app.database.prisma.delivery.findUnique({
+      const delivery = await hookline.app.database.prisma.delivery.findUnique({
         where: { id },
         include: { attempts: { orderBy: { number: 'asc' } } },
       });
@@ -83,23 +64,24 @@ const idOf = (request: ReceivedRequest) => request.headers['webhook-id'] as stri
 
 describe('recoverDeliveries after a receiver outage', () => {
   it('re-sends the FAILED deliveries of the window as new attempts of the same deliveries, live in the log', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const { receiver, id: endpointId, secret } = await endpointAt(tenant, '/outage');
     receiver.respond((_request, response) => response.writeHead(503).end('down'));
     const before = new Date(Date.now() - 1000);
-    for (const sha of ['aaa111', 'bbb222', 'ccc333']) await ingest(tenant, sha);
+    for (const sha of ['aaa111', 'bbb222', 'ccc333'])
+      await ingest(hookline, tenant.deployToken, { commit_sha: sha, environment: 'production' });
     const failedRequests = await receiver.waitForRequests(3, { path: '/outage' });
     const failedIds = failedRequests.map(idOf).sort();
     for (const id of failedIds) await deliveryWhen(id, (delivery) => delivery.status === 'FAILED');
 
-    const client = connectGraphqlWs(running.baseUrl, tenant.apiToken);
+    const client = connectGraphqlWs(hookline.baseUrl, tenant.apiToken);
     clients.push(client);
     const log = subscribe(client, ON_UPDATE, { endpointId }, (data) => data.deliveryUpdated);
     receiver.respond((_request, response) => response.end('ok'));
-    await untilLive(log, running.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
+    await untilLive(log, hookline.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
 
     const recovered = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, {
+      await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, {
         endpointId,
         since: before.toISOString(),
         until: new Date().toISOString(),
@@ -139,18 +121,21 @@ describe('recoverDeliveries after a receiver outage', () => {
     }
 
     // Nothing left to recover: a second call queues nothing.
-    const second = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString() }));
+    const second = dataOf(
+      await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString() }),
+    );
     expect(second.recoverDeliveries).toEqual({ queued: 0, hasMore: false, nextSince: null });
   });
 
   it('counts the attempts in flight when their endpoint is disabled: one that got through stays delivered, the others are recovered under new attempt numbers', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const { receiver, id: endpointId } = await endpointAt(tenant, '/gone');
     // Every request is held until the test answers it, so all three attempts are in flight at once.
     const held: { request: ReceivedRequest; response: ServerResponse }[] = [];
     receiver.respond((request, response) => held.push({ request, response }));
     const before = new Date(Date.now() - 1000);
-    for (const sha of ['ddd111', 'eee222', 'fff333']) await ingest(tenant, sha);
+    for (const sha of ['ddd111', 'eee222', 'fff333'])
+      await ingest(hookline, tenant.deployToken, { commit_sha: sha, environment: 'production' });
     await receiver.waitForRequests(3, { path: '/gone' });
     const [gone, refused, delivered] = held.map(({ request }) => idOf(request)) as [string, string, string];
 
@@ -158,7 +143,7 @@ describe('recoverDeliveries after a receiver outage', () => {
     held[0]!.response.writeHead(410).end('gone');
     await eventually(
       async () => {
-        const endpoint = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+        const endpoint = await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
         return endpoint.status === 'DISABLED' ? true : undefined;
       },
       15_000,
@@ -179,9 +164,9 @@ describe('recoverDeliveries after a receiver outage', () => {
     ]);
 
     receiver.respond((_request, response) => response.end('ok'));
-    dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SET_ACTIVE, { id: endpointId, active: true }));
+    dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, SET_ACTIVE, { id: endpointId, active: true }));
     const recovered = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString() }),
+      await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: before.toISOString() }),
     );
     expect(recovered.recoverDeliveries).toEqual({ queued: 2, hasMore: false, nextSince: null });
     for (const [id, first] of [
@@ -259,10 +244,10 @@ describe('recoverDeliveries after a receiver outage', () => {
   });
 
   it('queues at most 1000 per call and says where the next call starts', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const { receiver, id: endpointId } = await endpointAt(tenant, '/many');
     // 1001 CANCELLED deliveries of one event, a millisecond apart (as after a long pause).
-    const { pool } = running.app.database;
+    const { pool } = hookline.app.database;
     const start = new Date(Date.now() - 3600_000);
     await pool.query(
       `WITH event AS (INSERT INTO events (organization_id, type, data) VALUES ($1, 'test.ping', '{}') RETURNING id)
@@ -270,10 +255,10 @@ describe('recoverDeliveries after a receiver outage', () => {
        SELECT $1, event.id, $2, 'test.ping', 'CANCELLED', $3::timestamptz + n * interval '1 millisecond' FROM event, generate_series(0, 1000) AS n`,
       [tenant.organizationId, endpointId, start],
     );
-    const first = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: start.toISOString() }));
+    const first = dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: start.toISOString() }));
     expect(first.recoverDeliveries).toEqual({ queued: 1000, hasMore: true, nextSince: new Date(start.getTime() + 1000).toISOString() });
     const second = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: first.recoverDeliveries.nextSince! }),
+      await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: first.recoverDeliveries.nextSince! }),
     );
     expect(second.recoverDeliveries).toEqual({ queued: 1, hasMore: false, nextSince: null });
     await receiver.waitForRequests(1001, { path: '/many', timeoutMs: 60_000 });
@@ -281,11 +266,11 @@ describe('recoverDeliveries after a receiver outage', () => {
   });
 
   it('refuses a window whose until is not after since, naming the field, and queues nothing', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const { receiver, id: endpointId } = await endpointAt(tenant, '/window');
     const at = new Date().toISOString();
     for (const until of [at, new Date(Date.parse(at) - 1000).toISOString()]) {
-      const refused = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: at, until });
+      const refused = await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: at, until });
       expect(refused.body.data).toBeNull();
       expect(refused.body.errors?.[0]).toMatchObject({
         message: 'until must be later than since',
@@ -298,9 +283,9 @@ describe('recoverDeliveries after a receiver outage', () => {
 
 describe('resendDelivery', () => {
   it('re-sends a SUCCEEDED delivery with the same webhook-id; a PENDING one is refused', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const { receiver, id: endpointId, secret } = await endpointAt(tenant, '/resend');
-    await ingest(tenant, 'ddd444');
+    await ingest(hookline, tenant.deployToken, { commit_sha: 'ddd444', environment: 'production' });
     const [original] = await receiver.waitForRequests(1, { path: '/resend' });
     const deliveryId = idOf(original!);
     await deliveryWhen(deliveryId, (delivery) => delivery.status === 'SUCCEEDED');
@@ -308,14 +293,14 @@ describe('resendDelivery', () => {
     // The receiver holds its answer: the resent delivery stays PENDING meanwhile.
     const held: ServerResponse[] = [];
     receiver.respond((_request, response) => held.push(response));
-    const resent = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESEND, { id: deliveryId }));
+    const resent = dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RESEND, { id: deliveryId }));
     expect(resent.resendDelivery).toEqual({ id: deliveryId, status: 'PENDING', attemptCount: 1 });
     const [, again] = await receiver.waitForRequests(2, { path: '/resend' });
     expect(idOf(again!)).toBe(deliveryId);
     expect(again!.body).toBe(original!.body);
     expect(new Webhook(secret).verify(again!.body, again!.headers as Record<string, string>)).toEqual(JSON.parse(original!.body));
 
-    const pending = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESEND, { id: deliveryId });
+    const pending = await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RESEND, { id: deliveryId });
     expect(pending.body.errors?.[0]).toMatchObject({
       message:
         'Only a SUCCEEDED or FAILED or CANCELLED delivery can be resent; this one is PENDING, and its next attempt is queued already',
@@ -326,13 +311,13 @@ describe('resendDelivery', () => {
     expect(delivery.attempts.map((attempt) => attempt.succeeded)).toEqual([true, true]);
 
     // An endpoint that is not ACTIVE gets nothing: both are refused with the reason.
-    dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SET_ACTIVE, { id: endpointId, active: false }));
-    const paused = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESEND, { id: deliveryId });
+    dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, SET_ACTIVE, { id: endpointId, active: false }));
+    const paused = await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RESEND, { id: deliveryId });
     expect(paused.body.errors?.[0]).toMatchObject({
       message: 'The endpoint is INACTIVE; activate it first',
       extensions: { code: 'BAD_USER_INPUT' },
     });
-    const recover = await requestGraphqlWith(running.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: new Date(0).toISOString() });
+    const recover = await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: new Date(0).toISOString() });
     expect(recover.body.errors?.[0]).toMatchObject({
       message: 'The endpoint is INACTIVE; activate it first',
       extensions: { code: 'BAD_USER_INPUT' },
@@ -341,19 +326,19 @@ describe('resendDelivery', () => {
   });
 
   it("refuses another organization's delivery and endpoint as not found, and changes nothing", async () => {
-    const owner = await createTenant(running.app);
-    const other = await createTenant(running.app);
+    const owner = await hookline.createTenant();
+    const other = await hookline.createTenant();
     const { receiver, id: endpointId } = await endpointAt(owner, '/private');
-    await ingest(owner, 'eee555');
+    await ingest(hookline, owner.deployToken, { commit_sha: 'eee555', environment: 'production' });
     const [request] = await receiver.waitForRequests(1, { path: '/private' });
     const deliveryId = idOf(request!);
     await deliveryWhen(deliveryId, (delivery) => delivery.status === 'SUCCEEDED');
 
-    const resend = await requestGraphqlWith(running.baseUrl, other.apiToken, RESEND, { id: deliveryId });
+    const resend = await requestGraphqlWith(hookline.baseUrl, other.apiToken, RESEND, { id: deliveryId });
     expect(resend.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
-    const recover = await requestGraphqlWith(running.baseUrl, other.apiToken, RECOVER, { endpointId, since: new Date(0).toISOString() });
+    const recover = await requestGraphqlWith(hookline.baseUrl, other.apiToken, RECOVER, { endpointId, since: new Date(0).toISOString() });
     expect(recover.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
-    const delivery = await running.app.database.prisma.delivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    const delivery = await hookline.app.database.prisma.delivery.findUniqueOrThrow({ where: { id: deliveryId } });
     expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
     expect(receiver.requests).toHaveLength(1);
   });

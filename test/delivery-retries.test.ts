@@ -3,12 +3,12 @@
 // between attempts, Retry-After, what is recorded of each attempt, and signing during a secret
 // rotation. Backoffs are tiny (100 ms × 2^n); pg-boss looks for due retries every ~0.5 s.
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rotateSigningSecret } from '../src/domain/webhooks/endpoints.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type ReceivedRequest, type Receiver, TIMER_SLACK_MS } from './support/receiver.ts';
+import { type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { eventually, type ReceivedRequest, type Receiver, TIMER_SLACK_MS } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_FACTOR = 2;
@@ -17,51 +17,17 @@ const TIMEOUT_MS = 500;
 /** The backoff's jitter is ±20 %: no retry may come sooner than this after attempt `n`. */
 const backoffLowerBoundMs = (n: number) => BACKOFF_BASE_MS * BACKOFF_FACTOR ** (n - 1) * 0.8;
 
-let database: TestDatabase;
-let running: RunningApp;
-const receivers: Receiver[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
+const hookline = useHookline({
+  environment: {
     ...LOCAL_RECEIVERS,
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
     DELIVERY_TIMEOUT_MS: String(TIMEOUT_MS),
     DELIVERY_MAX_RETRIES: String(MAX_RETRIES),
     DELIVERY_BACKOFF_BASE_MS: String(BACKOFF_BASE_MS),
     DELIVERY_BACKOFF_FACTOR: String(BACKOFF_FACTOR),
-  });
+  },
+  tenant: false,
 });
-
-afterAll(async () => {
-  // The app first: it finishes attempts in flight, which may be talking to a receiver.
-  await running?.close();
-  await Promise.all(receivers.map((receiver) => receiver.close()));
-  await database?.drop();
-});
-
-async function newReceiver(): Promise<Receiver> {
-  const receiver = await startReceiver();
-  receivers.push(receiver);
-  return receiver;
-}
-
-/** Creates an endpoint through REST as a customer would; returns its id and signing secret. */
-async function createEndpoint(tenant: Tenant, body: { url: string; name: string; eventTypes?: string[] }) {
-  const response = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-  });
-  expect(response.status).toBe(201);
-  return response.body as { id: string; signingSecret: string };
-}
-
-async function ingest(tenant: Tenant, commitSha = 'a1b2c3d4'): Promise<string> {
-  const response = await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: commitSha, environment: 'production' });
-  expect(response.status).toBe(200);
-  expect(response.body.status).toBe('accepted');
-  return response.body.deploy_id as string;
-}
 
 function headersOf(request: ReceivedRequest): Record<string, string> {
   return request.headers as Record<string, string>;
@@ -71,7 +37,7 @@ function headersOf(request: ReceivedRequest): Record<string, string> {
 function deliveryWhen(id: string, done: (status: string, attempts: number) => boolean, timeoutMs = 20_000) {
   return eventually(
     async () => {
-      const delivery = await running.app.database.prisma.delivery.findUnique({
+      const delivery = await hookline.app.database.prisma.delivery.findUnique({
         where: { id },
         include: { attempts: { orderBy: { number: 'asc' } }, endpoint: true },
       });
@@ -85,9 +51,9 @@ function deliveryWhen(id: string, done: (status: string, attempts: number) => bo
 describe('an endpoint that keeps failing, then recovers', () => {
   /** An endpoint of a tenant of its own, at `/unstable` of a receiver of its own. */
   async function unstableEndpoint(): Promise<{ tenant: Tenant; receiver: Receiver; endpoint: { id: string; signingSecret: string } }> {
-    const tenant = await createTenant(running.app);
-    const receiver = await newReceiver();
-    const endpoint = await createEndpoint(tenant, { url: `${receiver.url}/unstable`, name: 'Unstable' });
+    const tenant = await hookline.createTenant();
+    const receiver = await hookline.startReceiver();
+    const endpoint = await createEndpoint(hookline, tenant.apiToken, { url: `${receiver.url}/unstable`, name: 'Unstable' });
     return { tenant, receiver, endpoint };
   }
 
@@ -103,7 +69,7 @@ describe('an endpoint that keeps failing, then recovers', () => {
       response.writeHead(500, { 'content-type': 'text/plain' }).end(text);
     });
 
-    await ingest(tenant);
+    await ingest(hookline, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
     const requests = await receiver.waitForRequests(1 + MAX_RETRIES, { path: '/unstable', timeoutMs: 20_000 });
     const deliveryId = headersOf(requests[0]!)['x-service-delivery']!;
     const delivery = await deliveryWhen(deliveryId, (status) => status !== 'PENDING');
@@ -147,7 +113,7 @@ describe('an endpoint that keeps failing, then recovers', () => {
       expect(delivery.attempts[i]!.startedAt.getTime()).toBeGreaterThan(delivery.attempts[i - 1]!.startedAt.getTime());
     }
     // No further attempt is queued: exactly one pg-boss job per attempt made.
-    const jobs = await running.app.database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'deliveryId' = $1`, [
+    const jobs = await hookline.app.database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'deliveryId' = $1`, [
       deliveryId,
     ]);
     expect(jobs.rows[0].n).toBe(1 + MAX_RETRIES);
@@ -160,7 +126,7 @@ describe('an endpoint that keeps failing, then recovers', () => {
   it('honours Retry-After on a 429 when it is longer than the backoff; a success resets the failure count', async () => {
     const { tenant, receiver, endpoint } = await unstableEndpoint();
     // As after one delivery that ended FAILED (the test above shows how an endpoint gets there).
-    await running.app.database.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { consecutiveFailures: 1 } });
+    await hookline.app.database.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { consecutiveFailures: 1 } });
     let answered = 0;
     receiver.respond((_request, response) => {
       answered += 1;
@@ -169,7 +135,7 @@ describe('an endpoint that keeps failing, then recovers', () => {
     });
     const seen = receiver.requests.length;
 
-    await ingest(tenant);
+    await ingest(hookline, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
     await receiver.waitForRequests(seen + 2, { path: '/unstable' });
     const [first, second] = receiver.requests.slice(seen);
     const deliveryId = headersOf(first!)['x-service-delivery']!;
@@ -189,9 +155,9 @@ describe('an endpoint that keeps failing, then recovers', () => {
 
 describe('what else counts as a failed attempt', () => {
   it('no answer within DELIVERY_TIMEOUT_MS: a failed attempt without status, retried', async () => {
-    const tenant = await createTenant(running.app);
-    const receiver = await newReceiver();
-    await createEndpoint(tenant, { url: `${receiver.url}/slow`, name: 'Slow' });
+    const tenant = await hookline.createTenant();
+    const receiver = await hookline.startReceiver();
+    await createEndpoint(hookline, tenant.apiToken, { url: `${receiver.url}/slow`, name: 'Slow' });
     let answered = 0;
     receiver.respond((_request, response) => {
       answered += 1;
@@ -199,7 +165,7 @@ describe('what else counts as a failed attempt', () => {
       if (answered > 1) response.end('ok');
     });
 
-    await ingest(tenant);
+    await ingest(hookline, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
     const requests = await receiver.waitForRequests(2, { path: '/slow' });
     const deliveryId = headersOf(requests[0]!)['x-service-delivery']!;
     expect(headersOf(requests[1]!)['x-service-delivery']).toBe(deliveryId);
@@ -216,16 +182,16 @@ describe('what else counts as a failed attempt', () => {
   });
 
   it('a 301 with Location: a failed attempt, and the redirect is not followed', async () => {
-    const tenant = await createTenant(running.app);
-    const receiver = await newReceiver();
-    await createEndpoint(tenant, { url: `${receiver.url}/moved`, name: 'Moved' });
+    const tenant = await hookline.createTenant();
+    const receiver = await hookline.startReceiver();
+    await createEndpoint(hookline, tenant.apiToken, { url: `${receiver.url}/moved`, name: 'Moved' });
     receiver.respond((request, response) => {
       const redirectsSoFar = receiver.requests.filter((r) => r.path === '/moved').length;
       if (request.path === '/moved' && redirectsSoFar === 1) response.writeHead(301, { location: `${receiver.url}/target` }).end('moved');
       else response.end('ok');
     });
 
-    await ingest(tenant);
+    await ingest(hookline, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
     // Attempt 2 comes only after attempt 1 was over: a followed redirect would have arrived before it.
     const requests = await receiver.waitForRequests(2, { path: '/moved' });
     const deliveryId = headersOf(requests[0]!)['x-service-delivery']!;
@@ -241,9 +207,9 @@ describe('what else counts as a failed attempt', () => {
 });
 
 it('stores at most the first 4096 bytes of a multi-byte answer, cut at a character boundary', async () => {
-  const tenant = await createTenant(running.app);
-  const receiver = await newReceiver();
-  await createEndpoint(tenant, { url: `${receiver.url}/utf8`, name: 'UTF-8' });
+  const tenant = await hookline.createTenant();
+  const receiver = await hookline.startReceiver();
+  await createEndpoint(hookline, tenant.apiToken, { url: `${receiver.url}/utf8`, name: 'UTF-8' });
   // 4095 ASCII bytes, then 3-byte characters: byte 4096 is the first byte of a '€'.
   const text = 'a'.repeat(4095) + '€'.repeat(10);
   let answered = 0;
@@ -253,7 +219,7 @@ it('stores at most the first 4096 bytes of a multi-byte answer, cut at a charact
     else response.end('ok');
   });
 
-  await ingest(tenant);
+  await ingest(hookline, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
   const [request] = await receiver.waitForRequests(1, { path: '/utf8' });
   const delivery = await deliveryWhen(headersOf(request!)['x-service-delivery']!, (_status, attempts) => attempts >= 1);
   const stored = delivery.attempts[0]!.responseBody!;
@@ -264,16 +230,16 @@ it('stores at most the first 4096 bytes of a multi-byte answer, cut at a charact
 
 describe('secret rotation', () => {
   it('signs with the new and the previous secret during the grace period', async () => {
-    const tenant = await createTenant(running.app);
-    const receiver = await newReceiver();
-    const endpoint = await createEndpoint(tenant, { url: `${receiver.url}/rotated`, name: 'Rotated' });
+    const tenant = await hookline.createTenant();
+    const receiver = await hookline.startReceiver();
+    const endpoint = await createEndpoint(hookline, tenant.apiToken, { url: `${receiver.url}/rotated`, name: 'Rotated' });
     // No REST route rotates a secret (a GraphQL mutation will): the domain function stands in.
-    const rotated = await rotateSigningSecret(running.app.database.prisma, tenant.organizationId, endpoint.id);
+    const rotated = await rotateSigningSecret(hookline.app.database.prisma, tenant.organizationId, endpoint.id);
     const newSecret = rotated!.signingSecret;
     expect(newSecret).toMatch(/^whsec_/);
     expect(newSecret).not.toBe(endpoint.signingSecret);
 
-    await ingest(tenant);
+    await ingest(hookline, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
     const [request] = await receiver.waitForRequests(1, { path: '/rotated' });
     const headers = headersOf(request!);
     const signatures = headers['x-service-signature']!.split(' ');

@@ -3,45 +3,29 @@
 // gets, after a restart that no longer allows them, failed attempts that say why, and no
 // signed request leaves. Such failures count like any other: retried, then FAILED, one more
 // in the endpoint's failures in a row.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, LOCAL_RECEIVERS } from './support/app.ts';
+import { postDeploy } from './support/http.ts';
+import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
 const MAX_RETRIES = 1;
 
-let database: TestDatabase;
-let receiver: Receiver;
-let tenant: Tenant;
+// The endpoint is made while local development settings allowed a plain-http receiver on loopback.
+const hookline = useHookline({ environment: { ...LOCAL_RECEIVERS, ROLE: 'api' }, receiver: true });
 let endpointId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  receiver = await startReceiver();
-  // Made while local development settings allowed a plain-http receiver on loopback.
-  const before = await startApp(database.url, { ...LOCAL_RECEIVERS, ROLE: 'api' });
-  try {
-    tenant = await createTenant(before.app);
-    const response = await post(`${before.baseUrl}/api/webhooks/endpoints`, {
-      body: JSON.stringify({ url: `${receiver.url}/hook`, name: 'Local receiver', eventTypes: ['deploy.ingested'] }),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-    });
-    expect(response.status).toBe(201);
-    endpointId = response.body.id;
-  } finally {
-    await before.close();
-  }
-});
-
-afterAll(async () => {
-  await receiver?.close();
-  await database?.drop();
+  const url = `${hookline.receiver.url}/hook`;
+  endpointId = (await createEndpoint(hookline, hookline.tenant.apiToken, { url, name: 'Local receiver', eventTypes: ['deploy.ingested'] }))
+    .id;
+  await hookline.running.close();
 });
 
 /** Restarted with `environment`, one deploy ingested: its delivery once it has finished. */
 async function deliverAfterRestart(environment: Record<string, string>) {
-  const running: RunningApp = await startApp(database.url, {
+  const running: RunningApp = await hookline.startApp({
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
     DELIVERY_MAX_RETRIES: String(MAX_RETRIES),
     DELIVERY_BACKOFF_BASE_MS: '50',
@@ -49,7 +33,7 @@ async function deliverAfterRestart(environment: Record<string, string>) {
     ...environment,
   });
   try {
-    const response = await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
+    const response = await postDeploy(running.baseUrl, hookline.tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
     expect(response.status).toBe(200);
     const { prisma } = running.app.database;
     const delivery = await eventually(
@@ -75,7 +59,7 @@ async function deliverAfterRestart(environment: Record<string, string>) {
 describe('an http:// endpoint after a restart with WEBHOOK_ALLOW_HTTP off', () => {
   it('gets failed attempts that say why, and no request', async () => {
     const { delivery, attempts, endpoint } = await deliverAfterRestart({ WEBHOOK_ALLOW_HTTP: 'false', WEBHOOK_ALLOW_PRIVATE: 'true' });
-    expect(receiver.requests).toHaveLength(0);
+    expect(hookline.receiver.requests).toHaveLength(0);
     expect(delivery).toMatchObject({ status: 'FAILED', attemptCount: 1 + MAX_RETRIES });
     expect(
       attempts.map(({ number, succeeded, responseStatus, responseBody, error }) => ({
@@ -103,7 +87,7 @@ describe('an http:// endpoint after a restart with WEBHOOK_ALLOW_HTTP off', () =
 describe('a loopback endpoint after a restart with WEBHOOK_ALLOW_PRIVATE off', () => {
   it('gets failed attempts that say why, and no request', async () => {
     const { delivery, attempts, endpoint } = await deliverAfterRestart({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'false' });
-    expect(receiver.requests).toHaveLength(0);
+    expect(hookline.receiver.requests).toHaveLength(0);
     expect(delivery).toMatchObject({ status: 'FAILED', attemptCount: 1 + MAX_RETRIES });
     expect(attempts.map((attempt) => attempt.error)).toEqual(
       Array(1 + MAX_RETRIES).fill('refused to connect to 127.0.0.1: not a public address'),
@@ -114,7 +98,7 @@ describe('a loopback endpoint after a restart with WEBHOOK_ALLOW_PRIVATE off', (
   it('is delivered again once the settings allow it', async () => {
     const { delivery, endpoint } = await deliverAfterRestart(LOCAL_RECEIVERS);
     expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
-    expect(receiver.requests).toHaveLength(1);
+    expect(hookline.receiver.requests).toHaveLength(1);
     expect(endpoint).toMatchObject({ status: 'ACTIVE', consecutiveFailures: 0 });
   });
 });

@@ -1,12 +1,13 @@
 // The `dora` query end to end: deploys ingested with `deployed_at` and commit timestamps,
 // incidents opened with `startedAt` (their suspects decide which deploys failed) and resolved
 // through the API. Every expected number is worked out by hand below.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '../src/domain/ingest/services.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, requestGraphql, type GraphqlResponse, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
+import { ingest } from './support/operations.ts';
 
 const DORA_KEYS = graphql(`
   query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
@@ -35,9 +36,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: 'off' } });
 let stranger: Tenant;
 let paymentsId: string;
 
@@ -51,14 +50,8 @@ const deploys: Record<string, string> = {};
 /** Resolved incidents by name: how long each took to restore, in ms (resolvedAt − startedAt). */
 const restoreMs: Record<string, number> = {};
 
-async function ingest(name: string, token: string, payload: Record<string, unknown>) {
-  const response = await postDeploy(running.baseUrl, token, payload);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  deploys[name] = response.body.deploy_id;
-}
-
 async function openIncident(serviceId: string, startedAt: string) {
-  const response = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_OPEN_INCIDENT, {
+  const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_OPEN_INCIDENT, {
     serviceId,
     title: 'Broken',
     environment: 'production',
@@ -68,7 +61,7 @@ async function openIncident(serviceId: string, startedAt: string) {
 }
 
 async function resolve(name: string, id: string) {
-  const resolved = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DORA_RESOLVE_INCIDENT, { id })).resolveIncident;
+  const resolved = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_RESOLVE_INCIDENT, { id })).resolveIncident;
   restoreMs[name] = Date.parse(resolved.resolvedAt!) - Date.parse(resolved.startedAt);
 }
 
@@ -79,13 +72,10 @@ function median(values: number[]): number {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-  tenant = await createTenant(running.app, 'checkout');
-  stranger = await createTenant(running.app, 'checkout');
-  const payments = await createService(running.app.database.prisma, tenant.organizationId, 'payments');
+  stranger = await hookline.createTenant('checkout');
+  const payments = await createService(hookline.app.database.prisma, hookline.tenant.organizationId, 'payments');
   paymentsId = payments.service.id;
-  const checkout = tenant.deployToken;
+  const checkout = hookline.tenant.deployToken;
   const commit = (deployedAt: number, beforeMs: number | null) => ({
     sha: `c${Math.random().toString(16).slice(2, 10)}`,
     ...(beforeMs === null ? {} : { timestamp: at(deployedAt - beforeMs) }),
@@ -99,40 +89,40 @@ beforeAll(async () => {
   //   d3       checkout production   −4 d      no commits
   //   p1       payments production   −3 h      no commits
   //   d4       checkout production   −2 h      30 min
-  await ingest('old', checkout, {
+  deploys.old = await ingest(hookline, checkout, {
     commit_sha: 'old',
     environment: 'production',
     deployed_at: at(-12 * DAY),
     commits: [commit(-12 * DAY, HOUR)],
   });
-  await ingest('d1', checkout, {
+  deploys.d1 = await ingest(hookline, checkout, {
     commit_sha: 'd1',
     environment: 'production',
     deployed_at: at(-8 * DAY),
     commits: [commit(-8 * DAY, HOUR), commit(-8 * DAY, 3 * HOUR), commit(-8 * DAY, -10 * MINUTE)],
   });
-  await ingest('d2', checkout, {
+  deploys.d2 = await ingest(hookline, checkout, {
     commit_sha: 'd2',
     environment: 'production',
     deployed_at: at(-6 * DAY),
     commits: [commit(-6 * DAY, 2 * HOUR), commit(-6 * DAY, null)],
   });
-  await ingest('staging', checkout, {
+  deploys.staging = await ingest(hookline, checkout, {
     commit_sha: 'st',
     environment: 'staging',
     deployed_at: at(-5 * DAY - HOUR),
     commits: [commit(-5 * DAY - HOUR, 4 * HOUR)],
   });
-  await ingest('d3', checkout, { commit_sha: 'd3', environment: 'production', deployed_at: at(-4 * DAY) });
-  await ingest('p1', payments.deployToken, { commit_sha: 'p1', environment: 'production', deployed_at: at(-3 * HOUR) });
-  await ingest('d4', checkout, {
+  deploys.d3 = await ingest(hookline, checkout, { commit_sha: 'd3', environment: 'production', deployed_at: at(-4 * DAY) });
+  deploys.p1 = await ingest(hookline, payments.deployToken, { commit_sha: 'p1', environment: 'production', deployed_at: at(-3 * HOUR) });
+  deploys.d4 = await ingest(hookline, checkout, {
     commit_sha: 'd4',
     environment: 'production',
     deployed_at: at(-2 * HOUR),
     commits: [commit(-2 * HOUR, 30 * MINUTE)],
   });
   // Another organization's deploy in the period counts for no one here.
-  const theirs = await postDeploy(running.baseUrl, stranger.deployToken, {
+  const theirs = await postDeploy(hookline.baseUrl, stranger.deployToken, {
     commit_sha: 'x',
     environment: 'production',
     deployed_at: at(-1 * DAY),
@@ -144,17 +134,17 @@ beforeAll(async () => {
   //   i2 checkout, started d4 + 20 min: suspects [d4, p1]; someone marks p1 CAUSED → p1 failed, d4 not; resolved now
   //   i3 checkout, started −7 d + 1 h: no deploy in the 24 h before; left OPEN     → no restore time
   //   i4 payments, started −30 min: suspects [p1, d4] (p1 is its own service's)    → p1 again; resolved now
-  const i1 = await openIncident(tenant.serviceId, at(-4 * DAY + 10 * MINUTE));
+  const i1 = await openIncident(hookline.tenant.serviceId, at(-4 * DAY + 10 * MINUTE));
   expect(i1.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.d3]);
-  const i2 = await openIncident(tenant.serviceId, at(-2 * HOUR + 20 * MINUTE));
+  const i2 = await openIncident(hookline.tenant.serviceId, at(-2 * HOUR + 20 * MINUTE));
   expect(i2.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.d4, deploys.p1]);
-  const marked = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_MARK_SUSPECT, {
+  const marked = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_MARK_SUSPECT, {
     incidentId: i2.id,
     deployId: deploys.p1!,
     verdict: 'CAUSED',
   });
   dataOf(marked);
-  const i3 = await openIncident(tenant.serviceId, at(-7 * DAY + HOUR));
+  const i3 = await openIncident(hookline.tenant.serviceId, at(-7 * DAY + HOUR));
   expect(i3.suspects).toEqual([]);
   const i4 = await openIncident(paymentsId, at(-30 * MINUTE));
   expect(i4.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.p1, deploys.d4]);
@@ -163,13 +153,8 @@ beforeAll(async () => {
   await resolve('i4', i4.id);
 });
 
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
-
-async function dora(variables: { serviceId?: string; environment?: string; from: string; to: string }, token = tenant.apiToken) {
-  return dataOf(await requestGraphql(running.baseUrl, token, DORA_KEYS, variables)).dora;
+async function dora(variables: { serviceId?: string; environment?: string; from: string; to: string }, token = hookline.tenant.apiToken) {
+  return dataOf(await requestGraphql(hookline.baseUrl, token, DORA_KEYS, variables)).dora;
 }
 
 /** A number within 4.5 % of `exact`: an organization's lead time is the median of a histogram's buckets. */
@@ -181,7 +166,7 @@ describe('dora', () => {
     // Lead times: 1 h, 3 h (d1), 2 h (d2), 30 min (d4) → sorted 1800, 3600, 7200, 10800 s → median 5400 s.
     // Failed: d3 (top suspect of i1). d4 is i2's top suspect, but i2's cause is p1 → 1 / 4 = 0.25.
     // Restore: i1 and i2 (i3 is open, i4 is payments') → the mean of their two durations.
-    expect(await dora({ ...period, serviceId: tenant.serviceId, environment: 'production' })).toEqual({
+    expect(await dora({ ...period, serviceId: hookline.tenant.serviceId, environment: 'production' })).toEqual({
       deploymentFrequencyPerDay: 0.4,
       deployCount: 4,
       days: 10,
@@ -213,7 +198,7 @@ describe('dora', () => {
   it('one service in every environment, and one environment across services', async () => {
     // checkout: d1, d2, staging, d3, d4 → 5, 0.5 a day; lead times as the organization's → 7200 s;
     // failed d3 → 1 / 5; restore: i1 and i2.
-    expect(await dora({ ...period, serviceId: tenant.serviceId })).toEqual({
+    expect(await dora({ ...period, serviceId: hookline.tenant.serviceId })).toEqual({
       deploymentFrequencyPerDay: 0.5,
       deployCount: 5,
       days: 10,
@@ -246,7 +231,7 @@ describe('dora', () => {
   it('other periods: one ending before the incidents were resolved, and an empty one', async () => {
     // [−9 d, −1 d): 8 days; checkout production deploys d1, d2, d3 → 3 / 8 = 0.375 a day;
     // lead 3600, 10800, 7200 → 7200 s; failed d3 → 1 / 3; nothing was resolved in it → null.
-    expect(await dora({ serviceId: tenant.serviceId, environment: 'production', from: at(-9 * DAY), to: at(-1 * DAY) })).toEqual({
+    expect(await dora({ serviceId: hookline.tenant.serviceId, environment: 'production', from: at(-9 * DAY), to: at(-1 * DAY) })).toEqual({
       deploymentFrequencyPerDay: 0.375,
       deployCount: 3,
       days: 8,
@@ -270,7 +255,7 @@ describe('dora', () => {
       [period.from, period.from],
       [period.to, period.from],
     ]) {
-      const response = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_KEYS, { from: from!, to: to! });
+      const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_KEYS, { from: from!, to: to! });
       expect(response.body.data ?? null).toBeNull();
       expect(response.body.errors?.[0]).toEqual(
         expect.objectContaining({
@@ -283,7 +268,7 @@ describe('dora', () => {
 
   it('refuses an environment or a period PostgreSQL cannot store (NUL, year 0) with BAD_USER_INPUT on the argument', async () => {
     const refused = async (variables: { from: string; to: string; environment?: string }, field: string) => {
-      const response = await requestGraphql(running.baseUrl, tenant.apiToken, DORA_KEYS, variables);
+      const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_KEYS, variables);
       expect(response.body.data ?? null).toBeNull();
       expect(response.body.errors).toEqual([
         expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', fields: [expect.objectContaining({ field })] } }),
@@ -301,11 +286,11 @@ describe('dora', () => {
       );
     };
     for (const serviceId of ['00000000-0000-4000-8000-000000000000', 'nope', '', stranger.serviceId]) {
-      notFound(await requestGraphql(running.baseUrl, tenant.apiToken, DORA_KEYS, { ...period, serviceId }), serviceId);
+      notFound(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_KEYS, { ...period, serviceId }), serviceId);
     }
     notFound(
-      await requestGraphql(running.baseUrl, stranger.apiToken, DORA_KEYS, { ...period, serviceId: tenant.serviceId }),
-      tenant.serviceId,
+      await requestGraphql(hookline.baseUrl, stranger.apiToken, DORA_KEYS, { ...period, serviceId: hookline.tenant.serviceId }),
+      hookline.tenant.serviceId,
     );
     // The stranger's organization: its one deploy, and none of the tenant's incidents.
     expect(await dora(period, stranger.apiToken)).toEqual({

@@ -12,11 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '../src/domain/ingest/services.ts';
 import { computeDora } from '../src/domain/correlation/dora.ts';
 import { detectRollbacks } from '../src/domain/correlation/rollbacks.ts';
-import { createTestDatabase, withDatabaseBefore, type TestDatabase } from './support/database.ts';
+import { withDatabaseBefore } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphqlWith, rollbacksJudged, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { postDeploy } from './support/http.ts';
+import { dataOf, requestGraphqlWith, rollbacksJudged } from './support/app.ts';
 import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { ingest } from './support/operations.ts';
 
 const DORA_OF_DAYS = graphql(`
   query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
@@ -70,26 +71,16 @@ async function expectFiguresOfRawDeploys(client: pg.Client, organizationId: stri
   );
 }
 
-let database: TestDatabase;
-let running: RunningApp;
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: 'off' } });
 let admin: pg.Client;
-let tenant: Tenant;
 let services: { id: string; token: string }[];
 
-async function ingest(service: { token: string }, payload: Record<string, unknown>, key?: string) {
-  const response = await postDeploy(running.baseUrl, service.token, payload, key ? { 'x-idempotency-key': key } : {});
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-  admin = new pg.Client({ connectionString: database.url });
+  admin = new pg.Client({ connectionString: hookline.database.url });
   await admin.connect();
-  tenant = await createTenant(running.app, 'checkout');
-  const payments = await createService(running.app.database.prisma, tenant.organizationId, 'payments');
+  const payments = await createService(hookline.app.database.prisma, hookline.tenant.organizationId, 'payments');
   services = [
-    { id: tenant.serviceId, token: tenant.deployToken },
+    { id: hookline.tenant.serviceId, token: hookline.tenant.deployToken },
     { id: payments.service.id, token: payments.deployToken },
   ];
   const environments = ['production', 'staging', null];
@@ -100,7 +91,8 @@ beforeAll(async () => {
     const service = services[n % 2]!;
     const deployedAt = at(n * 8 * HOUR + (n % 5) * 60_000);
     await ingest(
-      service,
+      hookline,
+      service.token,
       {
         commit_sha: `sha${Math.floor(n / 2) % 7}`,
         version: `v${Math.floor(n / 2) % 9}`,
@@ -112,28 +104,30 @@ beforeAll(async () => {
           ...(n % 4 === 0 ? [{ sha: `c${n}c`, message: 'c', timestamp: new Date(deployedAt.getTime() + HOUR).toISOString() }] : []),
         ],
       },
-      `deploy-${n}`,
+      { headers: { 'x-idempotency-key': `deploy-${n}` } },
     );
   }
   // The same request again (a retry): stored once, counted once.
   const retried = { commit_sha: 'sha0', environment: 'production', deployed_at: at(3 * HOUR).toISOString() };
-  await ingest(services[0]!, retried, 'retried');
-  await ingest(services[0]!, retried, 'retried');
+  await ingest(hookline, services[0]!.token, retried, { headers: { 'x-idempotency-key': 'retried' } });
+  await ingest(hookline, services[0]!.token, retried, { headers: { 'x-idempotency-key': 'retried' }, status: 'duplicate' });
   // A late deploy, backfilled into day 2 after days 3 to 19 were recorded; and one without commits.
-  await ingest(services[1]!, {
+  await ingest(hookline, services[1]!.token, {
     commit_sha: 'late',
     environment: 'production',
     deployed_at: at(2 * DAY + 5 * HOUR).toISOString(),
     commits: [{ sha: 'l', message: 'l', timestamp: at(2 * DAY).toISOString() }],
   });
-  await ingest(services[1]!, { commit_sha: 'bare', environment: 'staging', deployed_at: at(11 * DAY + HOUR).toISOString() });
-  await rollbacksJudged(running.app);
+  await ingest(hookline, services[1]!.token, {
+    commit_sha: 'bare',
+    environment: 'staging',
+    deployed_at: at(11 * DAY + HOUR).toISOString(),
+  });
+  await rollbacksJudged(hookline.app);
 }, 120_000);
 
 afterAll(async () => {
   await admin?.end();
-  await running?.close();
-  await database?.drop();
 });
 
 /**
@@ -144,9 +138,9 @@ async function doraFromRawDeploys(
   scope: { serviceId?: string; environment?: string; from: Date; to: Date },
   approximate = !scope.serviceId,
 ) {
-  const prisma = running.app.database.prisma;
+  const prisma = hookline.app.database.prisma;
   const history = await prisma.deploy.findMany({
-    where: { organizationId: tenant.organizationId },
+    where: { organizationId: hookline.tenant.organizationId },
     select: {
       id: true,
       serviceId: true,
@@ -262,11 +256,11 @@ describe('DORA daily figures', () => {
   });
 
   it('are added by a worker, not by the ingest: an ingest waits on no day’s figures, and each deploy is added once', async () => {
-    const other = await createTenant(running.app, 'fold');
-    const service = { token: other.deployToken };
-    await ingest(service, { commit_sha: 'a', environment: 'production', deployed_at: at(HOUR).toISOString() });
-    await rollbacksJudged(running.app);
-    const holder = new pg.Client({ connectionString: database.url });
+    const other = await hookline.createTenant('fold');
+
+    await ingest(hookline, other.deployToken, { commit_sha: 'a', environment: 'production', deployed_at: at(HOUR).toISOString() });
+    await rollbacksJudged(hookline.app);
+    const holder = new pg.Client({ connectionString: hookline.database.url });
     await holder.connect();
     try {
       // The day's figures held by another transaction (as a worker's pass would): ingests of that
@@ -276,7 +270,7 @@ describe('DORA daily figures', () => {
       await holder.query(`SELECT 1 FROM dora_organization_days WHERE organization_id = $1 FOR UPDATE`, [other.organizationId]);
       await Promise.all(
         Array.from({ length: 12 }, (_, n) =>
-          ingest(service, {
+          ingest(hookline, other.deployToken, {
             commit_sha: `c${n}`,
             environment: 'production',
             deployed_at: at(2 * HOUR + n * 60_000).toISOString(),
@@ -288,7 +282,7 @@ describe('DORA daily figures', () => {
     } finally {
       await holder.end();
     }
-    await rollbacksJudged(running.app);
+    await rollbacksJudged(hookline.app);
     await expectFiguresOfRawDeploys(admin, other.organizationId);
     // A pass again with nothing due changes nothing.
     const before = (await admin.query(KEPT_ORGANIZATION_DAYS_SQL, [other.organizationId])).rows;
@@ -297,9 +291,9 @@ describe('DORA daily figures', () => {
   });
 
   it('lose and double no deploy when a worker stops in the middle of a pass or two workers pass at once', async () => {
-    const other = await createTenant(running.app, 'stops');
-    const stopped = new pg.Client({ connectionString: database.url });
-    const second = new pg.Client({ connectionString: database.url });
+    const other = await hookline.createTenant('stops');
+    const stopped = new pg.Client({ connectionString: hookline.database.url });
+    const second = new pg.Client({ connectionString: hookline.database.url });
     await Promise.all([stopped.connect(), second.connect()]);
     try {
       const insertDeploys = (client: pg.Client) =>
@@ -322,7 +316,7 @@ describe('DORA daily figures', () => {
       expect((await second.query(`SELECT fold_due_dora_figures(1000) AS taken`)).rows[0].taken).toBe(0);
       expect((await admin.query(KEPT_ORGANIZATION_DAYS_SQL, [other.organizationId])).rows).toEqual([]);
       await stopped.end().catch(() => {});
-      await rollbacksJudged(running.app);
+      await rollbacksJudged(hookline.app);
       await expectFiguresOfRawDeploys(admin, other.organizationId);
       expect(
         (await admin.query(KEPT_ORGANIZATION_DAYS_SQL, [other.organizationId])).rows.reduce((sum, row) => sum + row.deploy_count, 0),
@@ -333,9 +327,9 @@ describe('DORA daily figures', () => {
   });
 
   it('equal the deploys and commit lead times of each service, environment and day, recomputed from the raw rows', async () => {
-    const raw = await admin.query(RAW_DAYS_SQL, [tenant.organizationId]);
+    const raw = await admin.query(RAW_DAYS_SQL, [hookline.tenant.organizationId]);
     expect(raw.rows.reduce((sum, row) => sum + row.deploy_count, 0)).toBe(63);
-    await expectFiguresOfRawDeploys(admin, tenant.organizationId);
+    await expectFiguresOfRawDeploys(admin, hookline.tenant.organizationId);
   });
 
   it('give the dora query the figures computeDora gives from the raw deploys, over any period and scope', async () => {
@@ -356,7 +350,7 @@ describe('DORA daily figures', () => {
     for (const period of periods) {
       for (const scope of scopes) {
         const { dora } = dataOf(
-          await requestGraphqlWith(running.baseUrl, tenant.apiToken, DORA_OF_DAYS, {
+          await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, DORA_OF_DAYS, {
             ...scope,
             from: period.from.toISOString(),
             to: period.to.toISOString(),
@@ -377,17 +371,22 @@ describe('DORA daily figures', () => {
   });
 
   it('mark the deploys detectRollbacks finds rolled back in the raw history', async () => {
-    expect(await rolledBackFlags(tenant.organizationId)).toEqual(await rolledBackInRawHistory(tenant.organizationId));
-    expect(Object.values(await rolledBackFlags(tenant.organizationId)).filter(Boolean).length).toBeGreaterThan(3);
+    expect(await rolledBackFlags(hookline.tenant.organizationId)).toEqual(await rolledBackInRawHistory(hookline.tenant.organizationId));
+    expect(Object.values(await rolledBackFlags(hookline.tenant.organizationId)).filter(Boolean).length).toBeGreaterThan(3);
   });
 
   it('follow a late deploy that undoes a rollback, and one that makes one', async () => {
-    const other = await createTenant(running.app, 'billing');
+    const other = await hookline.createTenant('billing');
     const service = { token: other.deployToken };
     const deploy = (commitSha: string, version: string, offsetMs: number) =>
-      ingest(service, { commit_sha: commitSha, version, environment: 'production', deployed_at: at(offsetMs).toISOString() });
+      ingest(hookline, service.token, {
+        commit_sha: commitSha,
+        version,
+        environment: 'production',
+        deployed_at: at(offsetMs).toISOString(),
+      });
     const flags = async () => {
-      await rollbacksJudged(running.app);
+      await rollbacksJudged(hookline.app);
       const rows = await admin.query(`SELECT commit_sha, rolled_back FROM deploys WHERE organization_id = $1 ORDER BY deployed_at`, [
         other.organizationId,
       ]);
@@ -411,7 +410,7 @@ describe('DORA daily figures', () => {
   });
 
   it('let an ingest of a service go on while another ingest of that service is not yet committed', async () => {
-    const other = await createTenant(running.app, 'ledger');
+    const other = await hookline.createTenant('ledger');
     const insert = (client: pg.Client, commitSha: string, environment: string, offsetMs: number) =>
       client.query(
         `INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at)
@@ -419,8 +418,8 @@ describe('DORA daily figures', () => {
         [commitSha, environment, at(offsetMs), other.serviceId],
       );
     await insert(admin, 'a', 'production', HOUR);
-    const first = new pg.Client({ connectionString: database.url });
-    const second = new pg.Client({ connectionString: database.url });
+    const first = new pg.Client({ connectionString: hookline.database.url });
+    const second = new pg.Client({ connectionString: hookline.database.url });
     await Promise.all([first.connect(), second.connect()]);
     try {
       // A rollback of production left uncommitted, and a deploy of staging on another day: no
@@ -434,14 +433,14 @@ describe('DORA daily figures', () => {
     } finally {
       await Promise.all([first.end(), second.end()]);
     }
-    await rollbacksJudged(running.app);
+    await rollbacksJudged(hookline.app);
     expect(await rolledBackFlags(other.organizationId)).toEqual(await rolledBackInRawHistory(other.organizationId));
     expect(Object.values(await rolledBackFlags(other.organizationId)).filter(Boolean)).toEqual([true]);
     await expectFiguresOfRawDeploys(admin, other.organizationId);
   });
 
   it('judge a deploy ingested while an earlier one of its target is not yet committed once that one is', async () => {
-    const other = await createTenant(running.app, 'search');
+    const other = await hookline.createTenant('search');
     const insert = (client: pg.Client, commitSha: string, offsetMs: number) =>
       client.query(
         `INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at)
@@ -449,8 +448,8 @@ describe('DORA daily figures', () => {
         [commitSha, at(offsetMs), other.serviceId],
       );
     await insert(admin, 'a', HOUR);
-    const first = new pg.Client({ connectionString: database.url });
-    const second = new pg.Client({ connectionString: database.url });
+    const first = new pg.Client({ connectionString: hookline.database.url });
+    const second = new pg.Client({ connectionString: hookline.database.url });
     await Promise.all([first.connect(), second.connect()]);
     try {
       // b, in a transaction still open, while a second session deploys a again after it (on other
@@ -475,7 +474,7 @@ describe('DORA daily figures', () => {
     } finally {
       await Promise.all([first.end(), second.end()]);
     }
-    await rollbacksJudged(running.app);
+    await rollbacksJudged(hookline.app);
     const flags = await admin.query(`SELECT commit_sha, rolled_back FROM deploys WHERE organization_id = $1 ORDER BY deployed_at`, [
       other.organizationId,
     ]);
@@ -496,7 +495,7 @@ async function rolledBackFlags(organizationId: string): Promise<Record<string, b
 
 /** The same, from detectRollbacks over the organization's whole history. */
 async function rolledBackInRawHistory(organizationId: string): Promise<Record<string, boolean>> {
-  const history = await running.app.database.prisma.deploy.findMany({
+  const history = await hookline.app.database.prisma.deploy.findMany({
     where: { organizationId },
     select: { id: true, serviceId: true, environment: true, commitSha: true, version: true, deployedAt: true },
   });

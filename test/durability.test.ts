@@ -3,11 +3,11 @@
 // them and is SIGKILLed mid-run, a second worker process finishes. Every delivery must arrive;
 // the only ones allowed to arrive twice are those whose job the killed worker held.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
-import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
+import { eventually } from './support/receiver.ts';
+import type { WorkerProcess } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
 
 const DELIVERIES = 500;
 const INGEST_CONCURRENCY = 20;
@@ -36,9 +36,9 @@ const DELIVERY_CONCURRENCY = 20;
 
 const workers: WorkerProcess[] = [];
 /** A worker process with this test's delivery settings, stopped (if still running) after the test. */
-function startWorker(databaseUrl: string, name: string): WorkerProcess {
-  const worker = startWorkerProcess(
-    databaseUrl,
+function startWorker(name: string): WorkerProcess {
+  const worker = hookline.startProcess(
+    'worker',
     {
       DELIVERY_TIMEOUT_MS: String(DELIVERY_TIMEOUT_MS),
       DELIVERY_CONCURRENCY: String(DELIVERY_CONCURRENCY),
@@ -52,28 +52,21 @@ function startWorker(databaseUrl: string, name: string): WorkerProcess {
   return worker;
 }
 
-let database: TestDatabase;
-let api: RunningApp;
-let tenant: Tenant;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startApp(database.url, {
+const hookline = useHookline({
+  environment: {
     ROLE: 'api',
     ...LOCAL_RECEIVERS,
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
-  });
-  tenant = await createTenant(api.app);
-  receiver = await startReceiver();
-  receiver.respond((_request, response) => setTimeout(() => response.end('ok'), RECEIVER_DELAY_MS));
+  },
+  receiver: true,
+});
+
+beforeAll(async () => {
+  hookline.receiver.respond((_request, response) => setTimeout(() => response.end('ok'), RECEIVER_DELAY_MS));
 });
 
 afterAll(async () => {
   await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
-  await api?.close();
-  await receiver?.close();
-  await database?.drop();
 });
 
 async function ingestDeploys(count: number): Promise<void> {
@@ -81,7 +74,10 @@ async function ingestDeploys(count: number): Promise<void> {
   const ingestOne = async () => {
     while (next < count) {
       const index = next++;
-      const response = await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: `sha-${index}`, environment: 'production' });
+      const response = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, {
+        commit_sha: `sha-${index}`,
+        environment: 'production',
+      });
       expect(response.body.status).toBe('accepted');
     }
   };
@@ -90,7 +86,7 @@ async function ingestDeploys(count: number): Promise<void> {
 
 /** Failed attempts by error (there should be none: the receiver always answers 200). */
 async function failedAttempts(): Promise<{ error: string; count: number }[]> {
-  const { rows } = await api.app.database.pool.query<{ error: string; count: number }>(
+  const { rows } = await hookline.app.database.pool.query<{ error: string; count: number }>(
     'SELECT error, count(*)::int AS count FROM delivery_attempts WHERE NOT succeeded GROUP BY error',
   );
   return rows;
@@ -98,7 +94,7 @@ async function failedAttempts(): Promise<{ error: string; count: number }[]> {
 
 function arrivalsByDeliveryId(): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const request of receiver.requests) {
+  for (const request of hookline.receiver.requests) {
     const id = request.headers['x-service-delivery'] as string;
     counts.set(id, (counts.get(id) ?? 0) + 1);
   }
@@ -110,11 +106,11 @@ it(
   async () => {
     const started = Date.now();
     const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-    const { pool } = api.app.database;
+    const { pool } = hookline.app.database;
 
-    const endpoint = await post(`${api.baseUrl}/api/webhooks/endpoints`, {
-      body: JSON.stringify({ url: `${receiver.url}/hooks`, name: 'Durability', eventTypes: ['deploy.ingested'] }),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    const endpoint = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
+      body: JSON.stringify({ url: `${hookline.receiver.url}/hooks`, name: 'Durability', eventTypes: ['deploy.ingested'] }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     });
     expect(endpoint.status).toBe(201);
     await ingestDeploys(DELIVERIES);
@@ -124,14 +120,14 @@ it(
     console.log(`[durability] ${DELIVERIES} deploys ingested, ${DELIVERIES} deliveries queued (${elapsed()})`);
 
     // The first worker: killed without warning once KILL_AFTER attempts have arrived.
-    const first = startWorker(database.url, 'first worker');
+    const first = startWorker('first worker');
     await Promise.race([first.ready, first.exited]);
-    await receiver.waitForRequests(KILL_AFTER, { timeoutMs: 30_000 }).catch((error: Error) => {
+    await hookline.receiver.waitForRequests(KILL_AFTER, { timeoutMs: 30_000 }).catch((error: Error) => {
       throw new Error(`${error.message}\nfirst worker output:\n${first.output()}`);
     });
     first.child.kill('SIGKILL');
     await first.exited;
-    const arrivedAtKill = receiver.requests.length;
+    const arrivedAtKill = hookline.receiver.requests.length;
     // The jobs it held are still `active` (they expire later): exactly the attempts in flight.
     const { rows: inFlightRows } = await pool.query<{ deliveryId: string }>(
       `SELECT data->>'deliveryId' AS "deliveryId" FROM pgboss.job WHERE name = 'deliver' AND state = 'active'`,
@@ -145,7 +141,7 @@ it(
 
     // The second worker sends what was never taken at once, and the killed worker's jobs once
     // they expire and pg-boss hands them out again.
-    const second = startWorker(database.url, 'second worker');
+    const second = startWorker('second worker');
     await Promise.race([second.ready, second.exited]);
     let announced = false;
     const statuses = await eventually(
@@ -175,7 +171,7 @@ it(
 
     const arrivals = arrivalsByDeliveryId();
     const duplicated = [...arrivals].filter(([, count]) => count > 1).map(([id]) => id);
-    const duplicateArrivals = receiver.requests.length - arrivals.size;
+    const duplicateArrivals = hookline.receiver.requests.length - arrivals.size;
     console.log(
       `[durability] duplicates: ${duplicated.length} deliveries arrived twice (${duplicateArrivals} extra requests); ` +
         `the killed worker held ${inFlight.size} jobs, ${arrivedAtKill} attempts had arrived at the kill; total ${elapsed()}`,

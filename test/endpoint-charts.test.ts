@@ -1,12 +1,10 @@
 // WebhookEndpoint.chart: an endpoint's deliveries by hour or day, with exact counts and latency
 // percentiles over deliveries and attempts stored at known times.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_RECEIVERS } from './support/app.ts';
+import { useHookline } from './support/fixture.ts';
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { ...LOCAL_RECEIVERS, ROLE: 'api' } });
 let endpointId: string;
 
 const HOUR = 3_600_000;
@@ -25,21 +23,18 @@ interface Bucket {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // No worker: the stored deliveries stay as written.
-  running = await startApp(database.url, { ...LOCAL_RECEIVERS, ROLE: 'api' });
-  tenant = await createTenant(running.app);
-  const prisma = running.app.database.prisma;
+  const prisma = hookline.app.database.prisma;
   const endpoint = await prisma.webhookEndpoint.create({
     data: {
-      organizationId: tenant.organizationId,
+      organizationId: hookline.tenant.organizationId,
       url: 'https://hooks.example.test/charts',
       name: 'charts',
       signingSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
     },
   });
   endpointId = endpoint.id;
-  const event = await prisma.event.create({ data: { organizationId: tenant.organizationId, type: 'test.ping', data: {} } });
+  const event = await prisma.event.create({ data: { organizationId: hookline.tenant.organizationId, type: 'test.ping', data: {} } });
   // Hour 0: two succeeded (100 and 300 ms), one failed after two attempts (1000 ms each).
   // Hour 1: nothing. Hour 2: one still pending, not attempted.
   const deliveries: { at: number; status: 'SUCCEEDED' | 'FAILED' | 'PENDING'; durations: number[] }[] = [
@@ -52,7 +47,7 @@ beforeAll(async () => {
     const createdAt = new Date(start.getTime() + at * 60_000);
     await prisma.delivery.create({
       data: {
-        organizationId: tenant.organizationId,
+        organizationId: hookline.tenant.organizationId,
         eventId: event.id,
         endpointId,
         eventType: 'test.ping',
@@ -73,17 +68,12 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
-
 async function chart(
   variables: Record<string, unknown>,
 ): Promise<{ buckets?: Bucket[]; errors?: { message: string; extensions: { code: string } }[] }> {
-  const response = await fetch(`${running.baseUrl}/graphql`, {
+  const response = await fetch(`${hookline.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     body: JSON.stringify({
       query: `query($id: ID!, $interval: ChartInterval!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) {
         chart(interval: $interval, from: $from, to: $to) { start deliveries succeeded failed successRate attempts latencyP50Ms latencyP95Ms } } }`,

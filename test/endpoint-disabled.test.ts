@@ -3,18 +3,13 @@
 // a row), an `endpoint.disabled` event goes to the organization's other endpoints subscribed to
 // it, signed like any webhook, and to nobody else.
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { dataOf, requestGraphqlWith, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
-const CREATE_ENDPOINT = graphql(`
-  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {
-    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }
-  }
-`);
 const ENDPOINT = graphql(`
   query DisabledEndpoint($id: ID!) {
     webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }
@@ -22,45 +17,34 @@ const ENDPOINT = graphql(`
 `);
 
 const DISABLE_AFTER = 2;
-let database: TestDatabase;
-let running: RunningApp;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
+const hookline = useHookline({
+  environment: {
     ...LOCAL_RECEIVERS,
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
     DELIVERY_MAX_RETRIES: '0',
     ENDPOINT_DISABLE_AFTER_FAILURES: String(DISABLE_AFTER),
-  });
-  receiver = await startReceiver();
-  receiver.respond((request, response) => {
+  },
+  tenant: false,
+  receiver: true,
+});
+
+beforeAll(async () => {
+  hookline.receiver.respond((request, response) => {
     if (request.path.startsWith('/gone')) response.writeHead(410).end('gone');
     else if (request.path.startsWith('/broken')) response.writeHead(500).end('broken');
     else response.end('ok');
   });
 });
 
-afterAll(async () => {
-  await running?.close();
-  await receiver?.close();
-  await database?.drop();
-});
-
 async function endpoint(tenant: Tenant, path: string, eventTypes?: string[]): Promise<{ id: string; secret: string; url: string }> {
-  const url = `${receiver.url}${path}`;
-  const created = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE_ENDPOINT, { url, name: path, eventTypes }));
-  return { id: created.createWebhookEndpoint.endpoint.id, secret: created.createWebhookEndpoint.signingSecret, url };
-}
-
-async function ingest(tenant: Tenant, sha: string): Promise<void> {
-  expect((await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: sha, environment: 'production' })).status).toBe(200);
+  const url = `${hookline.receiver.url}${path}`;
+  const created = await createEndpoint(hookline, tenant.apiToken, { url, name: path, eventTypes });
+  return { id: created.id, secret: created.signingSecret, url };
 }
 
 /** The org's endpoint.disabled events, oldest first. */
 function alertEvents(tenant: Tenant) {
-  return running.app.database.prisma.event.findMany({
+  return hookline.app.database.prisma.event.findMany({
     where: { organizationId: tenant.organizationId, type: 'endpoint.disabled' },
     include: { deliveries: true },
     orderBy: { createdAt: 'asc' },
@@ -69,7 +53,7 @@ function alertEvents(tenant: Tenant) {
 
 /** Once the alert receiver at `path` has its `count`th request: all of them, verified. */
 async function alertsAt(path: string, secret: string, count: number) {
-  const requests = await receiver.waitForRequests(count, { path });
+  const requests = await hookline.receiver.waitForRequests(count, { path });
   return requests.map((request) => {
     expect(request.headers['x-service-event']).toBe('endpoint.disabled');
     return new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as {
@@ -83,16 +67,16 @@ async function alertsAt(path: string, secret: string, count: number) {
 
 describe('410 Gone', () => {
   it('disables the endpoint at once with the reason, and alerts the endpoints subscribed to endpoint.disabled', async () => {
-    const tenant = await createTenant(running.app);
-    const neighbour = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
+    const neighbour = await hookline.createTenant();
     const gone = await endpoint(tenant, '/gone-a', ['deploy.ingested', 'endpoint.disabled']);
     const alerts = await endpoint(tenant, '/alerts-a', ['endpoint.disabled']);
     await endpoint(tenant, '/deploys-a', ['deploy.ingested']);
     await endpoint(neighbour, '/alerts-neighbour', ['endpoint.disabled']);
 
-    await ingest(tenant, 'aaa111');
+    await ingest(hookline, tenant.deployToken, { commit_sha: 'aaa111', environment: 'production' });
     const [alert] = await alertsAt('/alerts-a', alerts.secret, 1);
-    const state = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, ENDPOINT, { id: gone.id }));
+    const state = dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, ENDPOINT, { id: gone.id }));
     expect(state.webhookEndpoint).toMatchObject({
       status: 'DISABLED',
       disabledReason: 'the receiver answered 410 Gone',
@@ -100,7 +84,7 @@ describe('410 Gone', () => {
     });
     // No retry: one attempt, the delivery FAILED (DELIVERY_MAX_RETRIES would not matter).
     expect(state.webhookEndpoint!.deliveries.edges.map((edge) => edge.node)).toEqual([{ status: 'FAILED', attemptCount: 1 }]);
-    expect(receiver.requests.filter((request) => request.path === '/gone-a')).toHaveLength(1);
+    expect(hookline.receiver.requests.filter((request) => request.path === '/gone-a')).toHaveLength(1);
 
     const [event] = await alertEvents(tenant);
     expect(alert).toEqual({
@@ -118,27 +102,27 @@ describe('410 Gone', () => {
     // Delivered to the subscribed endpoint only: not to the disabled one, not to one without the type.
     expect(event!.deliveries.map((delivery) => delivery.endpointId)).toEqual([alerts.id]);
     await eventually(async () => {
-      const delivery = await running.app.database.prisma.delivery.findFirstOrThrow({ where: { eventId: event!.id } });
+      const delivery = await hookline.app.database.prisma.delivery.findFirstOrThrow({ where: { eventId: event!.id } });
       return delivery.status === 'SUCCEEDED' ? true : undefined;
     });
-    expect(receiver.requests.filter((request) => request.path === '/deploys-a')).toHaveLength(1);
-    expect(receiver.requests.filter((request) => request.path === '/alerts-neighbour')).toHaveLength(0);
+    expect(hookline.receiver.requests.filter((request) => request.path === '/deploys-a')).toHaveLength(1);
+    expect(hookline.receiver.requests.filter((request) => request.path === '/alerts-neighbour')).toHaveLength(0);
     expect(await alertEvents(neighbour)).toEqual([]);
   });
 });
 
 describe('consecutive failures', () => {
   it(`disabling after ${DISABLE_AFTER} FAILED deliveries sends endpoint.disabled once`, async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const broken = await endpoint(tenant, '/broken-b', ['deploy.ingested']);
     const alerts = await endpoint(tenant, '/alerts-b', ['endpoint.disabled']);
-    await ingest(tenant, 'bbb111');
-    await receiver.waitForRequests(1, { path: '/broken-b' });
+    await ingest(hookline, tenant.deployToken, { commit_sha: 'bbb111', environment: 'production' });
+    await hookline.receiver.waitForRequests(1, { path: '/broken-b' });
     await eventually(async () => {
-      const found = await running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: broken.id } });
+      const found = await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: broken.id } });
       return found.consecutiveFailures === 1 ? true : undefined;
     });
-    await ingest(tenant, 'bbb222');
+    await ingest(hookline, tenant.deployToken, { commit_sha: 'bbb222', environment: 'production' });
     const [alert] = await alertsAt('/alerts-b', alerts.secret, 1);
     expect(alert!.data).toMatchObject({
       endpoint: { id: broken.id, url: broken.url, name: '/broken-b' },
@@ -146,7 +130,7 @@ describe('consecutive failures', () => {
     });
     expect(Date.parse(alert!.data.disabledAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(await alertEvents(tenant)).toHaveLength(1);
-    const state = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, ENDPOINT, { id: broken.id }));
+    const state = dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, ENDPOINT, { id: broken.id }));
     expect(state.webhookEndpoint).toMatchObject({ status: 'DISABLED', disabledReason: `${DISABLE_AFTER} consecutive deliveries failed` });
   });
 });

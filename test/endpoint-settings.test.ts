@@ -4,22 +4,12 @@
 // dropping or counting any, while an endpoint without a limit is not slowed.
 import type { ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import {
-  createTenant,
-  dataOf,
-  requestGraphql,
-  requestGraphqlWith,
-  startApp,
-  type RunningApp,
-  type Tenant,
-  LOCAL_RECEIVERS,
-} from './support/app.ts';
+import { dataOf, requestGraphql, requestGraphqlWith, LOCAL_RECEIVERS } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver, type ReceivedRequest, TIMER_SLACK_MS } from './support/receiver.ts';
-import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
+import { eventually, type ReceivedRequest, TIMER_SLACK_MS } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
 
 const CREATE = graphql(`
   mutation SettingsCreateEndpoint(
@@ -58,26 +48,10 @@ const SETTINGS = {
   DELIVERY_MAX_RETRIES: '0',
 };
 
-let database: TestDatabase;
-let running: RunningApp;
-let worker: WorkerProcess;
-let receiver: Receiver;
-let tenant: Tenant;
+const hookline = useHookline({ environment: SETTINGS, receiver: true });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, SETTINGS);
-  worker = startWorkerProcess(database.url, SETTINGS);
-  receiver = await startReceiver();
-  tenant = await createTenant(running.app);
-  await worker.ready;
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await running?.close();
-  await receiver?.close();
-  await database?.drop();
+  await hookline.startProcess('worker', SETTINGS).ready;
 });
 
 async function create(variables: {
@@ -89,7 +63,11 @@ async function create(variables: {
 }) {
   const { path, ...settings } = variables;
   return dataOf(
-    await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, { url: `${receiver.url}${path}`, name: path, ...settings }),
+    await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, CREATE, {
+      url: `${hookline.receiver.url}${path}`,
+      name: path,
+      ...settings,
+    }),
   ).createWebhookEndpoint;
 }
 
@@ -102,8 +80,8 @@ describe('custom headers', () => {
     const created = await create({ path: '/headers', headers });
     expect(created.endpoint).toMatchObject({ headers, timeoutMs: null, rateLimitPerSecond: null });
     const endpointId = created.endpoint.id;
-    await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId });
-    const [request] = await receiver.waitForRequests(1, { path: '/headers' });
+    await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SEND_TEST, { endpointId });
+    const [request] = await hookline.receiver.waitForRequests(1, { path: '/headers' });
     expect(request!.headers).toMatchObject({
       authorization: 'Bearer receiver-token',
       'x-tenant': 'acme eu-1',
@@ -115,21 +93,24 @@ describe('custom headers', () => {
     );
 
     const updated = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, UPDATE, { id: endpointId, headers: [{ name: 'X-Other', value: '1' }] }),
+      await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, UPDATE, {
+        id: endpointId,
+        headers: [{ name: 'X-Other', value: '1' }],
+      }),
     );
     expect(updated.updateWebhookEndpoint).toMatchObject({ name: '/headers', headers: [{ name: 'X-Other', value: '1' }] });
-    await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId });
-    const [, second] = await receiver.waitForRequests(2, { path: '/headers' });
+    await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SEND_TEST, { endpointId });
+    const [, second] = await hookline.receiver.waitForRequests(2, { path: '/headers' });
     expect(second!.headers['x-other']).toBe('1');
     expect(second!.headers.authorization).toBeUndefined();
     // An explicit null clears them.
-    const cleared = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, UPDATE, { id: endpointId, headers: null }));
+    const cleared = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, UPDATE, { id: endpointId, headers: null }));
     expect(cleared.updateWebhookEndpoint.headers).toEqual([]);
   });
 
   it('refuses reserved, hop-by-hop and malformed headers with a message per field', async () => {
-    const response = await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, {
-      url: `${receiver.url}/refused`,
+    const response = await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, CREATE, {
+      url: `${hookline.receiver.url}/refused`,
       name: 'Refused',
       headers: [
         { name: 'webhook-id', value: 'x' },
@@ -163,8 +144,8 @@ describe('custom headers', () => {
         { field: 'rateLimitPerSecond', message: 'must be 1 to 1000 deliveries per second' },
       ],
     });
-    const tooMany = await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, {
-      url: `${receiver.url}/refused`,
+    const tooMany = await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, CREATE, {
+      url: `${hookline.receiver.url}/refused`,
       name: 'Refused',
       headers: Array.from({ length: 21 }, (_, i) => ({ name: `X-H${i}`, value: 'v' })),
     });
@@ -173,24 +154,26 @@ describe('custom headers', () => {
       fields: [{ field: 'headers', message: 'must hold at most 20 headers' }],
     });
     expect(
-      await running.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId, name: 'Refused' } }),
+      await hookline.app.database.prisma.webhookEndpoint.count({
+        where: { organizationId: hookline.tenant.organizationId, name: 'Refused' },
+      }),
     ).toBe(0);
   });
 });
 
 describe('timeout', () => {
   it("applies the endpoint's own timeout, bounded by the server's", async () => {
-    const policy = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, POLICY));
+    const policy = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, POLICY));
     expect(policy.webhookDestinationPolicy).toEqual({ minTimeoutMs: 100, maxTimeoutMs: SERVER_TIMEOUT_MS, maxRateLimitPerSecond: 1000 });
     const created = await create({ path: '/slow', timeoutMs: 300 });
     expect(created.endpoint.timeoutMs).toBe(300);
     const held: ServerResponse[] = [];
-    receiver.respond((request, response) => (request.path === '/slow' ? held.push(response) : response.end('ok')));
+    hookline.receiver.respond((request, response) => (request.path === '/slow' ? held.push(response) : response.end('ok')));
     const { sendTestEvent } = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId: created.endpoint.id }),
+      await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SEND_TEST, { endpointId: created.endpoint.id }),
     );
     const delivery = await eventually(async () => {
-      const found = await running.app.database.prisma.delivery.findUniqueOrThrow({
+      const found = await hookline.app.database.prisma.delivery.findUniqueOrThrow({
         where: { id: sendTestEvent.id },
         include: { attempts: true },
       });
@@ -202,24 +185,26 @@ describe('timeout', () => {
     expect(delivery.attempts[0]!.durationMs).toBeGreaterThanOrEqual(300 - TIMER_SLACK_MS);
     expect(delivery.attempts[0]!.durationMs).toBeLessThan(2000);
     // null: back to the server's timeout.
-    const cleared = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, UPDATE, { id: created.endpoint.id, timeoutMs: null }));
+    const cleared = dataOf(
+      await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, UPDATE, { id: created.endpoint.id, timeoutMs: null }),
+    );
     expect(cleared.updateWebhookEndpoint.timeoutMs).toBeNull();
   });
 });
 
 describe('rate limit', () => {
   it('20 deliveries at 5 per second take at least 3.8 s across two workers, none dropped or counted twice; an endpoint without a limit is not slowed', async () => {
-    receiver.respond((_request, response) => response.end('ok'));
+    hookline.receiver.respond((_request, response) => response.end('ok'));
     const limited = await create({ path: '/limited', eventTypes: ['deploy.ingested'], rateLimitPerSecond: 5 });
     expect(limited.endpoint.rateLimitPerSecond).toBe(5);
     await create({ path: '/unlimited', eventTypes: ['deploy.ingested'] });
     for (let i = 0; i < 20; i++) {
-      expect((await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: `sha${i}`, environment: 'production' })).status).toBe(
-        200,
-      );
+      expect(
+        (await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: `sha${i}`, environment: 'production' })).status,
+      ).toBe(200);
     }
-    const unlimited = await receiver.waitForRequests(20, { path: '/unlimited' });
-    const requests = await receiver.waitForRequests(20, { path: '/limited', timeoutMs: 20_000 });
+    const unlimited = await hookline.receiver.waitForRequests(20, { path: '/unlimited' });
+    const requests = await hookline.receiver.waitForRequests(20, { path: '/limited', timeoutMs: 20_000 });
     const times = requests.map((request) => request.receivedAt);
     const span = times.at(-1)! - times[0]!;
     // 19 turns 200 ms apart (3.8 s), less the jitter of when each attempt actually starts.
@@ -235,13 +220,13 @@ describe('rate limit', () => {
     expect(Math.max(...unlimitedWaits), `waits ${unlimitedWaits.join(', ')} ms`).toBeLessThan(Math.max(...requests.map(waited)) / 2);
     expect(new Set(requests.map((request) => request.headers['webhook-id'])).size).toBe(20);
     const deliveries = await eventually(async () => {
-      const found = await running.app.database.prisma.delivery.findMany({ where: { endpointId: limited.endpoint.id } });
+      const found = await hookline.app.database.prisma.delivery.findMany({ where: { endpointId: limited.endpoint.id } });
       return found.every((delivery) => delivery.status === 'SUCCEEDED') ? found : undefined;
     });
     expect(deliveries).toHaveLength(20);
     // A delayed attempt is not an attempt: each delivery made exactly one.
     expect(deliveries.map((delivery) => delivery.attemptCount)).toEqual(Array(20).fill(1));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(receiver.requests.filter((request) => request.path === '/limited')).toHaveLength(20);
+    expect(hookline.receiver.requests.filter((request) => request.path === '/limited')).toHaveLength(20);
   });
 });

@@ -6,31 +6,18 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type EventType } from '../src/domain/webhooks/events.ts';
 import { EVENT_CATALOGUE, webhookBodySchema } from '../src/domain/webhooks/event-catalogue.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import {
-  createTenant,
-  dataOf,
-  LOCAL_RECEIVERS,
-  requestGraphql,
-  requestGraphqlWith,
-  startApp,
-  type RunningApp,
-  type Tenant,
-} from './support/app.ts';
+import { dataOf, LOCAL_RECEIVERS, requestGraphql, requestGraphqlWith, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
-import { startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
+import type { ReceivedRequest } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
 const EVENT_TYPES_QUERY = graphql(`
   query CatalogueEventTypes { eventTypes { name description schema example } }
-`);
-const CREATE_ENDPOINT = graphql(`
-  mutation CatalogueCreateEndpoint($url: String!, $name: String!) {
-    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }
-  }
 `);
 const OPEN_INCIDENT = graphql(`
   mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: "Checkout errors", environment: "production") { id } }
@@ -60,29 +47,17 @@ function expectValid(schema: Record<string, unknown>, value: unknown) {
   expect(valid).toBe(true);
 }
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { ...LOCAL_RECEIVERS, DELIVERY_MAX_RETRIES: '0' }, receiver: true });
 let stranger: Tenant;
-let receiver: Receiver;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ...LOCAL_RECEIVERS, DELIVERY_MAX_RETRIES: '0' });
-  tenant = await createTenant(running.app, 'checkout');
-  stranger = await createTenant(running.app, 'theirs');
-  receiver = await startReceiver();
+  stranger = await hookline.createTenant('theirs');
 });
 
-afterAll(async () => {
-  await running?.close();
-  await receiver?.close();
-  await database?.drop();
-});
-
-async function createEndpoint(path: string, apiToken = tenant.apiToken) {
-  const created = dataOf(await requestGraphqlWith(running.baseUrl, apiToken, CREATE_ENDPOINT, { url: receiver.url + path, name: path }));
-  return { id: created.createWebhookEndpoint.endpoint.id, secret: created.createWebhookEndpoint.signingSecret };
+/** An endpoint at `path` on the receiver, named after it. */
+async function endpointAt(path: string, apiToken = hookline.tenant.apiToken) {
+  const created = await createEndpoint(hookline, apiToken, { url: hookline.receiver.url + path, name: path });
+  return { id: created.id, secret: created.signingSecret };
 }
 
 /** The body of a request, after verifying its signature with the endpoint's secret. */
@@ -92,7 +67,7 @@ function verifiedBody(secret: string, request: ReceivedRequest): Record<string, 
 
 describe('eventTypes', () => {
   it('lists every event type with its description, data schema and an example that validates', async () => {
-    const { eventTypes } = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, EVENT_TYPES_QUERY));
+    const { eventTypes } = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, EVENT_TYPES_QUERY));
     expect(eventTypes.map((type) => type.name)).toEqual([
       'deploy.ingested',
       'incident.opened',
@@ -121,16 +96,16 @@ describe('eventTypes', () => {
   });
 
   it('refuses a request without an API token', async () => {
-    const response = await requestGraphql(running.baseUrl, undefined, EVENT_TYPES_QUERY);
+    const response = await requestGraphql(hookline.baseUrl, undefined, EVENT_TYPES_QUERY);
     expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });
 
 describe('real deliveries match the catalogue', () => {
   it('deploy.ingested, incident.opened/acknowledged/resolved and test.ping bodies validate against their schemas', async () => {
-    const endpoint = await createEndpoint('/all');
+    const endpoint = await endpointAt('/all');
     // An earlier deploy, so the incident has a ranked suspect with reasons.
-    const deploy = await postDeploy(running.baseUrl, tenant.deployToken, {
+    const deploy = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, {
       commit_sha: 'a1b2c3d4',
       commit_message: 'Retry captures',
       branch: 'main',
@@ -141,13 +116,13 @@ describe('real deliveries match the catalogue', () => {
     });
     expect(deploy.status).toBe(200);
     const incident = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId }),
+      await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, OPEN_INCIDENT, { serviceId: hookline.tenant.serviceId }),
     ).openIncident;
-    dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: incident.id }));
-    dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, RESOLVE_INCIDENT, { id: incident.id }));
-    dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId: endpoint.id }));
+    dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: incident.id }));
+    dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, RESOLVE_INCIDENT, { id: incident.id }));
+    dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SEND_TEST, { endpointId: endpoint.id }));
 
-    const requests = await receiver.waitForRequests(5, { path: '/all' });
+    const requests = await hookline.receiver.waitForRequests(5, { path: '/all' });
     const bodies = requests.map((request) => verifiedBody(endpoint.secret, request));
     expect(bodies.map((body) => body.type).sort()).toEqual(
       ['deploy.ingested', 'incident.acknowledged', 'incident.opened', 'incident.resolved', 'test.ping'].sort(),
@@ -161,13 +136,13 @@ describe('real deliveries match the catalogue', () => {
   });
 
   it('endpoint.disabled bodies validate against their schema', async () => {
-    const alerts = await createEndpoint('/alerts');
-    const gone = await createEndpoint('/gone');
+    const alerts = await endpointAt('/alerts');
+    const gone = await endpointAt('/gone');
     // A 410 Gone disables its endpoint at once, which sends endpoint.disabled to the others.
-    receiver.respond((request, response) => response.writeHead(request.path === '/gone' ? 410 : 200).end());
-    dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId: gone.id }));
+    hookline.receiver.respond((request, response) => response.writeHead(request.path === '/gone' ? 410 : 200).end());
+    dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SEND_TEST, { endpointId: gone.id }));
 
-    const [request] = await receiver.waitForRequests(1, { path: '/alerts' });
+    const [request] = await hookline.receiver.waitForRequests(1, { path: '/alerts' });
     const body = verifiedBody(alerts.secret, request!);
     expect(body).toMatchObject({ type: 'endpoint.disabled', data: { endpoint: { id: gone.id } } });
     expectValid(webhookBodySchema('endpoint.disabled'), body);
@@ -199,9 +174,11 @@ describe('real deliveries match the catalogue', () => {
 
 describe('sendExample', () => {
   it('sends the example of every type, signed, with "example": true, to an endpoint whatever its event types', async () => {
-    const endpoint = await createEndpoint('/examples');
+    const endpoint = await endpointAt('/examples');
     for (const [index, eventType] of EVENT_TYPES.entries()) {
-      const sent = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_EXAMPLE, { endpointId: endpoint.id, eventType }));
+      const sent = dataOf(
+        await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SEND_EXAMPLE, { endpointId: endpoint.id, eventType }),
+      );
       expect(sent.sendExample).toMatchObject({
         status: 'PENDING',
         endpoint: { id: endpoint.id },
@@ -209,7 +186,7 @@ describe('sendExample', () => {
       });
       expect(sent.sendExample.event.data).toEqual(EVENT_CATALOGUE[eventType].example);
 
-      const request = (await receiver.waitForRequests(index + 1, { path: '/examples' }))[index]!;
+      const request = (await hookline.receiver.waitForRequests(index + 1, { path: '/examples' }))[index]!;
       expect(request.headers['webhook-id']).toBe(sent.sendExample.id);
       expect(request.headers['x-service-event']).toBe(eventType);
       const body = verifiedBody(endpoint.secret, request);
@@ -218,7 +195,7 @@ describe('sendExample', () => {
         type: eventType,
         timestamp: body.createdAt,
         createdAt: expect.any(String),
-        organizationId: tenant.organizationId,
+        organizationId: hookline.tenant.organizationId,
         data: EVENT_CATALOGUE[eventType].example,
         example: true,
       });
@@ -227,8 +204,8 @@ describe('sendExample', () => {
   });
 
   it('refuses an unknown event type', async () => {
-    const endpoint = await createEndpoint('/unknown');
-    const response = await requestGraphqlWith(running.baseUrl, tenant.apiToken, SEND_EXAMPLE, {
+    const endpoint = await endpointAt('/unknown');
+    const response = await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SEND_EXAMPLE, {
       endpointId: endpoint.id,
       eventType: 'deploy.exploded',
     });
@@ -240,13 +217,13 @@ describe('sendExample', () => {
   });
 
   it("refuses another organization's endpoint as not found and sends nothing", async () => {
-    const endpoint = await createEndpoint('/stranger');
-    const response = await requestGraphqlWith(running.baseUrl, stranger.apiToken, SEND_EXAMPLE, {
+    const endpoint = await endpointAt('/stranger');
+    const response = await requestGraphqlWith(hookline.baseUrl, stranger.apiToken, SEND_EXAMPLE, {
       endpointId: endpoint.id,
       eventType: 'test.ping',
     });
     expect(response.body.data).toBeNull();
     expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await running.app.database.prisma.delivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
+    expect(await hookline.app.database.prisma.delivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
   });
 });

@@ -4,11 +4,14 @@
 // timing out is left alone (its circuit opens) until one probe attempt after a cooldown.
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTenant, LOCAL_RECEIVERS, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, TIMER_SLACK_MS, type Receiver } from './support/receiver.ts';
+import { LOCAL_RECEIVERS, type RunningApp, type Tenant } from './support/app.ts';
+import type { TestDatabase } from './support/database.ts';
+import { eventually, TIMER_SLACK_MS, type Receiver } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
+// A database and an app for each test (their state is what the tests measure), closed after it.
+const hookline = useHookline({ app: false });
 let database: TestDatabase;
 let app: RunningApp | undefined;
 const receivers: Receiver[] = [];
@@ -16,7 +19,7 @@ const receivers: Receiver[] = [];
 const unanswered: ServerResponse[] = [];
 
 beforeEach(async () => {
-  database = await createTestDatabase();
+  database = await hookline.createDatabase();
 });
 
 afterEach(async () => {
@@ -28,28 +31,14 @@ afterEach(async () => {
 });
 
 async function start(environment: Record<string, string>): Promise<RunningApp> {
-  app = await startApp(database.url, { ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off', ...environment });
+  app = await hookline.startApp({ ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off', ...environment }, database.url);
   return app;
 }
 
 async function receiver(): Promise<Receiver> {
-  const started = await startReceiver();
+  const started = await hookline.startReceiver();
   receivers.push(started);
   return started;
-}
-
-async function addEndpoint(tenant: Tenant, url: string): Promise<string> {
-  const response = await post(`${app!.baseUrl}/api/webhooks/endpoints`, {
-    body: JSON.stringify({ url, name: 'Receiver' }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-  });
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
-
-async function deploy(tenant: Tenant, sha: string): Promise<void> {
-  const response = await postDeploy(app!.baseUrl, tenant.deployToken, { commit_sha: sha });
-  expect(response.status).toBe(200);
 }
 
 interface DeliveryRow {
@@ -57,6 +46,11 @@ interface DeliveryRow {
   status: string;
   attemptCount: number;
   jobStates: string[];
+}
+
+/** An endpoint named Receiver at `url`: its id. */
+async function endpointAt(tenant: Tenant, url: string): Promise<string> {
+  return (await createEndpoint(app!, tenant.apiToken, { url, name: 'Receiver' })).id;
 }
 
 async function deliveriesOf(endpointId: string): Promise<DeliveryRow[]> {
@@ -86,22 +80,22 @@ describe('a tenant whose receivers hang', () => {
       // Longer than the test: a hanging attempt holds its slot throughout.
       DELIVERY_TIMEOUT_MS: '120000',
     });
-    const x = await createTenant(app!.app, 'flood');
-    const y = await createTenant(app!.app, 'calm');
+    const x = await hookline.createTenant('flood', app!.app);
+    const y = await hookline.createTenant('calm', app!.app);
     const hanging = await receiver();
     hanging.respond((_request, response) => unanswered.push(response));
     const healthy = await receiver();
-    for (let index = 0; index < 10; index++) await addEndpoint(x, `${hanging.url}/x/${index}`);
-    const yEndpoint = await addEndpoint(y, `${healthy.url}/y`);
+    for (let index = 0; index < 10; index++) await endpointAt(x, `${hanging.url}/x/${index}`);
+    const yEndpoint = await endpointAt(y, `${healthy.url}/y`);
 
     // 20 of X's deliveries hang: alone, X may hold half the slots (room for one more tenant).
-    await deploy(x, 'x-1');
-    await deploy(x, 'x-2');
+    await ingest(app!, x.deployToken, { commit_sha: 'x-1' });
+    await ingest(app!, x.deployToken, { commit_sha: 'x-2' });
     await hanging.waitForRequests(CONCURRENCY / 2);
 
     // Y's deliveries arrive one after another, while X's attempts keep hanging.
     for (let index = 1; index <= 3; index++) {
-      await deploy(y, `y-${index}`);
+      await ingest(app!, y.deployToken, { commit_sha: `y-${index}` });
       await healthy.waitForRequests(index, { timeoutMs: 15_000 });
     }
     await eventually(
@@ -116,7 +110,7 @@ describe('a tenant whose receivers hang', () => {
 describe('an endpoint', () => {
   it('has at most DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT attempts in flight', async () => {
     await start({ DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT: '3' });
-    const tenant = await createTenant(app!.app);
+    const tenant = await hookline.createTenant('checkout', app!.app);
     const counting = await receiver();
     let inFlight = 0;
     let mostInFlight = 0;
@@ -129,9 +123,9 @@ describe('an endpoint', () => {
         response.end('ok');
       }, 300);
     });
-    const endpointId = await addEndpoint(tenant, `${counting.url}/hooks`);
+    const endpointId = await endpointAt(tenant, `${counting.url}/hooks`);
 
-    await Promise.all(Array.from({ length: 12 }, (_, index) => deploy(tenant, `sha-${index}`)));
+    await Promise.all(Array.from({ length: 12 }, (_, index) => ingest(app!, tenant.deployToken, { commit_sha: `sha-${index}` })));
     const rows = await eventually(
       async () => {
         const found = await deliveriesOf(endpointId);
@@ -156,11 +150,11 @@ describe('an endpoint', () => {
       // The timed-out deliveries' retries fall due long after the test.
       DELIVERY_BACKOFF_BASE_MS: '600000',
     });
-    const tenant = await createTenant(app!.app);
+    const tenant = await hookline.createTenant('checkout', app!.app);
     const flaky = await receiver();
     flaky.respond((_request, response) => unanswered.push(response));
-    const endpointId = await addEndpoint(tenant, `${flaky.url}/hooks`);
-    for (let index = 1; index <= 4; index++) await deploy(tenant, `sha-${index}`);
+    const endpointId = await endpointAt(tenant, `${flaky.url}/hooks`);
+    for (let index = 1; index <= 4; index++) await ingest(app!, tenant.deployToken, { commit_sha: `sha-${index}` });
 
     // Two attempts time out, one after the other (one in flight at a time): the circuit opens.
     // The third request is the probe, a cooldown after the second attempt timed out.

@@ -5,30 +5,24 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { useHookline } from './support/fixture.ts';
 
 const RUNS = 5_000;
 const PATHS = { ingest: '/api/ingest/deploy', 'ingest-test': '/api/ingest/deploy/test', endpoints: '/api/webhooks/endpoints' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+// A limit out of reach, but counted: the limiter's code runs on every request.
+const hookline = useHookline({
+  environment: { INGEST_RATE_LIMIT_PER_MINUTE: '100000000', INGEST_TEST_RATE_LIMIT_PER_MINUTE: '100000000' },
+});
 let agent: http.Agent;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // A limit out of reach, but counted: the limiter's code runs on every request.
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '100000000', INGEST_TEST_RATE_LIMIT_PER_MINUTE: '100000000' });
-  tenant = await createTenant(running.app);
   agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 });
 
 afterAll(async () => {
   agent?.destroy();
-  await running?.close();
-  await database?.drop();
 });
 
 // ---------------------------------------------------------------------------------------
@@ -188,7 +182,7 @@ const ingestScenario = (route: 'ingest' | 'ingest-test') =>
     .map(({ body, token, contentType, idempotencyKey, forwardedFor, chunked }): Scenario => {
       const headers: Record<string, string> = {};
       if (token !== undefined)
-        headers['x-deploy-token'] = token === 'valid' ? tenant.deployToken : token === 'api' ? tenant.apiToken : token;
+        headers['x-deploy-token'] = token === 'valid' ? hookline.tenant.deployToken : token === 'api' ? hookline.tenant.apiToken : token;
       if (contentType !== undefined) headers['content-type'] = contentType;
       if (idempotencyKey !== undefined) headers['x-idempotency-key'] = idempotencyKey;
       if (forwardedFor !== undefined) headers['x-forwarded-for'] = forwardedFor;
@@ -204,7 +198,8 @@ const endpointScenario = fc
   })
   .map(({ body, authorization, contentType, chunked }): Scenario => {
     const headers: Record<string, string> = {};
-    if (authorization !== undefined) headers.authorization = authorization === 'valid' ? `Bearer ${tenant.apiToken}` : authorization;
+    if (authorization !== undefined)
+      headers.authorization = authorization === 'valid' ? `Bearer ${hookline.tenant.apiToken}` : authorization;
     if (contentType !== undefined) headers['content-type'] = contentType;
     return scenarioOf('endpoints', body, headers, chunked);
   });
@@ -221,7 +216,7 @@ const scenario = fc.oneof(
 function send({ route, body, headers, chunked }: Scenario): Promise<{ status: number; contentType: string | undefined; text: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      `${running.baseUrl}${PATHS[route]}`,
+      `${hookline.baseUrl}${PATHS[route]}`,
       { method: 'POST', agent, headers: chunked ? headers : { ...headers, 'content-length': String(body.length) } },
       (response) => {
         const chunks: Buffer[] = [];
@@ -269,7 +264,7 @@ const successShapes = {
 };
 
 async function storedRows() {
-  const { rows } = await running.app.database.pool.query<{ deploys: number; commits: number; endpoints: number }>(
+  const { rows } = await hookline.app.database.pool.query<{ deploys: number; commits: number; endpoints: number }>(
     `SELECT (SELECT count(*) FROM deploys)::int AS deploys, (SELECT count(*) FROM commits)::int AS commits,
             (SELECT count(*) FROM webhook_endpoints)::int AS endpoints`,
   );

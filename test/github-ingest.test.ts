@@ -4,11 +4,11 @@
 import { createRequire } from 'node:module';
 import { sign } from '@octokit/webhooks-methods';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { dataOf, requestGraphqlWith } from './support/app.ts';
 import { post } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const ROTATE_GITHUB_WEBHOOK_SECRET = graphql(`
   mutation RotateGitHubWebhookSecret($serviceId: ID!) {
@@ -30,32 +30,24 @@ const inProgressExample = deploymentStatuses.find((example) => example.deploymen
 const pingExample = examplesOf('ping')[0]!;
 const pushExample = examplesOf('push')[0]!;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' } });
 let secret: string;
 let payloadPath: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' });
-  tenant = await createTenant(running.app, 'checkout');
   const made = dataOf(
-    await requestGraphqlWith(running.baseUrl, tenant.apiToken, ROTATE_GITHUB_WEBHOOK_SECRET, { serviceId: tenant.serviceId }),
+    await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, ROTATE_GITHUB_WEBHOOK_SECRET, {
+      serviceId: hookline.tenant.serviceId,
+    }),
   );
   ({ secret, payloadPath } = made.rotateGitHubWebhookSecret);
 });
 
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
-
 let deploysBefore: number;
 beforeEach(async () => {
-  deploysBefore = await running.app.database.prisma.deploy.count();
+  deploysBefore = await hookline.app.database.prisma.deploy.count();
 });
-const expectNothingStored = async () => expect(await running.app.database.prisma.deploy.count()).toBe(deploysBefore);
+const expectNothingStored = async () => expect(await hookline.app.database.prisma.deploy.count()).toBe(deploysBefore);
 
 /** Delivers `body` as GitHub does: signed with `signWith`, the event in X-GitHub-Event. */
 async function deliver(
@@ -64,7 +56,7 @@ async function deliver(
   options: { signWith?: string | null; path?: string; contentType?: string } = {},
 ) {
   const signWith = options.signWith === undefined ? secret : options.signWith;
-  return post(`${running.baseUrl}${options.path ?? payloadPath}`, {
+  return post(`${hookline.baseUrl}${options.path ?? payloadPath}`, {
     body,
     headers: {
       'content-type': options.contentType ?? 'application/json',
@@ -79,13 +71,13 @@ async function deliver(
 describe('the secret', () => {
   it('is made by rotateGitHubWebhookSecret, shown once, with the Payload URL to give GitHub', async () => {
     expect(secret).toMatch(/^hlg_[0-9A-Za-z]{40}$/);
-    expect(payloadPath).toBe(`/api/ingest/github?service=${tenant.serviceId}`);
+    expect(payloadPath).toBe(`/api/ingest/github?service=${hookline.tenant.serviceId}`);
   });
 
   it('another organization cannot make one for the service (NOT_FOUND)', async () => {
-    const stranger = await createTenant(running.app, 'checkout');
-    const response = await requestGraphqlWith(running.baseUrl, stranger.apiToken, ROTATE_GITHUB_WEBHOOK_SECRET, {
-      serviceId: tenant.serviceId,
+    const stranger = await hookline.createTenant('checkout');
+    const response = await requestGraphqlWith(hookline.baseUrl, stranger.apiToken, ROTATE_GITHUB_WEBHOOK_SECRET, {
+      serviceId: hookline.tenant.serviceId,
     });
     expect(response.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
@@ -102,9 +94,9 @@ describe('POST /api/ingest/github', () => {
     event.deployment_status.target_url = 'https://github.com/Codertocat/Hello-World/actions/runs/1';
     const response = await deliver('deployment_status', JSON.stringify(event));
     expect(response).toMatchObject({ status: 200, body: { status: 'accepted', deploy_id: expect.stringMatching(UUID) } });
-    const stored = await running.app.database.prisma.deploy.findUniqueOrThrow({ where: { id: response.body.deploy_id } });
+    const stored = await hookline.app.database.prisma.deploy.findUniqueOrThrow({ where: { id: response.body.deploy_id } });
     expect(stored).toMatchObject({
-      serviceId: tenant.serviceId,
+      serviceId: hookline.tenant.serviceId,
       commitSha: successExample.deployment.sha,
       environment: successExample.deployment.environment,
       deployedBy: successExample.deployment.creator.login,
@@ -158,12 +150,12 @@ describe('refused deliveries store nothing', () => {
       body: refusedSignature,
     });
     const signature = await sign(secret, body());
-    const tampered = await post(`${running.baseUrl}${payloadPath}`, {
+    const tampered = await post(`${hookline.baseUrl}${payloadPath}`, {
       body: body().replace(successExample.deployment.sha, 'f'.repeat(40)),
       headers: { 'content-type': 'application/json', 'x-github-event': 'deployment_status', 'x-hub-signature-256': signature },
     });
     expect(tampered).toMatchObject({ status: 401, body: refusedSignature });
-    const withoutSecret = await createTenant(running.app, 'payments');
+    const withoutSecret = await hookline.createTenant('payments');
     expect(await deliver('deployment_status', body(), { path: `/api/ingest/github?service=${withoutSecret.serviceId}` })).toMatchObject({
       status: 401,
       body: refusedSignature,
@@ -178,7 +170,9 @@ describe('refused deliveries store nothing', () => {
   it('a rotated secret refuses deliveries signed with the one before', async () => {
     const stale = secret;
     const rotated = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, ROTATE_GITHUB_WEBHOOK_SECRET, { serviceId: tenant.serviceId }),
+      await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, ROTATE_GITHUB_WEBHOOK_SECRET, {
+        serviceId: hookline.tenant.serviceId,
+      }),
     );
     secret = rotated.rotateGitHubWebhookSecret.secret;
     expect(secret).not.toBe(stale);

@@ -5,8 +5,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Locator } from 'playwright-core';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import {
   chromiumRequired,
   hasChromium,
@@ -16,31 +14,22 @@ import {
   type Browser,
   type RecordedPage,
 } from './support/browser.ts';
+import { useHookline } from './support/fixture.ts';
 
 if (!hasChromium && !chromiumRequired) {
   console.warn(`GraphiQL browser test skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium; CI installs it in .ci/run)`);
 }
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { ROLE: 'api' } });
 /** What `{ viewer { name } }` answers with the tenant's token. */
 let organizationName: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ROLE: 'api' });
-  tenant = await createTenant(running.app);
-  const viewer = await running.app.database.prisma.organization.findUniqueOrThrow({ where: { id: tenant.organizationId } });
+  const viewer = await hookline.app.database.prisma.organization.findUniqueOrThrow({ where: { id: hookline.tenant.organizationId } });
   organizationName = viewer.name;
 });
 
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
-
-const openInBrowser = () => fetch(`${running.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
+const openInBrowser = () => fetch(`${hookline.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
 
 /** The tags of a page that load something, with the page's inline scripts and styles left out. */
 function loadingTags(html: string): string[] {
@@ -77,14 +66,14 @@ describe('GraphiQL over HTTP', () => {
     for (const url of urls) {
       expect(url, 'a protocol-relative URL would load from another host').not.toMatch(/^\/\//);
       if (url.startsWith('data:')) continue;
-      const resolved = new URL(url, `${running.baseUrl}/graphql`);
-      expect(resolved.origin, `${url} must come from Hookline`).toBe(running.baseUrl);
+      const resolved = new URL(url, `${hookline.baseUrl}/graphql`);
+      expect(resolved.origin, `${url} must come from Hookline`).toBe(hookline.baseUrl);
       expect((await fetch(resolved)).status, url).toBe(200);
     }
   });
 
   it('is compressed for a browser that accepts it (the page is megabytes, every asset inside it)', async () => {
-    const identity = await request(`${running.baseUrl}/graphql`, { headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+    const identity = await request(`${hookline.baseUrl}/graphql`, { headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
     expect(identity.headers['content-encoding']).toBeUndefined();
     const page = Buffer.from(await identity.body.arrayBuffer());
     expect(page.length).toBeGreaterThan(1_000_000);
@@ -95,7 +84,9 @@ describe('GraphiQL over HTTP', () => {
       ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
     ] as const) {
       for (const visit of [1, 2]) {
-        const answer = await request(`${running.baseUrl}/graphql`, { headers: { accept: 'text/html', 'accept-encoding': acceptEncoding } });
+        const answer = await request(`${hookline.baseUrl}/graphql`, {
+          headers: { accept: 'text/html', 'accept-encoding': acceptEncoding },
+        });
         expect(answer.statusCode).toBe(200);
         expect(answer.headers['content-encoding'], `${acceptEncoding}, visit ${visit}`).toBe(encoding);
         expect(answer.headers['content-type']).toMatch(/^text\/html/);
@@ -109,7 +100,7 @@ describe('GraphiQL over HTTP', () => {
   });
 
   it('runs no query without the API token: the page holds no data', async () => {
-    const response = await fetch(`${running.baseUrl}/graphql?query=${encodeURIComponent('{ viewer { name } }')}`, {
+    const response = await fetch(`${hookline.baseUrl}/graphql?query=${encodeURIComponent('{ viewer { name } }')}`, {
       headers: { accept: 'application/graphql-response+json' },
     });
     expect(response.status).toBe(401);
@@ -117,8 +108,8 @@ describe('GraphiQL over HTTP', () => {
   });
 
   it('leaves GraphQL over HTTP GET to clients that do not ask for HTML', async () => {
-    const response = await fetch(`${running.baseUrl}/graphql?query=${encodeURIComponent('{ viewer { name } }')}`, {
-      headers: { accept: 'application/graphql-response+json, application/json', authorization: `Bearer ${tenant.apiToken}` },
+    const response = await fetch(`${hookline.baseUrl}/graphql?query=${encodeURIComponent('{ viewer { name } }')}`, {
+      headers: { accept: 'application/graphql-response+json, application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
@@ -157,7 +148,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('GraphiQL in a browser', () =
       return route.abort('internetdisconnected');
     });
 
-    await page.goto(`${running.baseUrl}/graphql?query=${encodeURIComponent('{ viewer { name } }')}`);
+    await page.goto(`${hookline.baseUrl}/graphql?query=${encodeURIComponent('{ viewer { name } }')}`);
     await page.locator('.graphiql-container').first().waitFor();
     const headersEditor = page.locator('.graphiql-editor-tool .graphiql-editor:not(.hidden) .monaco-editor').first();
     await expect.poll(() => editorText(headersEditor)).toBe('{"Authorization":"Bearer hla_..."}');
@@ -171,8 +162,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('GraphiQL in a browser', () =
     await headersEditor.click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.press('Delete');
-    await page.keyboard.type(JSON.stringify({ Authorization: `Bearer ${tenant.apiToken}` }));
-    await expect.poll(() => editorText(headersEditor)).toBe(`{"Authorization":"Bearer ${tenant.apiToken}"}`);
+    await page.keyboard.type(JSON.stringify({ Authorization: `Bearer ${hookline.tenant.apiToken}` }));
+    await expect.poll(() => editorText(headersEditor)).toBe(`{"Authorization":"Bearer ${hookline.tenant.apiToken}"}`);
     await page.locator('.graphiql-execute-button').click();
     await page.locator('.graphiql-response').getByText(`"${organizationName}"`).waitFor();
     await screenshot(page, '20-graphiql-query-result');

@@ -2,12 +2,12 @@
 // create (the token once, only its hash stored), list with when each last received something
 // and its unrouted alerts, rotate (the old token refused at once), delete; Incident.alerts and
 // Incident.alertSource; each organization sees and changes only its own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../src/domain/shared/tokens.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, requestGraphqlWith } from './support/app.ts';
 import { post } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const CREATE = graphql(`
   mutation CreateAlertSource($name: String!, $kind: AlertSourceKind!) {
@@ -52,23 +52,10 @@ const INCIDENT_ALERTS = graphql(`
   }
 `);
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' });
-  tenant = await createTenant(running.app, 'checkout');
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' } });
 
 function notify(token: string, labels: Record<string, string>, fingerprint: string) {
-  return post(`${running.baseUrl}/api/ingest/alerts/alertmanager`, {
+  return post(`${hookline.baseUrl}/api/ingest/alerts/alertmanager`, {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({
       version: '4',
@@ -91,7 +78,7 @@ function notify(token: string, labels: Record<string, string>, fingerprint: stri
 describe('alert sources', () => {
   it('creates a source with an hlk_ token shown once and stored as a hash', async () => {
     const created = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, { name: ' Prometheus ', kind: 'ALERTMANAGER' }),
+      await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, CREATE, { name: ' Prometheus ', kind: 'ALERTMANAGER' }),
     ).createAlertSource;
     expect(created.token).toMatch(/^hlk_[0-9A-Za-z]{40}$/);
     expect(created.alertSource).toEqual({
@@ -103,22 +90,22 @@ describe('alert sources', () => {
       lastReceivedAt: null,
       unroutedAlertCount: 0,
     });
-    const row = await running.app.database.prisma.alertSource.findUniqueOrThrow({ where: { id: created.alertSource.id } });
+    const row = await hookline.app.database.prisma.alertSource.findUniqueOrThrow({ where: { id: created.alertSource.id } });
     expect(row.tokenHash).toBe(hashToken(created.token));
     expect(JSON.stringify(row)).not.toContain(created.token);
 
-    const refused = await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, { name: '  ', kind: 'PAGERDUTY_EVENTS' });
+    const refused = await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, CREATE, { name: '  ', kind: 'PAGERDUTY_EVENTS' });
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 
   it('lists sources with when each last received something and the alerts it could not route', async () => {
-    const organization = await createTenant(running.app, 'payments');
+    const organization = await hookline.createTenant('payments');
     const { token, alertSource } = dataOf(
-      await requestGraphqlWith(running.baseUrl, organization.apiToken, CREATE, { name: 'Grafana', kind: 'ALERTMANAGER' }),
+      await requestGraphqlWith(hookline.baseUrl, organization.apiToken, CREATE, { name: 'Grafana', kind: 'ALERTMANAGER' }),
     ).createAlertSource;
     expect((await notify(token, { service: 'payments' }, 'routed01')).status).toBe(200);
     expect((await notify(token, { service: 'ghost' }, 'lost0001')).status).toBe(200);
-    const sources = dataOf(await requestGraphqlWith(running.baseUrl, organization.apiToken, LIST, {})).alertSources.edges.map(
+    const sources = dataOf(await requestGraphqlWith(hookline.baseUrl, organization.apiToken, LIST, {})).alertSources.edges.map(
       (edge) => edge.node,
     );
     expect(sources).toEqual([
@@ -147,16 +134,16 @@ describe('alert sources', () => {
     ]);
     // Another organization sees none of it.
     expect(
-      dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, LIST, {})).alertSources.edges.map((edge) => edge.node.id),
+      dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, LIST, {})).alertSources.edges.map((edge) => edge.node.id),
     ).not.toContain(alertSource.id);
   });
 
   it('rotates the token: the old one is refused from the answer on, the new one works', async () => {
     const { token, alertSource } = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, { name: 'rotating', kind: 'ALERTMANAGER' }),
+      await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, CREATE, { name: 'rotating', kind: 'ALERTMANAGER' }),
     ).createAlertSource;
     const rotated = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, ROTATE, { id: alertSource.id }),
+      await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, ROTATE, { id: alertSource.id }),
     ).rotateAlertSourceToken;
     expect(rotated.token).toMatch(/^hlk_/);
     expect(rotated.token).not.toBe(token);
@@ -167,17 +154,17 @@ describe('alert sources', () => {
 
   it("refuses to rotate or delete another organization's source (NOT_FOUND), and deletes its own", async () => {
     const { token, alertSource } = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, { name: 'doomed', kind: 'PAGERDUTY_EVENTS' }),
+      await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, CREATE, { name: 'doomed', kind: 'PAGERDUTY_EVENTS' }),
     ).createAlertSource;
-    const stranger = await createTenant(running.app, 'stranger');
+    const stranger = await hookline.createTenant('stranger');
     for (const document of [ROTATE, DELETE] as const) {
-      const response = await requestGraphqlWith(running.baseUrl, stranger.apiToken, document as typeof ROTATE, { id: alertSource.id });
+      const response = await requestGraphqlWith(hookline.baseUrl, stranger.apiToken, document as typeof ROTATE, { id: alertSource.id });
       expect(response.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
     }
-    expect(dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, DELETE, { id: alertSource.id })).deleteAlertSource).toBe(
-      alertSource.id,
-    );
-    const trigger = await post(`${running.baseUrl}/api/ingest/alerts/pagerduty/v2/enqueue`, {
+    expect(
+      dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, DELETE, { id: alertSource.id })).deleteAlertSource,
+    ).toBe(alertSource.id);
+    const trigger = await post(`${hookline.baseUrl}/api/ingest/alerts/pagerduty/v2/enqueue`, {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         routing_key: token,
@@ -189,11 +176,11 @@ describe('alert sources', () => {
   });
 
   it("refuses another organization's alert source as a cursor", async () => {
-    const stranger = await createTenant(running.app, 'cursor-stranger');
-    await requestGraphqlWith(running.baseUrl, stranger.apiToken, CREATE, { name: 'theirs', kind: 'ALERTMANAGER' });
-    const theirCursor = dataOf(await requestGraphqlWith(running.baseUrl, stranger.apiToken, SOURCE_CURSORS, { after: null })).alertSources
+    const stranger = await hookline.createTenant('cursor-stranger');
+    await requestGraphqlWith(hookline.baseUrl, stranger.apiToken, CREATE, { name: 'theirs', kind: 'ALERTMANAGER' });
+    const theirCursor = dataOf(await requestGraphqlWith(hookline.baseUrl, stranger.apiToken, SOURCE_CURSORS, { after: null })).alertSources
       .edges[0]!.cursor;
-    const refused = await requestGraphqlWith(running.baseUrl, tenant.apiToken, SOURCE_CURSORS, { after: theirCursor });
+    const refused = await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SOURCE_CURSORS, { after: theirCursor });
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 });
@@ -201,11 +188,12 @@ describe('alert sources', () => {
 describe('Incident.alerts and Incident.alertSource', () => {
   it('shows the alerts that opened the incident and its source, only to its organization', async () => {
     const { token, alertSource } = dataOf(
-      await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE, { name: 'Alertmanager', kind: 'ALERTMANAGER' }),
+      await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, CREATE, { name: 'Alertmanager', kind: 'ALERTMANAGER' }),
     ).createAlertSource;
     const answer = await notify(token, { service: 'checkout', severity: 'warning' }, 'inc00001');
     const incidentId = answer.body.incidents[0].incident_id;
-    const incident = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, INCIDENT_ALERTS, { id: incidentId })).incident!;
+    const incident = dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, INCIDENT_ALERTS, { id: incidentId }))
+      .incident!;
     expect(incident).toEqual({
       id: incidentId,
       alertSource: { id: alertSource.id, name: 'Alertmanager', kind: 'ALERTMANAGER' },
@@ -227,7 +215,7 @@ describe('Incident.alerts and Incident.alertSource', () => {
         ],
       },
     });
-    const stranger = await createTenant(running.app, 'outsider');
-    expect(dataOf(await requestGraphqlWith(running.baseUrl, stranger.apiToken, INCIDENT_ALERTS, { id: incidentId })).incident).toBeNull();
+    const stranger = await hookline.createTenant('outsider');
+    expect(dataOf(await requestGraphqlWith(hookline.baseUrl, stranger.apiToken, INCIDENT_ALERTS, { id: incidentId })).incident).toBeNull();
   });
 });

@@ -4,10 +4,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/domain/shared/tokens.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { NOT_STORABLE_MESSAGE } from '../src/domain/shared/input.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp } from './support/app.ts';
+import { dataOf, requestGraphql } from './support/app.ts';
+import { useHookline } from './support/fixture.ts';
 
 const API_TOKENS = graphql(`
   query ApiTokens($first: Int, $after: String) {
@@ -31,21 +31,16 @@ const VIEWER_ID = graphql(`
   query ViewerId { viewer { id } }
 `);
 
-let database: TestDatabase;
-let running: RunningApp;
+const hookline = useHookline({ environment: { ROLE: 'api' }, tenant: false });
 let admin: pg.Client;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ROLE: 'api' });
-  admin = new pg.Client({ connectionString: database.url });
+  admin = new pg.Client({ connectionString: hookline.database.url });
   await admin.connect();
 });
 
 afterAll(async () => {
   await admin?.end();
-  await running?.close();
-  await database?.drop();
 });
 
 async function tokenRow(plaintext: string) {
@@ -62,8 +57,8 @@ async function tokenRow(plaintext: string) {
 
 describe('createApiToken', () => {
   it('returns the plaintext once, stores only its hash and prefix, and the new token works at once', async () => {
-    const tenant = await createTenant(running.app);
-    const response = await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: '  CI pipeline ' });
+    const tenant = await hookline.createTenant();
+    const response = await requestGraphql(hookline.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: '  CI pipeline ' });
     expect(response.status).toBe(200);
     const { plaintextToken, apiToken } = dataOf(response).createApiToken;
     expect(plaintextToken).toMatch(/^hla_[0-9A-Za-z]{40}$/);
@@ -88,19 +83,19 @@ describe('createApiToken', () => {
     ]);
     expect(rows[0].n).toBe(0);
 
-    expect(dataOf(await requestGraphql(running.baseUrl, plaintextToken, VIEWER_ID)).viewer.id).toBe(tenant.organizationId);
+    expect(dataOf(await requestGraphql(hookline.baseUrl, plaintextToken, VIEWER_ID)).viewer.id).toBe(tenant.organizationId);
     // The plaintext is never readable again.
-    const listed = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, API_TOKENS, { first: 100 }));
+    const listed = dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, API_TOKENS, { first: 100 }));
     expect(JSON.stringify(listed)).not.toContain(plaintextToken);
   });
 
   it('takes no name, and refuses an empty or overlong one with BAD_USER_INPUT on the field', async () => {
-    const tenant = await createTenant(running.app);
-    const unnamed = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: null })).createApiToken;
+    const tenant = await hookline.createTenant();
+    const unnamed = dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: null })).createApiToken;
     expect(unnamed.apiToken.name).toBeNull();
 
     for (const name of ['   ', 'x'.repeat(101)]) {
-      const response = await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name });
+      const response = await requestGraphql(hookline.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name });
       expect(response.body.data).toBeNull();
       expect(response.body.errors).toEqual([
         expect.objectContaining({
@@ -110,7 +105,7 @@ describe('createApiToken', () => {
       ]);
     }
     // Text PostgreSQL cannot store is refused on the field, not a 500.
-    const nul = await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'ci\u0000deploy' });
+    const nul = await requestGraphql(hookline.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'ci\u0000deploy' });
     expect(nul.body.errors).toEqual([
       expect.objectContaining({
         extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'name', message: NOT_STORABLE_MESSAGE }] },
@@ -121,7 +116,7 @@ describe('createApiToken', () => {
   });
 
   it('requires a valid API token', async () => {
-    const response = await requestGraphql(running.baseUrl, undefined, CREATE_API_TOKEN, { name: 'nope' });
+    const response = await requestGraphql(hookline.baseUrl, undefined, CREATE_API_TOKEN, { name: 'nope' });
     expect(response.status).toBe(401);
     expect(response.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
@@ -129,47 +124,47 @@ describe('createApiToken', () => {
 
 describe('apiTokens', () => {
   it("lists the organization's own tokens, newest first, revoked ones too, in pages", async () => {
-    const tenant = await createTenant(running.app);
-    const stranger = await createTenant(running.app);
-    const second = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'second' })).createApiToken;
-    const third = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'third' })).createApiToken;
-    dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: second.apiToken.id }));
+    const tenant = await hookline.createTenant();
+    const stranger = await hookline.createTenant();
+    const second = dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'second' })).createApiToken;
+    const third = dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'third' })).createApiToken;
+    dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: second.apiToken.id }));
 
-    const first = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, API_TOKENS, { first: 2 })).apiTokens;
+    const first = dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, API_TOKENS, { first: 2 })).apiTokens;
     expect(first.edges.map(({ node }) => [node.name, node.prefix, node.revokedAt === null])).toEqual([
       ['third', third.plaintextToken.slice(0, 12), true],
       ['second', second.plaintextToken.slice(0, 12), false],
     ]);
     expect(first.pageInfo.hasNextPage).toBe(true);
     const rest = dataOf(
-      await requestGraphql(running.baseUrl, tenant.apiToken, API_TOKENS, { first: 2, after: first.pageInfo.endCursor }),
+      await requestGraphql(hookline.baseUrl, tenant.apiToken, API_TOKENS, { first: 2, after: first.pageInfo.endCursor }),
     ).apiTokens;
     expect(rest.edges.map(({ node }) => [node.name, node.prefix])).toEqual([[null, tenant.apiToken.slice(0, 12)]]);
     expect(rest.pageInfo.hasNextPage).toBe(false);
 
     // Another organization sees only its own token.
-    const theirs = dataOf(await requestGraphql(running.baseUrl, stranger.apiToken, API_TOKENS, { first: 100 })).apiTokens;
+    const theirs = dataOf(await requestGraphql(hookline.baseUrl, stranger.apiToken, API_TOKENS, { first: 100 })).apiTokens;
     expect(theirs.edges.map(({ node }) => node.prefix)).toEqual([stranger.apiToken.slice(0, 12)]);
   });
 
   it('shows when each token was last used, written at most once a minute', async () => {
-    const tenant = await createTenant(running.app);
-    const created = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'used' })).createApiToken;
+    const tenant = await hookline.createTenant();
+    const created = dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'used' })).createApiToken;
     expect((await tokenRow(created.plaintextToken)).last_used_at).toBeNull();
 
     const before = Date.now();
-    dataOf(await requestGraphql(running.baseUrl, created.plaintextToken, VIEWER_ID));
+    dataOf(await requestGraphql(hookline.baseUrl, created.plaintextToken, VIEWER_ID));
     const firstUse = (await tokenRow(created.plaintextToken)).last_used_at!;
     expect(firstUse.getTime()).toBeGreaterThanOrEqual(before - 1000);
     // A second request within the minute writes nothing.
-    dataOf(await requestGraphql(running.baseUrl, created.plaintextToken, VIEWER_ID));
+    dataOf(await requestGraphql(hookline.baseUrl, created.plaintextToken, VIEWER_ID));
     expect((await tokenRow(created.plaintextToken)).last_used_at).toEqual(firstUse);
     // Older than a minute: the next request moves it on.
     await admin.query(`UPDATE api_tokens SET last_used_at = now() - interval '2 minutes' WHERE id = $1`, [created.apiToken.id]);
-    dataOf(await requestGraphql(running.baseUrl, created.plaintextToken, VIEWER_ID));
+    dataOf(await requestGraphql(hookline.baseUrl, created.plaintextToken, VIEWER_ID));
     expect((await tokenRow(created.plaintextToken)).last_used_at!.getTime()).toBeGreaterThanOrEqual(firstUse.getTime());
 
-    const listed = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, API_TOKENS, { first: 100 })).apiTokens.edges.map(
+    const listed = dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, API_TOKENS, { first: 100 })).apiTokens.edges.map(
       ({ node }) => node,
     );
     const used = listed.find((node) => node.id === created.apiToken.id)!;
@@ -181,17 +176,17 @@ describe('apiTokens', () => {
 
 describe('revokeApiToken', () => {
   it('revokes a token of the organization: every later request with it is refused; revoking again keeps the first time', async () => {
-    const tenant = await createTenant(running.app);
-    const created = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'to revoke' })).createApiToken;
+    const tenant = await hookline.createTenant();
+    const created = dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, CREATE_API_TOKEN, { name: 'to revoke' })).createApiToken;
     const revoked = dataOf(
-      await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: created.apiToken.id }),
+      await requestGraphql(hookline.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: created.apiToken.id }),
     ).revokeApiToken;
     expect(revoked).toEqual({ id: created.apiToken.id, prefix: created.apiToken.prefix, revokedAt: expect.any(String) });
 
-    const refused = await requestGraphql(running.baseUrl, created.plaintextToken, VIEWER_ID);
+    const refused = await requestGraphql(hookline.baseUrl, created.plaintextToken, VIEWER_ID);
     expect(refused.status).toBe(401);
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    const rest = await fetch(`${running.baseUrl}/api/webhooks/endpoints`, {
+    const rest = await fetch(`${hookline.baseUrl}/api/webhooks/endpoints`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${created.plaintextToken}` },
       body: JSON.stringify({ url: 'https://hooks.example.com/x', name: 'x' }),
@@ -200,33 +195,33 @@ describe('revokeApiToken', () => {
     expect(((await rest.json()) as { error: { code: string } }).error.code).toBe('invalid_api_token');
 
     const again = dataOf(
-      await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: created.apiToken.id }),
+      await requestGraphql(hookline.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: created.apiToken.id }),
     ).revokeApiToken;
     expect(again.revokedAt).toBe(revoked.revokedAt);
     // The organization's other token still works.
-    expect((await requestGraphql(running.baseUrl, tenant.apiToken, VIEWER_ID)).status).toBe(200);
+    expect((await requestGraphql(hookline.baseUrl, tenant.apiToken, VIEWER_ID)).status).toBe(200);
   });
 
   it('may revoke the token making the request: that request succeeds, the next is refused', async () => {
-    const tenant = await createTenant(running.app);
-    const [own] = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, API_TOKENS, { first: 100 })).apiTokens.edges;
-    const response = await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: own!.node.id });
+    const tenant = await hookline.createTenant();
+    const [own] = dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, API_TOKENS, { first: 100 })).apiTokens.edges;
+    const response = await requestGraphql(hookline.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id: own!.node.id });
     expect(dataOf(response).revokeApiToken.revokedAt).not.toBeNull();
-    expect((await requestGraphql(running.baseUrl, tenant.apiToken, VIEWER_ID)).status).toBe(401);
+    expect((await requestGraphql(hookline.baseUrl, tenant.apiToken, VIEWER_ID)).status).toBe(401);
   });
 
   it("answers NOT_FOUND for another organization's token, an unknown or a malformed id, and changes nothing", async () => {
-    const tenant = await createTenant(running.app);
-    const stranger = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
+    const stranger = await hookline.createTenant();
     const strangerTokenId = (await tokenRow(stranger.apiToken)).id;
     for (const id of [strangerTokenId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const response = await requestGraphql(running.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id });
+      const response = await requestGraphql(hookline.baseUrl, tenant.apiToken, REVOKE_API_TOKEN, { id });
       expect(response.body.data).toBeNull();
       expect(response.body.errors).toEqual([
         expect.objectContaining({ message: `API token ${id} not found`, extensions: { code: 'NOT_FOUND' } }),
       ]);
     }
     expect((await tokenRow(stranger.apiToken)).revoked_at).toBeNull();
-    expect((await requestGraphql(running.baseUrl, stranger.apiToken, VIEWER_ID)).status).toBe(200);
+    expect((await requestGraphql(hookline.baseUrl, stranger.apiToken, VIEWER_ID)).status).toBe(200);
   });
 });

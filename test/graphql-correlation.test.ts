@@ -1,21 +1,12 @@
 // GraphQL for correlation: service dependencies, rollbacks on deploys (and in DORA's change
 // failure rate), change events and the deploy timeline, each confined to the caller's organization.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_DEPENDENCIES } from '../src/domain/correlation/dependencies.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import {
-  createTenant,
-  dataOf,
-  requestGraphqlWith,
-  rollbacksJudged,
-  startApp,
-  type GraphqlResponse,
-  type RunningApp,
-  type Tenant,
-} from './support/app.ts';
+import { dataOf, requestGraphqlWith, rollbacksJudged, type GraphqlResponse, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const CREATE_SERVICE = graphql(`
   mutation GraphqlCorrelationCreateService($name: String!) { createService(name: $name) { service { id name } deployToken } }
@@ -63,21 +54,10 @@ const CHANGE_EVENT = graphql(`
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let database: TestDatabase;
-let running: RunningApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: 'off' }, tenant: false });
 
 function gql<TResult, TVariables>(token: string, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
-  return requestGraphqlWith(running.baseUrl, token, document, variables);
+  return requestGraphqlWith(hookline.baseUrl, token, document, variables);
 }
 
 function errorOf(response: GraphqlResponse<unknown>) {
@@ -91,14 +71,14 @@ async function service(tenant: Tenant, name: string) {
 }
 
 async function deploy(token: string, payload: Record<string, unknown>, path = '/api/ingest/deploy'): Promise<string> {
-  const response = await postDeploy(running.baseUrl, token, payload, {}, path);
+  const response = await postDeploy(hookline.baseUrl, token, payload, {}, path);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.deploy_id ?? response.body.change_id;
 }
 
 describe('service dependencies', () => {
   it('sets, replaces and reads dependsOn and dependents; cycles are allowed; the same id twice counts once', async () => {
-    const tenant = await createTenant(running.app, 'checkout');
+    const tenant = await hookline.createTenant('checkout');
     const payments = await service(tenant, 'payments');
     const ledger = await service(tenant, 'ledger');
     const set = (serviceId: string, dependsOn: string[]) => gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId, dependsOn });
@@ -126,8 +106,8 @@ describe('service dependencies', () => {
   });
 
   it('refuses itself, services of another organization, malformed ids and too many, per item, changing nothing', async () => {
-    const tenant = await createTenant(running.app, 'checkout');
-    const stranger = await createTenant(running.app, 'theirs');
+    const tenant = await hookline.createTenant('checkout');
+    const stranger = await hookline.createTenant('theirs');
     const payments = await service(tenant, 'payments');
     dataOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: [payments.id] }));
 
@@ -177,7 +157,7 @@ describe('service dependencies', () => {
 
 describe('rollbacks', () => {
   it('marks rollbacks and what they undid, by commit or version, per service and environment; a redeploy is no rollback', async () => {
-    const tenant = await createTenant(running.app, 'checkout');
+    const tenant = await hookline.createTenant('checkout');
     const start = Date.now() - 10 * HOUR;
     const at = (hours: number) => new Date(start + hours * HOUR).toISOString();
     const ids: Record<string, string> = {};
@@ -228,7 +208,7 @@ describe('rollbacks', () => {
     });
 
     // DORA: rolled-back deploys are failed changes (4 of 10), with no incident at all.
-    await rollbacksJudged(running.app);
+    await rollbacksJudged(hookline.app);
     const dora = dataOf(
       await gql(tenant.apiToken, DORA_FAILURES, { serviceId: tenant.serviceId, from: at(-1), to: new Date().toISOString() }),
     ).dora;
@@ -241,8 +221,8 @@ describe('rollbacks', () => {
 
 describe('change events and the deploy timeline', () => {
   it('lists deploys and change events together, newest first, a page at a time in both directions, filtered', async () => {
-    const tenant = await createTenant(running.app, 'checkout');
-    const other = await createTenant(running.app, 'checkout');
+    const tenant = await hookline.createTenant('checkout');
+    const other = await hookline.createTenant('checkout');
     const payments = await service(tenant, 'payments');
     const start = Date.now() - HOUR;
     const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
@@ -348,7 +328,7 @@ describe('environment aliases', () => {
   `);
 
   it('names match case-insensitively and through aliases, in the filters, DORA and the ranking; the list shows them', async () => {
-    const tenant = await createTenant(running.app, 'checkout');
+    const tenant = await hookline.createTenant('checkout');
     const start = Date.now() - HOUR;
     const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
     const production = await deploy(tenant.deployToken, { commit_sha: 'a', environment: 'production', deployed_at: at(0) });
@@ -410,8 +390,8 @@ describe('environment aliases', () => {
   });
 
   it("refuses an alias that is the environment, another environment's alias or aliased itself, per item, changing nothing", async () => {
-    const tenant = await createTenant(running.app, 'checkout');
-    const other = await createTenant(running.app, 'checkout');
+    const tenant = await hookline.createTenant('checkout');
+    const other = await hookline.createTenant('checkout');
     dataOf(await gql(tenant.apiToken, SET_ALIASES, { environment: 'production', aliases: ['prod'] }));
     dataOf(await gql(tenant.apiToken, SET_ALIASES, { environment: 'staging', aliases: ['stg'] }));
     const refused = errorOf(await gql(tenant.apiToken, SET_ALIASES, { environment: 'qa', aliases: ['QA', 'prod', 'staging', ' ', 'ok'] }));
@@ -456,11 +436,11 @@ describe('staged rollouts', () => {
   `);
 
   it('a later report of the same deploy at a higher percentage is a stage of it; recency counts from the stage reached', async () => {
-    const tenant = await createTenant(running.app, 'checkout');
+    const tenant = await hookline.createTenant('checkout');
     const start = Date.now() - 3 * HOUR;
     const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
     const report = (payload: Record<string, unknown>) =>
-      postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'v2', environment: 'production', ...payload });
+      postDeploy(hookline.baseUrl, tenant.deployToken, { commit_sha: 'v2', environment: 'production', ...payload });
 
     const canary = await report({ rollout_percentage: 5, deployed_at: at(0) });
     expect(canary.body).toEqual({ status: 'accepted', deploy_id: expect.any(String) });
@@ -482,7 +462,7 @@ describe('staged rollouts', () => {
     const again = await report({ rollout_percentage: 100, deployed_at: at(130) });
     expect(again.body.status).toBe('accepted');
     expect(again.body.deploy_id).not.toBe(id);
-    const plain = await postDeploy(running.baseUrl, tenant.deployToken, {
+    const plain = await postDeploy(hookline.baseUrl, tenant.deployToken, {
       commit_sha: 'v3',
       environment: 'production',
       deployed_at: at(140),
@@ -504,11 +484,11 @@ describe('staged rollouts', () => {
   });
 
   it('ranks a staged deploy by its latest stage before the incident, with the stages in the reasons', async () => {
-    const tenant = await createTenant(running.app, 'checkout');
+    const tenant = await hookline.createTenant('checkout');
     const start = Date.now() - 3 * HOUR;
     const at = (minutes: number) => new Date(start + minutes * MINUTE).toISOString();
     const report = (payload: Record<string, unknown>) =>
-      postDeploy(running.baseUrl, tenant.deployToken, { environment: 'production', ...payload });
+      postDeploy(hookline.baseUrl, tenant.deployToken, { environment: 'production', ...payload });
     const staged = (await report({ commit_sha: 'v2', rollout_percentage: 1, deployed_at: at(0) })).body.deploy_id;
     await report({ commit_sha: 'v2', rollout_percentage: 100, deployed_at: at(115) });
     const incident = dataOf(await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, startedAt: at(120) })).openIncident;

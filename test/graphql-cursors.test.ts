@@ -2,14 +2,14 @@
 // one that is no cursor at all, is BAD_USER_INPUT, never a page placed relative to a row the
 // caller cannot see (which would tell it that the row exists, and when it was made).
 import { isObjectType } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectionNodeType, CURSOR_CHECKED_TYPES } from '../src/graphql/cursors.ts';
 import { schema } from '../src/graphql/schema.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { dataOf, requestGraphql, type GraphqlResponse, type Tenant } from './support/app.ts';
 import { connectGraphqlWs, ping, subscribe } from './support/graphql-ws.ts';
 import { post, postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const CURSORS_PAGES = graphql(`
   query CursorsPages($after: String) {
@@ -57,8 +57,7 @@ const CURSORS_OPEN_INCIDENT = graphql(`
   mutation CursorsOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: "down") { id } }
 `);
 
-let database: TestDatabase;
-let api: RunningApp;
+const hookline = useHookline({ environment: { ROLE: 'api' }, tenant: false });
 /** Three of everything: services, deploys, incidents, endpoints, deliveries of one endpoint. */
 let ours: Tenant & { endpointId: string };
 /** One of everything, and the cursors of its rows. */
@@ -68,28 +67,26 @@ let theirCursors: Record<'service' | 'deploy' | 'incident' | 'endpoint' | 'deliv
 async function populate(tenant: Tenant, count: number): Promise<Tenant & { endpointId: string }> {
   let endpointId = '';
   for (let n = 0; n < count; n++) {
-    if (n > 0) dataOf(await requestGraphql(api.baseUrl, tenant.apiToken, CURSORS_CREATE_SERVICE, { name: `service-${n}` }));
-    expect((await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: `sha-${n}` })).status).toBe(200);
-    dataOf(await requestGraphql(api.baseUrl, tenant.apiToken, CURSORS_OPEN_INCIDENT, { serviceId: tenant.serviceId }));
-    const endpoint = await post(`${api.baseUrl}/api/webhooks/endpoints`, {
+    if (n > 0) dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, CURSORS_CREATE_SERVICE, { name: `service-${n}` }));
+    expect((await postDeploy(hookline.baseUrl, tenant.deployToken, { commit_sha: `sha-${n}` })).status).toBe(200);
+    dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, CURSORS_OPEN_INCIDENT, { serviceId: tenant.serviceId }));
+    const endpoint = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
       body: JSON.stringify({ url: `https://hooks.example.com/${n}`, name: `endpoint-${n}` }),
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
     });
     expect(endpoint.status).toBe(201);
     endpointId ||= endpoint.body.id as string;
   }
-  for (let n = 0; n < count; n++) await ping(api.baseUrl, tenant, endpointId);
+  for (let n = 0; n < count; n++) await ping(hookline.baseUrl, tenant, endpointId);
   return { ...tenant, endpointId };
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startApp(database.url, { ROLE: 'api' });
-  ours = await populate(await createTenant(api.app), 3);
-  theirs = await populate(await createTenant(api.app), 1);
-  const pages = dataOf(await requestGraphql(api.baseUrl, theirs.apiToken, CURSORS_PAGES, { after: null }));
-  const deliveries = dataOf(await requestGraphql(api.baseUrl, theirs.apiToken, CURSORS_DELIVERIES, { endpointId: theirs.endpointId }));
-  const apiTokens = dataOf(await requestGraphql(api.baseUrl, theirs.apiToken, CURSORS_API_TOKENS, { after: null }));
+  ours = await populate(await hookline.createTenant(), 3);
+  theirs = await populate(await hookline.createTenant(), 1);
+  const pages = dataOf(await requestGraphql(hookline.baseUrl, theirs.apiToken, CURSORS_PAGES, { after: null }));
+  const deliveries = dataOf(await requestGraphql(hookline.baseUrl, theirs.apiToken, CURSORS_DELIVERIES, { endpointId: theirs.endpointId }));
+  const apiTokens = dataOf(await requestGraphql(hookline.baseUrl, theirs.apiToken, CURSORS_API_TOKENS, { after: null }));
   theirCursors = {
     apiToken: apiTokens.apiTokens.edges[0]!.cursor,
     service: pages.services.edges[0]!.cursor,
@@ -98,11 +95,6 @@ beforeAll(async () => {
     endpoint: pages.webhookEndpoints.edges[0]!.cursor,
     delivery: deliveries.webhookEndpoint!.deliveries.edges[0]!.cursor,
   };
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.drop();
 });
 
 function expectBadCursor(response: GraphqlResponse<unknown>, field = 'after') {
@@ -120,28 +112,28 @@ const cursorOf = (text: string) => Buffer.from(text).toString('base64');
 
 describe('connection cursors', () => {
   it("pages with the caller's own cursors", async () => {
-    const first = dataOf(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_PAGES, { after: null }));
+    const first = dataOf(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_PAGES, { after: null }));
     for (const connection of [first.services, first.deploys, first.incidents, first.webhookEndpoints]) {
       expect(connection.edges).toHaveLength(2);
     }
     const next = dataOf(
-      await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after: first.webhookEndpoints.edges[1]!.cursor }),
+      await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after: first.webhookEndpoints.edges[1]!.cursor }),
     );
     expect(next.webhookEndpoints.edges).toHaveLength(1);
-    const deliveries = dataOf(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_DELIVERIES, { endpointId: ours.endpointId }));
+    const deliveries = dataOf(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_DELIVERIES, { endpointId: ours.endpointId }));
     const after = deliveries.webhookEndpoint!.deliveries.edges[1]!.cursor;
-    const rest = dataOf(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_DELIVERIES, { endpointId: ours.endpointId, after }));
+    const rest = dataOf(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_DELIVERIES, { endpointId: ours.endpointId, after }));
     expect(rest.webhookEndpoint!.deliveries.edges).toHaveLength(2);
     expect(rest.webhookEndpoint!.deliveries.edges.map((edge) => edge.cursor)).not.toContain(after);
   });
 
   it("refuses another organization's cursor on every top-level connection", async () => {
-    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_SERVICES, { after: theirCursors.service }));
-    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_SERVICES, { before: theirCursors.service }), 'before');
-    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_DEPLOYS, { after: theirCursors.deploy }));
-    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_INCIDENTS, { after: theirCursors.incident }));
-    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after: theirCursors.endpoint }));
-    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_API_TOKENS, { after: theirCursors.apiToken }));
+    expectBadCursor(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_SERVICES, { after: theirCursors.service }));
+    expectBadCursor(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_SERVICES, { before: theirCursors.service }), 'before');
+    expectBadCursor(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_DEPLOYS, { after: theirCursors.deploy }));
+    expectBadCursor(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_INCIDENTS, { after: theirCursors.incident }));
+    expectBadCursor(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after: theirCursors.endpoint }));
+    expectBadCursor(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_API_TOKENS, { after: theirCursors.apiToken }));
   });
 
   it('every connection of the schema has its cursors checked', () => {
@@ -156,17 +148,22 @@ describe('connection cursors', () => {
 
   it("refuses another organization's cursor on nested connections", async () => {
     const serviceId = ours.serviceId;
-    expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_SERVICE_DEPLOYS, { serviceId, after: theirCursors.deploy }));
     expectBadCursor(
-      await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_SERVICE_INCIDENTS, { serviceId, after: theirCursors.incident }),
+      await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_SERVICE_DEPLOYS, { serviceId, after: theirCursors.deploy }),
     );
     expectBadCursor(
-      await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_DELIVERIES, { endpointId: ours.endpointId, after: theirCursors.delivery }),
+      await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_SERVICE_INCIDENTS, { serviceId, after: theirCursors.incident }),
+    );
+    expectBadCursor(
+      await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_DELIVERIES, {
+        endpointId: ours.endpointId,
+        after: theirCursors.delivery,
+      }),
     );
   });
 
   it("refuses another organization's cursor in a subscription's selection over WebSocket", async () => {
-    const client = connectGraphqlWs(api.baseUrl, ours.apiToken);
+    const client = connectGraphqlWs(hookline.baseUrl, ours.apiToken);
     try {
       const subscriber = subscribe(client, CURSORS_SUBSCRIPTION, { after: theirCursors.delivery }, (data) => data.deliveryUpdated);
       const errors = await subscriber.waitFor(() => subscriber.errors[0], 'the refusal');
@@ -186,7 +183,7 @@ describe('connection cursors', () => {
       cursorOf('GPC:S:00000000-0000-4000-8000-000000000000'),
       cursorOf('GPC:N:12'),
     ]) {
-      expectBadCursor(await requestGraphql(api.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after }));
+      expectBadCursor(await requestGraphql(hookline.baseUrl, ours.apiToken, CURSORS_ENDPOINTS, { after }));
     }
   });
 });

@@ -10,13 +10,14 @@ import {
   type GraphQLInputField,
   type GraphQLNamedType,
 } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_STORABLE_TIME_MESSAGE } from '../src/domain/shared/input.ts';
 import { schema } from '../src/graphql/schema.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { requestGraphqlWith, type GraphqlResponse } from './support/app.ts';
 import { post } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
 const DELIVERIES = graphql(`
   query DateInputDeliveries($filter: DeliveryFilter) { deliveries(filter: $filter) { totalCount } }
@@ -43,29 +44,12 @@ const RESEND = graphql(`
 const CHART = graphql(`
   query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }
 `);
-const CREATE_ENDPOINT = graphql(`
-  mutation DateInputCreateEndpoint($url: String!, $name: String!) { createWebhookEndpoint(url: $url, name: $name) { endpoint { id } } }
-`);
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { ROLE: 'api' } });
 let endpointId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ROLE: 'api' });
-  tenant = await createTenant(running.app);
-  const created = await requestGraphqlWith(running.baseUrl, tenant.apiToken, CREATE_ENDPOINT, {
-    url: 'https://hooks.example.com/dates',
-    name: 'dates',
-  });
-  endpointId = created.body.data!.createWebhookEndpoint.endpoint.id;
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
+  endpointId = (await createEndpoint(hookline, hookline.tenant.apiToken, { url: 'https://hooks.example.com/dates', name: 'dates' })).id;
 });
 
 const GOOD = '2026-11-01T00:00:00Z';
@@ -80,7 +64,7 @@ const DATE_INPUTS: Record<string, { field: string; send: (date: string) => Promi
   'Query.dora(to)': { field: 'to', send: (date) => request(DORA, { from: GOOD, to: date }) },
   'Mutation.openIncident(startedAt)': {
     field: 'startedAt',
-    send: (date) => request(OPEN_INCIDENT, { serviceId: tenant.serviceId, startedAt: date }),
+    send: (date) => request(OPEN_INCIDENT, { serviceId: hookline.tenant.serviceId, startedAt: date }),
   },
   'Mutation.recoverDeliveries(since)': { field: 'since', send: (date) => request(RECOVER, { endpointId, since: date }) },
   'Mutation.recoverDeliveries(until)': { field: 'until', send: (date) => request(RECOVER, { endpointId, since: GOOD, until: date }) },
@@ -91,7 +75,7 @@ const DATE_INPUTS: Record<string, { field: string; send: (date: string) => Promi
 };
 
 function request<TResult, TVariables>(document: Parameters<typeof requestGraphqlWith<TResult, TVariables>>[2], variables: TVariables) {
-  return requestGraphqlWith(running.baseUrl, tenant.apiToken, document, variables as never) as Promise<GraphqlResponse<unknown>>;
+  return requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, document, variables as never) as Promise<GraphqlResponse<unknown>>;
 }
 
 /** Every DateTime input reachable from the root types, through input objects, as `Type.field(path)`. */
@@ -132,9 +116,9 @@ describe('DateTime inputs', () => {
   });
 
   it('refuses a literal date in a filter the same way', async () => {
-    const response = await post(`${running.baseUrl}/graphql`, {
+    const response = await post(`${hookline.baseUrl}/graphql`, {
       body: JSON.stringify({ query: '{ deliveries(filter: {from: "0000-01-01T00:00:00Z"}) { totalCount } }' }),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     });
     expect(response.status).toBe(200);
     expect(response.body.errors).toEqual([

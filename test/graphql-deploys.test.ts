@@ -1,13 +1,13 @@
 // Deploys through GraphQL, as a dashboard reads them: the list with its filters and pages,
 // one deploy with its previous deploy, the commits it brought (lead times) and their authors,
 // and tenant isolation. Deploys come in through the real ingest endpoint, with `deployed_at`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '../src/domain/ingest/services.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { DeploysListQuery, ServiceDeploysListQuery } from './gql/graphql.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { postDeploy } from './support/http.ts';
+import { dataOf, requestGraphql, type Tenant } from './support/app.ts';
+import { useHookline } from './support/fixture.ts';
+import { ingest } from './support/operations.ts';
 
 const DEPLOYS_LIST = graphql(`
   query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {
@@ -45,9 +45,7 @@ const DEPLOY_DETAIL = graphql(`
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: 'off' } });
 let stranger: Tenant;
 /** A second service of the tenant's organization, with its deploy token. */
 let payments: { id: string; deployToken: string };
@@ -58,22 +56,13 @@ const at = (offsetMs: number) => new Date(t0 + offsetMs).toISOString();
 /** Deploy ids by fixture name. */
 const ids: Record<string, string> = {};
 
-async function ingest(name: string, token: string, payload: Record<string, unknown>) {
-  const response = await postDeploy(running.baseUrl, token, payload);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  ids[name] = response.body.deploy_id;
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-  tenant = await createTenant(running.app, 'checkout');
-  stranger = await createTenant(running.app, 'checkout');
-  const created = await createService(running.app.database.prisma, tenant.organizationId, 'payments');
+  stranger = await hookline.createTenant('checkout');
+  const created = await createService(hookline.app.database.prisma, hookline.tenant.organizationId, 'payments');
   payments = { id: created.service.id, deployToken: created.deployToken };
 
   // Sent out of order on purpose: the list orders by deployedAt, not by arrival.
-  await ingest('prod3', tenant.deployToken, {
+  ids.prod3 = await ingest(hookline, hookline.tenant.deployToken, {
     commit_sha: 'c3c3c3c3c3c3',
     environment: 'production',
     deployed_at: at(2 * HOUR),
@@ -85,7 +74,7 @@ beforeAll(async () => {
       { sha: 'c304', message: 'Clock skew', timestamp: at(2 * HOUR + 10 * MINUTE) },
     ],
   });
-  await ingest('prod1', tenant.deployToken, {
+  ids.prod1 = await ingest(hookline, hookline.tenant.deployToken, {
     commit_sha: 'a1a1a1a1a1a1',
     commit_message: 'Release 1.0',
     branch: 'main',
@@ -100,30 +89,37 @@ beforeAll(async () => {
       { sha: 'c102', message: 'Docs', author: 'bob', timestamp: at(-30 * MINUTE) },
     ],
   });
-  await ingest('staging2', tenant.deployToken, {
+  ids.staging2 = await ingest(hookline, hookline.tenant.deployToken, {
     commit_sha: 'b2b2b2b2b2b2',
     commit_message: 'Try it',
     environment: 'staging',
     deployed_at: at(1 * HOUR),
   });
-  await ingest('payments1', payments.deployToken, { commit_sha: 'p1p1p1p1p1p1', environment: 'production', deployed_at: at(30 * MINUTE) });
+  ids.payments1 = await ingest(hookline, payments.deployToken, {
+    commit_sha: 'p1p1p1p1p1p1',
+    environment: 'production',
+    deployed_at: at(30 * MINUTE),
+  });
   // A redeploy of prod3's commit, without commits: it brings nothing new.
-  await ingest('prod4', tenant.deployToken, { commit_sha: 'c3c3c3c3c3c3', environment: 'production', deployed_at: at(3 * HOUR) });
-  await ingest('prod5', tenant.deployToken, {
+  ids.prod4 = await ingest(hookline, hookline.tenant.deployToken, {
+    commit_sha: 'c3c3c3c3c3c3',
+    environment: 'production',
+    deployed_at: at(3 * HOUR),
+  });
+  ids.prod5 = await ingest(hookline, hookline.tenant.deployToken, {
     commit_sha: 'd5d5d5d5d5d5',
     commit_message: 'Fix checkout',
     environment: 'production',
     deployed_at: at(4 * HOUR),
   });
   // No environment: its own line of deploys.
-  await ingest('bare1', tenant.deployToken, { commit_sha: 'e1e1e1e1e1e1', deployed_at: at(5 * HOUR) });
-  await ingest('bare2', tenant.deployToken, { commit_sha: 'e2e2e2e2e2e2', deployed_at: at(6 * HOUR) });
-  await ingest('theirs', stranger.deployToken, { commit_sha: 'f1f1f1f1f1f1', environment: 'production', deployed_at: at(2 * HOUR) });
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
+  ids.bare1 = await ingest(hookline, hookline.tenant.deployToken, { commit_sha: 'e1e1e1e1e1e1', deployed_at: at(5 * HOUR) });
+  ids.bare2 = await ingest(hookline, hookline.tenant.deployToken, { commit_sha: 'e2e2e2e2e2e2', deployed_at: at(6 * HOUR) });
+  ids.theirs = await ingest(hookline, stranger.deployToken, {
+    commit_sha: 'f1f1f1f1f1f1',
+    environment: 'production',
+    deployed_at: at(2 * HOUR),
+  });
 });
 
 async function listAll(token: string, variables: { serviceId?: string; environment?: string; first?: number }) {
@@ -132,7 +128,7 @@ async function listAll(token: string, variables: { serviceId?: string; environme
   let after: string | null = null;
   let pages = 0;
   for (;;) {
-    const data: DeploysListQuery = dataOf(await requestGraphql(running.baseUrl, token, DEPLOYS_LIST, { first: 100, ...variables, after }));
+    const data: DeploysListQuery = dataOf(await requestGraphql(hookline.baseUrl, token, DEPLOYS_LIST, { first: 100, ...variables, after }));
     pages++;
     seen.push(...data.deploys.edges.map((edge) => names[edge.node.id] ?? edge.node.id));
     if (!data.deploys.pageInfo.hasNextPage) break;
@@ -141,13 +137,13 @@ async function listAll(token: string, variables: { serviceId?: string; environme
   return { seen, pages };
 }
 
-async function detail(name: string, token = tenant.apiToken) {
-  return dataOf(await requestGraphql(running.baseUrl, token, DEPLOY_DETAIL, { id: ids[name]! })).deploy;
+async function detail(name: string, token = hookline.tenant.apiToken) {
+  return dataOf(await requestGraphql(hookline.baseUrl, token, DEPLOY_DETAIL, { id: ids[name]! })).deploy;
 }
 
 describe('deploys', () => {
   it("lists the organization's deploys newest first by deployedAt", async () => {
-    const data = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOYS_LIST, { first: 20 }));
+    const data = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DEPLOYS_LIST, { first: 20 }));
     expect(data.deploys.edges.map((edge) => edge.node.id)).toEqual(
       ['bare2', 'bare1', 'prod5', 'prod4', 'prod3', 'staging2', 'payments1', 'prod1'].map((name) => ids[name]),
     );
@@ -156,13 +152,13 @@ describe('deploys', () => {
       commitSha: 'e2e2e2e2e2e2',
       environment: null,
       deployedAt: at(6 * HOUR),
-      service: { id: tenant.serviceId, name: 'checkout' },
+      service: { id: hookline.tenant.serviceId, name: 'checkout' },
     });
     expect(data.deploys.edges.at(-2)!.node.service).toEqual({ id: payments.id, name: 'payments' });
   });
 
   it('filters by service, by environment, and by both', async () => {
-    expect((await listAll(tenant.apiToken, { serviceId: tenant.serviceId })).seen).toEqual([
+    expect((await listAll(hookline.tenant.apiToken, { serviceId: hookline.tenant.serviceId })).seen).toEqual([
       'bare2',
       'bare1',
       'prod5',
@@ -171,10 +167,18 @@ describe('deploys', () => {
       'staging2',
       'prod1',
     ]);
-    expect((await listAll(tenant.apiToken, { serviceId: payments.id })).seen).toEqual(['payments1']);
-    expect((await listAll(tenant.apiToken, { environment: 'production' })).seen).toEqual(['prod5', 'prod4', 'prod3', 'payments1', 'prod1']);
-    expect((await listAll(tenant.apiToken, { serviceId: tenant.serviceId, environment: 'staging' })).seen).toEqual(['staging2']);
-    expect((await listAll(tenant.apiToken, { environment: 'nowhere' })).seen).toEqual([]);
+    expect((await listAll(hookline.tenant.apiToken, { serviceId: payments.id })).seen).toEqual(['payments1']);
+    expect((await listAll(hookline.tenant.apiToken, { environment: 'production' })).seen).toEqual([
+      'prod5',
+      'prod4',
+      'prod3',
+      'payments1',
+      'prod1',
+    ]);
+    expect((await listAll(hookline.tenant.apiToken, { serviceId: hookline.tenant.serviceId, environment: 'staging' })).seen).toEqual([
+      'staging2',
+    ]);
+    expect((await listAll(hookline.tenant.apiToken, { environment: 'nowhere' })).seen).toEqual([]);
   });
 
   it('refuses an environment filter PostgreSQL cannot compare (NUL, an unpaired surrogate) with BAD_USER_INPUT', async () => {
@@ -182,20 +186,23 @@ describe('deploys', () => {
       const fields = [
         { field: 'environment', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' },
       ];
-      const { body } = await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOYS_LIST, { environment });
+      const { body } = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DEPLOYS_LIST, { environment });
       expect(body.data).toBeNull();
       expect(body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', fields } })]);
       // The same filter on one service's deploys.
-      const nested = await requestGraphql(running.baseUrl, tenant.apiToken, SERVICE_DEPLOYS_LIST, { id: tenant.serviceId, environment });
+      const nested = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, SERVICE_DEPLOYS_LIST, {
+        id: hookline.tenant.serviceId,
+        environment,
+      });
       expect(nested.body.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_USER_INPUT', fields } })]);
     }
   });
 
   it('pages with first/after without gaps or repeats', async () => {
-    const { seen, pages } = await listAll(tenant.apiToken, { first: 3 });
+    const { seen, pages } = await listAll(hookline.tenant.apiToken, { first: 3 });
     expect(pages).toBe(3);
     expect(seen).toEqual(['bare2', 'bare1', 'prod5', 'prod4', 'prod3', 'staging2', 'payments1', 'prod1']);
-    const filtered = await listAll(tenant.apiToken, { first: 2, serviceId: tenant.serviceId, environment: 'production' });
+    const filtered = await listAll(hookline.tenant.apiToken, { first: 2, serviceId: hookline.tenant.serviceId, environment: 'production' });
     expect(filtered).toEqual({ seen: ['prod5', 'prod4', 'prod3', 'prod1'], pages: 2 });
   });
 
@@ -205,8 +212,8 @@ describe('deploys', () => {
     let after: string | null = null;
     for (;;) {
       const data: ServiceDeploysListQuery = dataOf(
-        await requestGraphql(running.baseUrl, tenant.apiToken, SERVICE_DEPLOYS_LIST, {
-          id: tenant.serviceId,
+        await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, SERVICE_DEPLOYS_LIST, {
+          id: hookline.tenant.serviceId,
           first: 2,
           after,
           environment: 'production',
@@ -219,7 +226,7 @@ describe('deploys', () => {
       after = connection.pageInfo.endCursor ?? null;
     }
     expect(seen).toEqual(['prod5', 'prod4', 'prod3', 'prod1']);
-    const all = dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, SERVICE_DEPLOYS_LIST, { id: payments.id }));
+    const all = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, SERVICE_DEPLOYS_LIST, { id: payments.id }));
     expect(all.service!.deploys.edges.map((edge) => edge.node)).toEqual([{ id: ids.payments1, environment: 'production' }]);
   });
 });
@@ -239,7 +246,7 @@ describe('deploy', () => {
       url: 'https://ci.example.com/runs/1',
       deployedAt: at(0),
       receivedAt: expect.any(String),
-      service: { id: tenant.serviceId, name: 'checkout' },
+      service: { id: hookline.tenant.serviceId, name: 'checkout' },
       commits: [
         { sha: 'c101', message: 'Initial', author: 'alice', timestamp: at(-2 * HOUR), position: 0 },
         { sha: 'c102', message: 'Docs', author: 'bob', timestamp: at(-30 * MINUTE), position: 1 },
@@ -314,7 +321,7 @@ describe('deploy', () => {
 
   it('is null for an unknown or malformed id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      expect(dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOY_DETAIL, { id })).deploy).toBeNull();
+      expect(dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DEPLOY_DETAIL, { id })).deploy).toBeNull();
     }
   });
 });
@@ -323,22 +330,22 @@ describe('tenant isolation', () => {
   it("never shows another organization's deploys", async () => {
     // The stranger sees only its own deploy, whatever the filter.
     expect((await listAll(stranger.apiToken, {})).seen).toEqual(['theirs']);
-    expect((await listAll(stranger.apiToken, { serviceId: tenant.serviceId })).seen).toEqual([]);
+    expect((await listAll(stranger.apiToken, { serviceId: hookline.tenant.serviceId })).seen).toEqual([]);
     expect((await listAll(stranger.apiToken, { serviceId: payments.id, environment: 'production' })).seen).toEqual([]);
     for (const name of ['prod1', 'prod3', 'payments1']) expect(await detail(name, stranger.apiToken)).toBeNull();
-    const service = await requestGraphql(running.baseUrl, stranger.apiToken, SERVICE_DEPLOYS_LIST, { id: tenant.serviceId });
+    const service = await requestGraphql(hookline.baseUrl, stranger.apiToken, SERVICE_DEPLOYS_LIST, { id: hookline.tenant.serviceId });
     expect(dataOf(service).service).toBeNull();
 
     // And the other way round; the stranger's deploy (same service name, same time) is no
     // one's previous deploy here.
     expect(await detail('theirs')).toBeNull();
-    expect((await listAll(tenant.apiToken, { serviceId: stranger.serviceId })).seen).toEqual([]);
+    expect((await listAll(hookline.tenant.apiToken, { serviceId: stranger.serviceId })).seen).toEqual([]);
     expect((await detail('prod3'))!.previousDeploy?.id).toBe(ids.prod1);
   });
 
   it('refuses a caller without a valid API token', async () => {
     for (const token of [undefined, `hla_${'x'.repeat(40)}`]) {
-      const response = await requestGraphql(running.baseUrl, token, DEPLOYS_LIST, { first: 20 });
+      const response = await requestGraphql(hookline.baseUrl, token, DEPLOYS_LIST, { first: 20 });
       expect(response.body.data ?? null).toBeNull();
       expect(response.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     }

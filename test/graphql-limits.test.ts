@@ -2,13 +2,14 @@
 // like: depth and complexity limits, page sizes, masked unexpected errors and expected error codes.
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { print } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE, QUERY_LIMITS } from '../src/graphql/builder.ts';
 import { schema } from '../src/graphql/schema.ts';
 import { adminQuery } from '../src/db/admin.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, requestGraphql, type GraphqlResponse } from './support/app.ts';
+import { useHookline } from './support/fixture.ts';
+import { CREATE_ENDPOINT, createEndpoint } from './support/operations.ts';
 
 /** What a dashboard asks for: a page of endpoints, each with its latest delivery, stats and recent deliveries. */
 const LIMITS_DASHBOARD = graphql(`
@@ -64,11 +65,6 @@ const LIMITS_ENDPOINT_DELIVERIES = graphql(`
     webhookEndpoint(id: $id) { id deliveries(first: $first) { edges { node { id } } } }
   }
 `);
-const LIMITS_CREATE_ENDPOINT = graphql(`
-  mutation LimitsCreateEndpoint($url: String!, $name: String!) {
-    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }
-  }
-`);
 const LIMITS_DELETE_ENDPOINT = graphql(`
   mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }
 `);
@@ -76,26 +72,12 @@ const LIMITS_VIEWER = graphql(`
   query LimitsViewer { viewer { id name } }
 `);
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { ROLE: 'api' } });
 let endpointId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // api only: nothing in these tests needs a delivery worker.
-  running = await startApp(database.url, { ROLE: 'api' });
-  tenant = await createTenant(running.app);
-  const created = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_CREATE_ENDPOINT, {
-    url: 'https://hooks.example.com/limits',
-    name: 'limits',
-  });
-  endpointId = dataOf(created).createWebhookEndpoint.endpoint.id;
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
+  endpointId = (await createEndpoint(hookline, hookline.tenant.apiToken, { url: 'https://hooks.example.com/limits', name: 'limits' })).id;
 });
 
 /** The single error of a failed operation. */
@@ -109,15 +91,15 @@ describe('query depth and complexity', () => {
     const { complexity, depth } = complexityFromQuery(print(LIMITS_DASHBOARD), { schema, variables: { first: 50, deliveries: 10 } });
     expect(depth).toBeLessThanOrEqual(QUERY_LIMITS.depth);
     expect(complexity).toBeLessThanOrEqual(QUERY_LIMITS.complexity);
-    const response = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_DASHBOARD, { first: 50, deliveries: 10 });
+    const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_DASHBOARD, { first: 50, deliveries: 10 });
     expect(dataOf(response).webhookEndpoints.edges.map((edge) => edge.node.id)).toEqual([endpointId]);
     // Page sizes decide the cost: the same query with pages of 100 deliveries is refused.
-    const larger = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_DASHBOARD, { first: 50, deliveries: 100 });
+    const larger = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_DASHBOARD, { first: 50, deliveries: 100 });
     expect(errorOf(larger).extensions).toEqual(expect.objectContaining({ code: 'QUERY_TOO_COMPLEX', limit: 'complexity' }));
   });
 
   it('refuses connections of 100 nested in connections of 100 as too complex, before running anything', async () => {
-    const response = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_TWO_LEVELS);
+    const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_TWO_LEVELS);
     expect(response.status).toBe(200);
     expect(response.body.data).toBeNull();
     const error = errorOf(response);
@@ -132,12 +114,14 @@ describe('query depth and complexity', () => {
   });
 
   it('refuses connections nested four levels deep', async () => {
-    const error = errorOf(await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_FOUR_LEVELS));
+    const error = errorOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_FOUR_LEVELS));
     expect(error.extensions).toEqual(expect.objectContaining({ code: 'QUERY_TOO_COMPLEX' }));
   });
 
   it(`refuses queries deeper than ${QUERY_LIMITS.depth} levels`, async () => {
-    const response = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_DEEP, { id: '00000000-0000-4000-8000-000000000000' });
+    const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_DEEP, {
+      id: '00000000-0000-4000-8000-000000000000',
+    });
     expect(response.body.data).toEqual({ delivery: null });
     const error = errorOf(response);
     expect(error).toEqual(
@@ -152,12 +136,12 @@ describe('query depth and complexity', () => {
 describe('document size', () => {
   it(`refuses a document of more than ${QUERY_LIMITS.tokens} tokens while parsing it: 400 GRAPHQL_PARSE_FAILED`, async () => {
     const fields = Array.from({ length: QUERY_LIMITS.tokens }, () => 'id').join(' ');
-    const response = await fetch(`${running.baseUrl}/graphql`, {
+    const response = await fetch(`${hookline.baseUrl}/graphql`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/graphql-response+json',
-        authorization: `Bearer ${tenant.apiToken}`,
+        authorization: `Bearer ${hookline.tenant.apiToken}`,
       },
       body: JSON.stringify({ query: `{ viewer { ${fields} } }` }),
     });
@@ -176,13 +160,13 @@ describe('document size', () => {
 
 describe('page sizes', () => {
   it(`allows up to ${MAX_PAGE_SIZE} and refuses more with BAD_USER_INPUT`, async () => {
-    dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_ENDPOINTS_PAGE, { first: MAX_PAGE_SIZE }));
+    dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_ENDPOINTS_PAGE, { first: MAX_PAGE_SIZE }));
     const cases: [{ first?: number; last?: number }, string][] = [
       [{ first: MAX_PAGE_SIZE + 1 }, 'first'],
       [{ last: 1000 }, 'last'],
     ];
     for (const [variables, field] of cases) {
-      const response = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_ENDPOINTS_PAGE, variables);
+      const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_ENDPOINTS_PAGE, variables);
       expect(response.body.data).toBeNull();
       expect(errorOf(response)).toEqual(
         expect.objectContaining({
@@ -191,12 +175,15 @@ describe('page sizes', () => {
         }),
       );
     }
-    const negative = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_ENDPOINTS_PAGE, { first: -1 });
+    const negative = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_ENDPOINTS_PAGE, { first: -1 });
     expect(errorOf(negative).extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'first', message: 'must be 0 or more' }] });
   });
 
   it('checks nested connections too', async () => {
-    const response = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_ENDPOINT_DELIVERIES, { id: endpointId, first: 500 });
+    const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_ENDPOINT_DELIVERIES, {
+      id: endpointId,
+      first: 500,
+    });
     expect(response.body.data).toEqual({ webhookEndpoint: null });
     // Reported on the endpoint: plugin-prisma reads the nested page size while planning its query.
     expect(errorOf(response)).toEqual(
@@ -205,7 +192,10 @@ describe('page sizes', () => {
         extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'first', message: `must be at most ${MAX_PAGE_SIZE}` }] },
       }),
     );
-    const allowed = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_ENDPOINT_DELIVERIES, { id: endpointId, first: 0 });
+    const allowed = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_ENDPOINT_DELIVERIES, {
+      id: endpointId,
+      first: 0,
+    });
     expect(dataOf(allowed).webhookEndpoint?.deliveries.edges).toEqual([]);
   });
 });
@@ -213,12 +203,12 @@ describe('page sizes', () => {
 describe('errors', () => {
   it('masks unexpected errors: "Unexpected error." with INTERNAL_SERVER_ERROR, nothing of the cause', async () => {
     // The database refuses: the table the resolver reads is gone for a moment.
-    await adminQuery(database.url, 'ALTER TABLE webhook_endpoints RENAME TO webhook_endpoints_away');
+    await adminQuery(hookline.database.url, 'ALTER TABLE webhook_endpoints RENAME TO webhook_endpoints_away');
     let response: GraphqlResponse<unknown>;
     try {
-      response = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_ENDPOINTS_PAGE, { first: 10 });
+      response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_ENDPOINTS_PAGE, { first: 10 });
     } finally {
-      await adminQuery(database.url, 'ALTER TABLE webhook_endpoints_away RENAME TO webhook_endpoints');
+      await adminQuery(hookline.database.url, 'ALTER TABLE webhook_endpoints_away RENAME TO webhook_endpoints');
     }
     expect(response.body.data).toBeNull();
     expect(errorOf(response)).toEqual({
@@ -230,11 +220,11 @@ describe('errors', () => {
     const text = JSON.stringify(response.body);
     for (const leak of ['webhook_endpoints', 'exist', 'prisma', 'stack']) expect(text.toLowerCase()).not.toContain(leak);
     // And the API works again once the table is back.
-    dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_ENDPOINTS_PAGE, { first: 10 }));
+    dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_ENDPOINTS_PAGE, { first: 10 }));
   });
 
   it('keeps the code of expected errors', async () => {
-    const unauthenticated = await requestGraphql(running.baseUrl, 'hla_not-a-token', LIMITS_VIEWER);
+    const unauthenticated = await requestGraphql(hookline.baseUrl, 'hla_not-a-token', LIMITS_VIEWER);
     expect(unauthenticated.status).toBe(401);
     expect(errorOf(unauthenticated)).toEqual(
       expect.objectContaining({
@@ -244,12 +234,12 @@ describe('errors', () => {
     );
 
     const id = '00000000-0000-4000-8000-000000000000';
-    const notFound = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_DELETE_ENDPOINT, { id });
+    const notFound = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, LIMITS_DELETE_ENDPOINT, { id });
     expect(errorOf(notFound)).toEqual(
       expect.objectContaining({ message: `Webhook endpoint ${id} not found`, extensions: { code: 'NOT_FOUND' } }),
     );
 
-    const badInput = await requestGraphql(running.baseUrl, tenant.apiToken, LIMITS_CREATE_ENDPOINT, {
+    const badInput = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, CREATE_ENDPOINT, {
       url: 'https://hooks.example.com/x',
       name: '',
     });

@@ -5,11 +5,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, requestGraphql, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 import { statementsOf, watchPool } from './support/statements.ts';
+import { useHookline } from './support/fixture.ts';
 
 const ENDPOINTS_DASHBOARD = graphql(`
   query NPlusOneEndpointsDashboard($first: Int) {
@@ -62,23 +62,18 @@ const OPEN_INCIDENT = graphql(`
 const QUERY_BOUND = 10;
 const HOUR = 3600_000;
 
-let database: TestDatabase;
-let running: RunningApp;
+const hookline = useHookline({ environment: { ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' }, tenant: false });
 let admin: pg.Client;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // api only: no delivery worker picks up anything meanwhile.
-  running = await startApp(database.url, { ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-  watchPool(running.app.database.pool);
-  admin = new pg.Client({ connectionString: database.url });
+  watchPool(hookline.app.database.pool);
+  admin = new pg.Client({ connectionString: hookline.database.url });
   await admin.connect();
 });
 
 afterAll(async () => {
   await admin?.end();
-  await running?.close();
-  await database?.drop();
 });
 
 interface Seeded {
@@ -93,11 +88,11 @@ interface Seeded {
  * SUCCEEDED delivery from two days ago that the stats leave out.
  */
 async function seed(count: number): Promise<Seeded> {
-  const tenant = await createTenant(running.app, `service-${count}`);
+  const tenant = await hookline.createTenant(`service-${count}`);
   const endpointIds: string[] = [];
   for (let i = 0; i < count; i++) {
     const { endpoint } = await createEndpoint(
-      running.app.database.prisma,
+      hookline.app.database.prisma,
       tenant.organizationId,
       { url: `https://hooks.example.com/${count}/${i}`, name: `endpoint ${i}` },
       { allowHttp: false, allowPrivate: false },
@@ -149,7 +144,7 @@ async function counted<T>(run: () => Promise<T>): Promise<{ data: T; statements:
 }
 
 function dashboardQueries(seeded: Seeded, first: number) {
-  return counted(async () => dataOf(await requestGraphql(running.baseUrl, seeded.tenant.apiToken, ENDPOINTS_DASHBOARD, { first })));
+  return counted(async () => dataOf(await requestGraphql(hookline.baseUrl, seeded.tenant.apiToken, ENDPOINTS_DASHBOARD, { first })));
 }
 
 const report = (statements: string[]) => `${statements.length} statements:\n${statements.join('\n')}`;
@@ -159,7 +154,7 @@ const report = (statements: string[]) => `${statements.length} statements:\n${st
  * ones with two commits each (by two authors), the odd ones without (their head commit stands in).
  */
 async function deployHistory(count: number): Promise<Tenant> {
-  const tenant = await createTenant(running.app, `deploys-${count}`);
+  const tenant = await hookline.createTenant(`deploys-${count}`);
   const start = Date.now() - (count + 1) * 60_000;
   for (let i = 0; i < count; i++) {
     const commits =
@@ -170,7 +165,7 @@ async function deployHistory(count: number): Promise<Tenant> {
           ]
         : undefined;
     const body = { commit_sha: `sha-${i}`, environment: 'production', deployed_at: new Date(start + i * 60_000).toISOString(), commits };
-    expect((await postDeploy(running.baseUrl, tenant.deployToken, body)).status).toBe(200);
+    expect((await postDeploy(hookline.baseUrl, tenant.deployToken, body)).status).toBe(200);
   }
   return tenant;
 }
@@ -216,9 +211,9 @@ describe('webhookEndpoints with latestDelivery, stats and pendingRetries', () =>
   });
 
   it('gives null and zeros to an endpoint without deliveries, in the same number of queries', async () => {
-    const tenant = await createTenant(running.app, 'quiet');
+    const tenant = await hookline.createTenant('quiet');
     await createEndpoint(
-      running.app.database.prisma,
+      hookline.app.database.prisma,
       tenant.organizationId,
       { url: 'https://hooks.example.com/quiet', name: 'quiet' },
       {
@@ -244,7 +239,7 @@ describe('deploys with their service, commits, previous deploy, commits since it
   it('answers correctly, in the same small number of SQL queries for 5 deploys as for 50', async () => {
     const [small, large] = [await deployHistory(5), await deployHistory(50)];
     const page = (tenant: Tenant) =>
-      counted(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DEPLOYS_PAGE, { first: 50 })));
+      counted(async () => dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, DEPLOYS_PAGE, { first: 50 })));
     const five = await page(small);
     const fifty = await page(large);
 
@@ -282,14 +277,14 @@ describe('incidents with their service and suspects', () => {
       const tenant = await deployHistory(3);
       for (let i = 0; i < count; i++) {
         dataOf(
-          await requestGraphql(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: `incident ${i}` }),
+          await requestGraphql(hookline.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: `incident ${i}` }),
         );
       }
       return tenant;
     };
     const [small, large] = [await withIncidents(5), await withIncidents(50)];
     const page = (tenant: Tenant) =>
-      counted(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, INCIDENTS_PAGE, { first: 50 })));
+      counted(async () => dataOf(await requestGraphql(hookline.baseUrl, tenant.apiToken, INCIDENTS_PAGE, { first: 50 })));
     const five = await page(small);
     const fifty = await page(large);
 
@@ -312,9 +307,9 @@ describe('deliveries and events search, each event with its deliveries', () => {
   it('answers correctly, in the same small number of SQL queries for 5 endpoints as for 50', async () => {
     const [small, large] = [await seed(5), await seed(50)];
     const deliveries = (seeded: Seeded) =>
-      counted(async () => dataOf(await requestGraphql(running.baseUrl, seeded.tenant.apiToken, DELIVERIES_SEARCH, { first: 50 })));
+      counted(async () => dataOf(await requestGraphql(hookline.baseUrl, seeded.tenant.apiToken, DELIVERIES_SEARCH, { first: 50 })));
     const events = (seeded: Seeded) =>
-      counted(async () => dataOf(await requestGraphql(running.baseUrl, seeded.tenant.apiToken, EVENTS_SEARCH, { first: 50 })));
+      counted(async () => dataOf(await requestGraphql(hookline.baseUrl, seeded.tenant.apiToken, EVENTS_SEARCH, { first: 50 })));
 
     for (const seeded of [small, large]) {
       const count = seeded.endpointIds.length;

@@ -3,15 +3,15 @@
 // ids (base64 of "Type:uuid"). Another organization's row, a deleted endpoint, an unknown or
 // malformed id, or a global id naming the wrong type: null, never an error that tells them apart.
 import { getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NODE_KINDS } from '../src/domain/shared/nodes.ts';
 import { createEndpoint, deleteEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { schema } from '../src/graphql/schema.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, requestGraphqlWith, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 import { statementsOf, watchPool } from './support/statements.ts';
+import { useHookline } from './support/fixture.ts';
 
 const NODE = graphql(`
   query NodeById($id: ID!) {
@@ -58,8 +58,7 @@ interface TenantRows {
   incidentId: string;
 }
 
-let database: TestDatabase;
-let running: RunningApp;
+const hookline = useHookline({ environment: { ROLE: 'api' }, tenant: false });
 let mine: TenantRows;
 let theirs: TenantRows;
 
@@ -67,17 +66,17 @@ const globalId = (typename: string, id: string) => Buffer.from(`${typename}:${id
 
 /** A tenant with a service, an endpoint, a deploy (so an event and a delivery) and an incident. */
 async function seedTenant(): Promise<TenantRows> {
-  const tenant = await createTenant(running.app);
+  const tenant = await hookline.createTenant();
   const { endpoint } = await createEndpoint(
-    running.app.database.prisma,
+    hookline.app.database.prisma,
     tenant.organizationId,
     { url: 'https://hooks.example.com/nodes', name: 'nodes' },
     { allowHttp: false, allowPrivate: false },
     10,
   );
-  expect((await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'a1b2c3d' })).status).toBe(200);
-  const ids = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, TENANT_IDS, {}));
-  const incident = dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId }));
+  expect((await postDeploy(hookline.baseUrl, tenant.deployToken, { commit_sha: 'a1b2c3d' })).status).toBe(200);
+  const ids = dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, TENANT_IDS, {}));
+  const incident = dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId }));
   return {
     tenant,
     organizationId: ids.viewer.id,
@@ -91,23 +90,16 @@ async function seedTenant(): Promise<TenantRows> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // api only: the delivery stays PENDING, nothing is sent.
-  running = await startApp(database.url, { ROLE: 'api' });
-  watchPool(running.app.database.pool);
+  watchPool(hookline.app.database.pool);
   mine = await seedTenant();
   theirs = await seedTenant();
 });
 
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
-
 const node = async (id: string, apiToken = mine.tenant.apiToken) =>
-  dataOf(await requestGraphqlWith(running.baseUrl, apiToken, NODE, { id })).node;
+  dataOf(await requestGraphqlWith(hookline.baseUrl, apiToken, NODE, { id })).node;
 const nodes = async (ids: string[], apiToken = mine.tenant.apiToken) =>
-  dataOf(await requestGraphqlWith(running.baseUrl, apiToken, NODES, { ids })).nodes;
+  dataOf(await requestGraphqlWith(hookline.baseUrl, apiToken, NODES, { ids })).nodes;
 
 describe('the Node interface', () => {
   it('is implemented by every type with an id, each found by node(id:)', () => {
@@ -178,19 +170,19 @@ describe('node(id:)', () => {
 
   it('is null for a deleted endpoint, as webhookEndpoint(id:) is', async () => {
     const { endpoint } = await createEndpoint(
-      running.app.database.prisma,
+      hookline.app.database.prisma,
       mine.tenant.organizationId,
       { url: 'https://hooks.example.com/gone', name: 'gone' },
       { allowHttp: false, allowPrivate: false },
       10,
     );
     expect(await node(endpoint.id)).toMatchObject({ __typename: 'WebhookEndpoint' });
-    await deleteEndpoint(running.app.database.prisma, mine.tenant.organizationId, endpoint.id);
+    await deleteEndpoint(hookline.app.database.prisma, mine.tenant.organizationId, endpoint.id);
     expect(await node(endpoint.id)).toBeNull();
   });
 
   it('needs an API token', async () => {
-    const response = await requestGraphqlWith(running.baseUrl, undefined, NODE, { id: mine.serviceId });
+    const response = await requestGraphqlWith(hookline.baseUrl, undefined, NODE, { id: mine.serviceId });
     expect(response.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
@@ -228,7 +220,7 @@ describe('nodes(ids:)', () => {
   });
 
   it('takes at most 100 ids', async () => {
-    const response = await requestGraphqlWith(running.baseUrl, mine.tenant.apiToken, NODES, {
+    const response = await requestGraphqlWith(hookline.baseUrl, mine.tenant.apiToken, NODES, {
       ids: Array.from({ length: 101 }, () => mine.serviceId),
     });
     expect(response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

@@ -6,10 +6,11 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../src/db/admin.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import type { RunningApp } from './support/app.ts';
 import { connectGraphqlWs, ping, subscribe, untilLive } from './support/graphql-ws.ts';
 import { post } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
 const PROTOCOL_DELIVERY_UPDATED = graphql(`
   subscription ProtocolDeliveryUpdated($endpointId: ID) {
@@ -17,39 +18,31 @@ const PROTOCOL_DELIVERY_UPDATED = graphql(`
   }
 `);
 
-let database: TestDatabase;
+const hookline = useHookline({ environment: { ROLE: 'api' } });
 /** Sees WebSocket traffic first, then the audits: nothing of it has been parsed over HTTP before. */
-let api: RunningApp;
 /** Sees HTTP only. */
 let httpOnly: RunningApp;
-let tenant: Tenant;
 let endpointId: string;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // api only: a test.ping's new delivery is a change subscribers see, no worker needed.
-  api = await startApp(database.url, { ROLE: 'api' });
-  httpOnly = await startApp(database.url, { ROLE: 'api' });
-  tenant = await createTenant(api.app);
-  const created = await post(`${api.baseUrl}/api/webhooks/endpoints`, {
-    body: JSON.stringify({ url: 'https://hooks.example.com/protocol', name: 'protocol' }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-  });
-  endpointId = created.body.id as string;
+  httpOnly = await hookline.startApp({ ROLE: 'api' });
+  endpointId = (await createEndpoint(hookline, hookline.tenant.apiToken, { url: 'https://hooks.example.com/protocol', name: 'protocol' }))
+    .id;
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
-  await api?.close();
-  await httpOnly?.close();
-  await database?.drop();
 });
 
 /** Every graphql-http server audit (MUST, SHOULD and MAY) that did not pass, with its reason. */
 async function failedAudits(running: RunningApp): Promise<{ id: string; name: string; reason: string }[]> {
   const withToken = (input: RequestInfo | URL, init: RequestInit = {}) =>
-    fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${tenant.apiToken}` } });
+    fetch(input, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${hookline.tenant.apiToken}` },
+    });
   const failed = [];
   for (const audit of serverAudits({ url: `${running.baseUrl}/graphql`, fetchFn: withToken })) {
     const result = await audit.fn();
@@ -64,10 +57,10 @@ describe('GraphQL over HTTP and over WebSocket', () => {
   });
 
   it('answers a syntax error in one subscribe message with an error for that operation only', async () => {
-    const client = connectGraphqlWs(api.baseUrl, tenant.apiToken);
+    const client = connectGraphqlWs(hookline.baseUrl, hookline.tenant.apiToken);
     clients.push(client);
     const live = subscribe(client, PROTOCOL_DELIVERY_UPDATED, { endpointId }, (data) => data.deliveryUpdated);
-    await untilLive(live, api.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
+    await untilLive(live, hookline.baseUrl, hookline.tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
 
     // The same text as graphql-http's parse-failure audits (run on this app only after this), on the same socket.
     const broken = subscribe(client, '{', {}, (data) => data);
@@ -82,25 +75,31 @@ describe('GraphQL over HTTP and over WebSocket', () => {
     expect(broken.updates).toEqual([]);
 
     // The socket and its other subscription live on.
-    const after = await ping(api.baseUrl, tenant, endpointId);
+    const after = await ping(hookline.baseUrl, hookline.tenant, endpointId);
     await live.waitFor(() => live.updates.find((update) => update.id === after), 'a change after the malformed operation');
     expect(live.errors).toEqual([]);
   });
 
   it('masks an unexpected error of one change as over HTTP, and the subscription goes on', async () => {
-    const client = connectGraphqlWs(api.baseUrl, tenant.apiToken);
+    const client = connectGraphqlWs(hookline.baseUrl, hookline.tenant.apiToken);
     clients.push(client);
     const live = subscribe(client, PROTOCOL_DELIVERY_UPDATED, { endpointId }, (data) => data.deliveryUpdated);
-    await untilLive(live, api.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
+    await untilLive(live, hookline.baseUrl, hookline.tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
 
     // The database refuses the load of one change: its table is gone for a moment.
-    const change = { id: live.updates[0]!.id, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 0 };
-    await adminQuery(database.url, 'ALTER TABLE deliveries RENAME TO deliveries_away');
+    const change = {
+      id: live.updates[0]!.id,
+      organizationId: hookline.tenant.organizationId,
+      endpointId,
+      status: 'PENDING',
+      attemptCount: 0,
+    };
+    await adminQuery(hookline.database.url, 'ALTER TABLE deliveries RENAME TO deliveries_away');
     try {
-      await adminQuery(database.url, `SELECT pg_notify('hookline_delivery', '${JSON.stringify(change)}')`);
+      await adminQuery(hookline.database.url, `SELECT pg_notify('hookline_delivery', '${JSON.stringify(change)}')`);
       await live.waitFor(() => live.errors[0], 'the error of the change');
     } finally {
-      await adminQuery(database.url, 'ALTER TABLE deliveries_away RENAME TO deliveries');
+      await adminQuery(hookline.database.url, 'ALTER TABLE deliveries_away RENAME TO deliveries');
     }
     expect(live.errors).toEqual([
       {
@@ -110,19 +109,19 @@ describe('GraphQL over HTTP and over WebSocket', () => {
         extensions: { code: 'INTERNAL_SERVER_ERROR' },
       },
     ]);
-    const after = await ping(api.baseUrl, tenant, endpointId);
+    const after = await ping(hookline.baseUrl, hookline.tenant, endpointId);
     await live.waitFor(() => live.updates.find((update) => update.id === after), 'a change after the error');
   });
 
   it('passes every graphql-http server audit after that WebSocket traffic', async () => {
-    expect(await failedAudits(api)).toEqual([]);
+    expect(await failedAudits(hookline.running)).toEqual([]);
   });
 });
 
 describe('what /graphql does not take', () => {
   const query = JSON.stringify({ query: '{ viewer { id } }' });
   const send = (headers: Record<string, string>, body = query) =>
-    post(`${httpOnly.baseUrl}/graphql`, { body, headers: { authorization: `Bearer ${tenant.apiToken}`, ...headers } });
+    post(`${httpOnly.baseUrl}/graphql`, { body, headers: { authorization: `Bearer ${hookline.tenant.apiToken}`, ...headers } });
   const unsupported = { error: { code: 'unsupported_media_type', message: 'Content-Type must be application/json' } };
 
   it.each(['text/plain', 'text/plain; charset=utf-8', 'application/xml', 'application/graphql'])(

@@ -1,19 +1,15 @@
 // Organization-wide search of deliveries and events through GraphQL, over real deliveries to a
 // real receiver: every filter, totalCount, newest-first pagination, an event's deliveries to
 // every endpoint, and tenant isolation (filters, cursors and ids of another organization).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import type { DeliveryFilter } from './gql/graphql.ts';
-import { createTenant, dataOf, LOCAL_RECEIVERS, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, LOCAL_RECEIVERS, requestGraphqlWith, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
-const CREATE_ENDPOINT = graphql(`
-  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {
-    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }
-  }
-`);
 const OPEN_INCIDENT = graphql(`
   mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: "Checkout errors") { id } }
 `);
@@ -39,57 +35,48 @@ const EVENT = graphql(`
   query SearchEvent($id: ID!) { event(id: $id) { id type } }
 `);
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { ...LOCAL_RECEIVERS, DELIVERY_MAX_RETRIES: '0' }, receiver: true });
 let stranger: Tenant;
-let receiver: Receiver;
 /** ok: every event, answers 200; failing: incident.opened, answers 500; hangup: deploy.ingested, closes the connection. */
 const endpoints = { ok: '', failing: '', hangup: '' };
 let strangerEndpoint = '';
 
 const gql = requestGraphqlWith;
 
-async function createEndpoint(apiToken: string, path: string, eventTypes?: string[]) {
-  return dataOf(await gql(running.baseUrl, apiToken, CREATE_ENDPOINT, { url: receiver.url + path, name: path, eventTypes }))
-    .createWebhookEndpoint.endpoint.id;
+/** An endpoint at `path` on the receiver, named after it: its id. */
+async function endpointAt(apiToken: string, path: string, eventTypes?: string[]) {
+  return (await createEndpoint(hookline, apiToken, { url: hookline.receiver.url + path, name: path, eventTypes })).id;
 }
 
-async function deliveries(filter: DeliveryFilter | null, apiToken = tenant.apiToken, page: { first?: number; after?: string } = {}) {
-  return dataOf(await gql(running.baseUrl, apiToken, DELIVERIES, { filter, first: page.first ?? 100, after: page.after })).deliveries;
+async function deliveries(
+  filter: DeliveryFilter | null,
+  apiToken = hookline.tenant.apiToken,
+  page: { first?: number; after?: string } = {},
+) {
+  return dataOf(await gql(hookline.baseUrl, apiToken, DELIVERIES, { filter, first: page.first ?? 100, after: page.after })).deliveries;
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ...LOCAL_RECEIVERS, DELIVERY_MAX_RETRIES: '0' });
-  tenant = await createTenant(running.app, 'checkout');
-  stranger = await createTenant(running.app, 'theirs');
-  receiver = await startReceiver();
-  receiver.respond((request, response) => {
+  stranger = await hookline.createTenant('theirs');
+  hookline.receiver.respond((request, response) => {
     if (request.path === '/failing') response.writeHead(500).end('boom');
     else if (request.path === '/hangup') response.socket?.destroy();
     else response.end('ok');
   });
-  endpoints.ok = await createEndpoint(tenant.apiToken, '/ok');
-  endpoints.failing = await createEndpoint(tenant.apiToken, '/failing', ['incident.opened']);
-  endpoints.hangup = await createEndpoint(tenant.apiToken, '/hangup', ['deploy.ingested']);
-  strangerEndpoint = await createEndpoint(stranger.apiToken, '/stranger');
+  endpoints.ok = await endpointAt(hookline.tenant.apiToken, '/ok');
+  endpoints.failing = await endpointAt(hookline.tenant.apiToken, '/failing', ['incident.opened']);
+  endpoints.hangup = await endpointAt(hookline.tenant.apiToken, '/hangup', ['deploy.ingested']);
+  strangerEndpoint = await endpointAt(stranger.apiToken, '/stranger');
 
   for (const sha of ['aaa111', 'bbb222', 'ccc333'])
-    expect((await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: sha })).status).toBe(200);
-  dataOf(await gql(running.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId }));
-  expect((await postDeploy(running.baseUrl, stranger.deployToken, { commit_sha: 'fff999' })).status).toBe(200);
+    expect((await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: sha })).status).toBe(200);
+  dataOf(await gql(hookline.baseUrl, hookline.tenant.apiToken, OPEN_INCIDENT, { serviceId: hookline.tenant.serviceId }));
+  expect((await postDeploy(hookline.baseUrl, stranger.deployToken, { commit_sha: 'fff999' })).status).toBe(200);
 
   // 3 deploys × (ok, hangup) + the incident × (ok, failing) = 8 deliveries, and the stranger's 1: all finished.
   await eventually(async () =>
-    (await running.app.database.prisma.delivery.count({ where: { status: { not: 'PENDING' } } })) === 9 ? true : undefined,
+    (await hookline.app.database.prisma.delivery.count({ where: { status: { not: 'PENDING' } } })) === 9 ? true : undefined,
   );
-});
-
-afterAll(async () => {
-  await running?.close();
-  await receiver?.close();
-  await database?.drop();
 });
 
 describe('deliveries', () => {
@@ -142,8 +129,8 @@ describe('deliveries', () => {
 
   it('filters by a time window: from inclusive, to exclusive', async () => {
     const incidentEvent = (await deliveries({ eventType: 'incident.opened' })).edges[0]!.node.event;
-    const { createdAt } = await running.app.database.prisma.event.findUniqueOrThrow({ where: { id: incidentEvent.id } });
-    const incidentDeliveries = await running.app.database.prisma.delivery.findMany({ where: { eventId: incidentEvent.id } });
+    const { createdAt } = await hookline.app.database.prisma.event.findUniqueOrThrow({ where: { id: incidentEvent.id } });
+    const incidentDeliveries = await hookline.app.database.prisma.delivery.findMany({ where: { eventId: incidentEvent.id } });
     const from = new Date(Math.min(...incidentDeliveries.map((delivery) => delivery.createdAt.getTime()))).toISOString();
     expect((await deliveries({ from })).totalCount).toBe(2);
     expect((await deliveries({ to: from })).totalCount).toBe(6);
@@ -159,7 +146,7 @@ describe('deliveries', () => {
     const seen: string[] = [];
     let after: string | undefined;
     for (const expected of [3, 3, 2]) {
-      const page = await deliveries(null, tenant.apiToken, { first: 3, after });
+      const page = await deliveries(null, hookline.tenant.apiToken, { first: 3, after });
       expect(page.totalCount).toBe(8);
       expect(page.edges).toHaveLength(expected);
       expect(page.pageInfo.hasNextPage).toBe(expected === 3);
@@ -170,7 +157,7 @@ describe('deliveries', () => {
   });
 
   it('refuses an unknown event type and an empty window; a malformed endpoint id matches nothing', async () => {
-    const response = await gql(running.baseUrl, tenant.apiToken, DELIVERIES, {
+    const response = await gql(hookline.baseUrl, hookline.tenant.apiToken, DELIVERIES, {
       filter: { eventType: 'deploy.exploded', from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' },
     });
     expect(response.body.data).toBeNull();
@@ -191,8 +178,8 @@ describe('deliveries', () => {
     expect((await deliveries({ endpointId: endpoints.ok }, stranger.apiToken)).totalCount).toBe(0);
     expect((await deliveries({ endpointId: strangerEndpoint })).totalCount).toBe(0);
 
-    const ours = await deliveries(null, tenant.apiToken, { first: 2 });
-    const response = await gql(running.baseUrl, stranger.apiToken, DELIVERIES, { first: 2, after: ours.pageInfo.endCursor });
+    const ours = await deliveries(null, hookline.tenant.apiToken, { first: 2 });
+    const response = await gql(hookline.baseUrl, stranger.apiToken, DELIVERIES, { first: 2, after: ours.pageInfo.endCursor });
     expect(response.body.data).toBeUndefined(); // refused before the query ran
     expect(response.body.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
@@ -203,7 +190,7 @@ describe('deliveries', () => {
 
 describe('events', () => {
   it('lists events newest first with totalCount, each with its deliveries to every endpoint', async () => {
-    const { events } = dataOf(await gql(running.baseUrl, tenant.apiToken, EVENTS, { first: 10 }));
+    const { events } = dataOf(await gql(hookline.baseUrl, hookline.tenant.apiToken, EVENTS, { first: 10 }));
     expect(events.totalCount).toBe(4);
     expect(events.edges.map((edge) => edge.node.type)).toEqual([
       'incident.opened',
@@ -223,7 +210,7 @@ describe('events', () => {
 
   it('filters by type and time window, and pages', async () => {
     const page = async (filter: Record<string, string>, first = 10, after?: string) =>
-      dataOf(await gql(running.baseUrl, tenant.apiToken, EVENTS, { filter, first, after })).events;
+      dataOf(await gql(hookline.baseUrl, hookline.tenant.apiToken, EVENTS, { filter, first, after })).events;
     expect((await page({ type: 'deploy.ingested' })).totalCount).toBe(3);
     expect((await page({ type: 'incident.resolved' })).totalCount).toBe(0);
     const newest = (await page({})).edges[0]!.node;
@@ -237,7 +224,7 @@ describe('events', () => {
     expect(second.totalCount).toBe(3);
     expect(second.pageInfo.hasNextPage).toBe(false);
 
-    const refused = await gql(running.baseUrl, tenant.apiToken, EVENTS, { filter: { type: 'nope' } });
+    const refused = await gql(hookline.baseUrl, hookline.tenant.apiToken, EVENTS, { filter: { type: 'nope' } });
     expect(refused.body.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       fields: [{ field: 'filter.type', message: expect.any(String) }],
@@ -245,17 +232,17 @@ describe('events', () => {
   });
 
   it("never shows another organization's events", async () => {
-    const theirs = dataOf(await gql(running.baseUrl, stranger.apiToken, EVENTS, { first: 10 })).events;
+    const theirs = dataOf(await gql(hookline.baseUrl, stranger.apiToken, EVENTS, { first: 10 })).events;
     expect(theirs.totalCount).toBe(1);
     expect(theirs.edges[0]!.node.deliveries.edges.map((edge) => edge.node.endpoint.id)).toEqual([strangerEndpoint]);
-    const ours = dataOf(await gql(running.baseUrl, tenant.apiToken, EVENTS, { first: 1 })).events;
+    const ours = dataOf(await gql(hookline.baseUrl, hookline.tenant.apiToken, EVENTS, { first: 1 })).events;
     const eventId = ours.edges[0]!.node.id;
-    expect((await gql(running.baseUrl, stranger.apiToken, EVENT, { id: eventId })).body).toEqual({ data: { event: null } });
-    expect(dataOf(await gql(running.baseUrl, tenant.apiToken, EVENT, { id: eventId })).event).toEqual({
+    expect((await gql(hookline.baseUrl, stranger.apiToken, EVENT, { id: eventId })).body).toEqual({ data: { event: null } });
+    expect(dataOf(await gql(hookline.baseUrl, hookline.tenant.apiToken, EVENT, { id: eventId })).event).toEqual({
       id: eventId,
       type: 'incident.opened',
     });
-    const cursor = await gql(running.baseUrl, stranger.apiToken, EVENTS, { first: 1, after: ours.pageInfo.endCursor });
+    const cursor = await gql(hookline.baseUrl, stranger.apiToken, EVENTS, { first: 1, after: ours.pageInfo.endCursor });
     expect(cursor.body.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       fields: [{ field: 'after', message: 'is not a cursor of this list' }],

@@ -3,18 +3,14 @@
 // deliveries retrying now (PENDING after at least one failed attempt), seen with a real receiver.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { dataOf, requestGraphql, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { eventually, type Receiver } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
 const DESTINATION_POLICY = graphql(`
   query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }
-`);
-const ADD_ENDPOINT = graphql(`
-  mutation AddRetryingEndpoint($url: String!, $name: String!) {
-    createWebhookEndpoint(url: $url, name: $name, eventTypes: ["test.ping"]) { endpoint { id } }
-  }
 `);
 const SEND_TEST = graphql(`
   mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }
@@ -25,15 +21,7 @@ const PENDING_RETRIES = graphql(`
   }
 `);
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-afterAll(async () => {
-  await database?.drop();
-});
+const hookline = useHookline({ app: false });
 
 describe('webhookDestinationPolicy', () => {
   it('says which destinations this server accepts, from WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE', async () => {
@@ -42,9 +30,9 @@ describe('webhookDestinationPolicy', () => {
       [{ WEBHOOK_ALLOW_HTTP: 'true' }, { allowHttp: true, allowPrivate: false }],
       [LOCAL_RECEIVERS, { allowHttp: true, allowPrivate: true }],
     ] as const) {
-      const running = await startApp(database.url, { ROLE: 'api', ...environment });
+      const running = await hookline.startApp({ ROLE: 'api', ...environment });
       try {
-        const tenant = await createTenant(running.app);
+        const tenant = await hookline.createTenant('checkout', running.app);
         expect(
           dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, DESTINATION_POLICY)).webhookDestinationPolicy,
           JSON.stringify(environment),
@@ -68,9 +56,9 @@ describe('WebhookEndpoint.pendingRetries', () => {
 
   beforeAll(async () => {
     // Retries a minute apart: a delivery whose attempt failed stays PENDING for the whole test.
-    running = await startApp(database.url, { ...LOCAL_RECEIVERS, DELIVERY_BACKOFF_BASE_MS: '60000', DELIVERY_TIMEOUT_MS: '20000' });
-    tenant = await createTenant(running.app);
-    receiver = await startReceiver();
+    running = await hookline.startApp({ ...LOCAL_RECEIVERS, DELIVERY_BACKOFF_BASE_MS: '60000', DELIVERY_TIMEOUT_MS: '20000' });
+    tenant = await hookline.createTenant('checkout', running.app);
+    receiver = await hookline.startReceiver();
     receiver.respond((_request, response) => held.push(response));
   });
 
@@ -85,9 +73,9 @@ describe('WebhookEndpoint.pendingRetries', () => {
   }
 
   it('counts the PENDING deliveries whose last attempt failed, not a first attempt still in flight', async () => {
-    const endpointId = dataOf(
-      await requestGraphql(running.baseUrl, tenant.apiToken, ADD_ENDPOINT, { url: `${receiver.url}/down`, name: 'Down' }),
-    ).createWebhookEndpoint.endpoint.id;
+    const endpointId = (
+      await createEndpoint(running, tenant.apiToken, { url: `${receiver.url}/down`, name: 'Down', eventTypes: ['test.ping'] })
+    ).id;
     const sent = await Promise.all(
       [1, 2].map(async () => dataOf(await requestGraphql(running.baseUrl, tenant.apiToken, SEND_TEST, { endpointId })).sendTestEvent),
     );

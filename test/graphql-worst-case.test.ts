@@ -8,14 +8,14 @@
 // (exactly the bounds, reached); the time is checked loosely, since the machine may be shared.
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { getNamedType, isListType, isNonNullType, isObjectType, print, type GraphQLField, type GraphQLOutputType } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIST_BOUNDS, QUERY_LIMITS } from '../src/graphql/builder.ts';
 import { connectionNodeType } from '../src/graphql/cursors.ts';
 import { schema } from '../src/graphql/schema.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { dataOf, requestGraphql } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 /** The 151-byte query of the report, which took 25 s and 2.85 GB with an incident of 1,200 suspects. */
 const WORST_SUSPECTS = graphql(`
@@ -43,32 +43,25 @@ const INCIDENTS = 25;
 /** Loose: the bound is meant to hold on a busy shared machine; a quiet one answers much faster. */
 const LOOSE_TIME_LIMIT_MS = 3000;
 
-let database: TestDatabase;
-let api: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' } });
 let incidentId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startApp(database.url, { ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-  tenant = await createTenant(api.app);
   const hourAgo = Date.now() - 3600_000;
   for (let n = 0; n < DEPLOYS; n++) {
     const deployedAt = new Date(hourAgo + n * 60_000).toISOString();
     const commits = Array.from({ length: 5 }, (_, c) => ({ sha: `c${n}-${c}`, timestamp: deployedAt }));
-    expect((await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: `sha-${n}`, deployed_at: deployedAt, commits })).status).toBe(
-      200,
-    );
+    expect(
+      (await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: `sha-${n}`, deployed_at: deployedAt, commits }))
+        .status,
+    ).toBe(200);
   }
   for (let n = 0; n < INCIDENTS; n++) {
-    const opened = dataOf(await requestGraphql(api.baseUrl, tenant.apiToken, WORST_OPEN_INCIDENT, { serviceId: tenant.serviceId }));
+    const opened = dataOf(
+      await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, WORST_OPEN_INCIDENT, { serviceId: hookline.tenant.serviceId }),
+    );
     incidentId = opened.openIncident.id;
   }
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.drop();
 });
 
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
@@ -79,7 +72,9 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number 
 
 describe('bounded lists', () => {
   it(`keeps the top ${LIST_BOUNDS.suspects} suspects of an incident, by rank`, async () => {
-    const opened = dataOf(await requestGraphql(api.baseUrl, tenant.apiToken, WORST_OPEN_INCIDENT, { serviceId: tenant.serviceId }));
+    const opened = dataOf(
+      await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, WORST_OPEN_INCIDENT, { serviceId: hookline.tenant.serviceId }),
+    );
     expect(opened.openIncident.suspects.map((suspect) => suspect.rank)).toEqual(
       Array.from({ length: LIST_BOUNDS.suspects }, (_, n) => n + 1),
     );
@@ -106,7 +101,9 @@ describe('the worst queries the limits let through', () => {
     const { complexity } = complexityFromQuery(print(WORST_SUSPECTS), { schema, variables: { id: incidentId } });
     expect(complexity).toBeLessThanOrEqual(QUERY_LIMITS.complexity);
 
-    const { result: response, ms } = await timed(() => requestGraphql(api.baseUrl, tenant.apiToken, WORST_SUSPECTS, { id: incidentId }));
+    const { result: response, ms } = await timed(() =>
+      requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, WORST_SUSPECTS, { id: incidentId }),
+    );
     const suspects = dataOf(response).incident!.suspects;
     const suspectIn = suspects.flatMap((suspect) => suspect.deploy!.suspectIn);
     const leaves = suspectIn.flatMap((entry) => entry.incident.suspects);
@@ -120,9 +117,9 @@ describe('the worst queries the limits let through', () => {
 
   it('refuses one level more of the same chain as too complex', async () => {
     const deeper = `query { incident(id: "${incidentId}") { suspects { deploy { suspectIn { incident { suspects { deploy { suspectIn { incident { id } } } } } } } } } }`;
-    const response = await fetch(`${api.baseUrl}/graphql`, {
+    const response = await fetch(`${hookline.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
       body: JSON.stringify({ query: deeper }),
     });
     const body = (await response.json()) as { errors: { extensions: Record<string, unknown> }[] };
@@ -133,15 +130,15 @@ describe('the worst queries the limits let through', () => {
     const variables = { from: new Date(Date.now() - 365 * 86400_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() };
     const { complexity } = complexityFromQuery(print(WORST_DORA), { schema, variables });
     expect(complexity).toBeLessThanOrEqual(QUERY_LIMITS.complexity);
-    const { result: response, ms } = await timed(() => requestGraphql(api.baseUrl, tenant.apiToken, WORST_DORA, variables));
+    const { result: response, ms } = await timed(() => requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, WORST_DORA, variables));
     expect(dataOf(response).d15.deployCount).toBe(DEPLOYS);
     expect(ms).toBeLessThan(LOOSE_TIME_LIMIT_MS);
 
     // One alias more is refused before anything runs.
     const aliased = Array.from({ length: QUERY_LIMITS.aliases + 1 }, (_, n) => `d${n}: dora(from: $from, to: $to) { deployCount }`);
-    const answer = await fetch(`${api.baseUrl}/graphql`, {
+    const answer = await fetch(`${hookline.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
       body: JSON.stringify({ query: `query ($from: DateTime!, $to: DateTime!) { ${aliased.join(' ')} }`, variables }),
     });
     const refused = (await answer.json()) as { data?: unknown; errors?: unknown[] };

@@ -3,41 +3,29 @@
 // database. Every answer has the REST error shape; nothing is stored.
 import { maxHeaderSize } from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
 import { readMigrations } from '../src/db/migrate.ts';
 import { createLogger } from '../src/http/logging.ts';
 import { buildServer } from '../src/http/server.ts';
 import { createMetrics } from '../src/metrics.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { openRawConnection, post } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const REQUEST_TIMEOUT_MS = 300;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
+const hookline = useHookline({
+  environment: {
     HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
     HTTP_CONNECTION_TIMEOUT_MS: '10000',
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
-  });
-  tenant = await createTenant(running.app);
+  },
 });
 
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const deployCount = () => hookline.app.database.prisma.deploy.count();
 
-const deployCount = () => running.app.database.prisma.deploy.count();
-
-function ingestHead(contentLength: number, token = tenant.deployToken): string {
+function ingestHead(contentLength: number, token = hookline.tenant.deployToken): string {
   return (
     'POST /api/ingest/deploy HTTP/1.1\r\nHost: hookline.test\r\nContent-Type: application/json\r\n' +
     `X-Deploy-Token: ${token}\r\nContent-Length: ${contentLength}\r\n\r\n`
@@ -52,7 +40,7 @@ describe('request timeouts (HTTP_REQUEST_TIMEOUT_MS)', { timeout: 10_000 }, () =
   it('answers 408 in the error shape to a body that stops arriving, closes the connection and stores nothing', async () => {
     const before = await deployCount();
     const body = JSON.stringify({ commit_sha: 'abc', description: 'x'.repeat(1000) });
-    const connection = await openRawConnection(running.baseUrl);
+    const connection = await openRawConnection(hookline.baseUrl);
     connection.write(ingestHead(Buffer.byteLength(body)) + body.slice(0, 100));
     const response = await connection.nextResponse();
     expect(response.status).toBe(408);
@@ -65,26 +53,26 @@ describe('request timeouts (HTTP_REQUEST_TIMEOUT_MS)', { timeout: 10_000 }, () =
 
   it('answers 408 when Content-Length promises more than is sent', async () => {
     const body = JSON.stringify({ commit_sha: 'abc' });
-    const connection = await openRawConnection(running.baseUrl);
+    const connection = await openRawConnection(hookline.baseUrl);
     connection.write(ingestHead(Buffer.byteLength(body) + 10) + body);
     expect((await connection.nextResponse()).body).toEqual(timedOut);
     await connection.closed;
   });
 
   it('answers 408 to headers that never end', async () => {
-    const connection = await openRawConnection(running.baseUrl);
+    const connection = await openRawConnection(hookline.baseUrl);
     connection.write('POST /api/ingest/deploy HTTP/1.1\r\nHost: hookline.test\r\n');
     expect((await connection.nextResponse()).body).toEqual(timedOut);
     await connection.closed;
   });
 
   it('leaves an idle keep-alive connection alone: only a request in progress has a deadline', async () => {
-    const idle = await openRawConnection(running.baseUrl);
+    const idle = await openRawConnection(hookline.baseUrl);
     idle.write('GET /healthz HTTP/1.1\r\nHost: hookline.test\r\n\r\n');
     expect((await idle.nextResponse()).status).toBe(200);
     // A request left unfinished at the same moment times out: once it has, the idle connection
     // has been idle past the deadline too.
-    const slow = await openRawConnection(running.baseUrl);
+    const slow = await openRawConnection(hookline.baseUrl);
     slow.write('GET /healthz HTTP/1.1\r\n');
     expect((await slow.nextResponse()).status).toBe(408);
     idle.write('GET /healthz HTTP/1.1\r\nHost: hookline.test\r\n\r\n');
@@ -100,7 +88,7 @@ describe("errors of Node's HTTP parser", () => {
       'GET /healthz HTTP/1.1\r\nHost: hookline.test\r\nX-Bad: a\u0001b\r\n\r\n',
       'POST /api/ingest/deploy HTTP/1.1\r\nHost: hookline.test\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
     ]) {
-      const connection = await openRawConnection(running.baseUrl);
+      const connection = await openRawConnection(hookline.baseUrl);
       connection.write(request);
       const response = await connection.nextResponse();
       expect(response.status, request).toBe(400);
@@ -118,7 +106,7 @@ describe("errors of Node's HTTP parser", () => {
       `GET /healthz HTTP/1.1\r\nHost: hookline.test\r\n${fields}\r\n`,
       `GET /graphql HTTP/1.1\r\nHost: hookline.test\r\n${upgrade}${fields}\r\n`,
     ]) {
-      const connection = await openRawConnection(running.baseUrl);
+      const connection = await openRawConnection(hookline.baseUrl);
       connection.write(request);
       const response = await connection.nextResponse();
       connection.destroy();
@@ -126,7 +114,7 @@ describe("errors of Node's HTTP parser", () => {
       expect(response.body).toEqual({ error: { code: 'headers_too_large', message: 'Request has more than 1000 header fields' } });
     }
     // 1,000 fields, Host included, are read whole.
-    const connection = await openRawConnection(running.baseUrl);
+    const connection = await openRawConnection(hookline.baseUrl);
     connection.write(`GET /healthz HTTP/1.1\r\n${fields.split('\r\n').slice(1).join('\r\n')}Host: hookline.test\r\n\r\n`);
     expect((await connection.nextResponse()).status).toBe(200);
     connection.destroy();
@@ -134,14 +122,14 @@ describe("errors of Node's HTTP parser", () => {
 
   it('answers a malformed WebSocket upgrade, or one asked with another method than GET, in the error shape', async () => {
     const upgrade = 'Host: hookline.test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n';
-    const withoutKey = await openRawConnection(running.baseUrl);
+    const withoutKey = await openRawConnection(hookline.baseUrl);
     withoutKey.write(`GET /graphql HTTP/1.1\r\n${upgrade}\r\n`);
     const refused = await withoutKey.nextResponse();
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ error: { code: 'bad_request', message: 'Missing or invalid Sec-WebSocket-Key header' } });
     await withoutKey.closed;
 
-    const posted = await openRawConnection(running.baseUrl);
+    const posted = await openRawConnection(hookline.baseUrl);
     posted.write(`POST /graphql HTTP/1.1\r\n${upgrade}Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
     const wrongMethod = await posted.nextResponse();
     expect(wrongMethod).toEqual({
@@ -153,7 +141,7 @@ describe("errors of Node's HTTP parser", () => {
   });
 
   it('answers an HTTP/1.1 request without Host with 400 in the error shape', async () => {
-    const connection = await openRawConnection(running.baseUrl);
+    const connection = await openRawConnection(hookline.baseUrl);
     connection.write('POST /api/ingest/deploy HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
     const response = await connection.nextResponse();
     connection.destroy();
@@ -162,7 +150,7 @@ describe("errors of Node's HTTP parser", () => {
   });
 
   it('answers headers over the size limit with 431 in the error shape', async () => {
-    const response = await post(`${running.baseUrl}/api/ingest/deploy`, {
+    const response = await post(`${hookline.baseUrl}/api/ingest/deploy`, {
       body: '{}',
       headers: { 'content-type': 'application/json', 'x-padding': 'x'.repeat(maxHeaderSize + 1) },
     });
@@ -174,9 +162,9 @@ describe("errors of Node's HTTP parser", () => {
 describe('body limits', () => {
   it("names the route's own limit: /graphql takes 1 MiB, not ingest's 100 KB", async () => {
     const query = `{ viewer { id } } # ${'x'.repeat(1_048_576)}`;
-    const response = await post(`${running.baseUrl}/graphql`, {
+    const response = await post(`${hookline.baseUrl}/graphql`, {
       body: JSON.stringify({ query }),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ error: { code: 'payload_too_large', message: 'Request body exceeds 1048576 bytes' } });

@@ -3,24 +3,14 @@
 // `deployed_at`, human verdicts, the lists, and tenant isolation.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '../src/domain/ingest/services.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
 import type { IncidentPartsFragment, IncidentsListQuery } from './gql/graphql.ts';
-import {
-  createTenant,
-  dataOf,
-  requestGraphqlWith,
-  rollbacksJudged,
-  startApp,
-  type GraphqlResponse,
-  type RunningApp,
-  type Tenant,
-  LOCAL_RECEIVERS,
-} from './support/app.ts';
-import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './support/receiver.ts';
+import { dataOf, requestGraphqlWith, rollbacksJudged, type GraphqlResponse, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { eventually, type ReceivedRequest } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
 graphql(`
   fragment IncidentParts on Incident {
@@ -77,49 +67,29 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let database: TestDatabase;
-let running: RunningApp;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
+const hookline = useHookline({
+  environment: {
     ...LOCAL_RECEIVERS,
     DELIVERY_BACKOFF_BASE_MS: '50',
     DELIVERY_BACKOFF_FACTOR: '2',
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
     // Deploys more than 2 h before an incident's start are not suspects (default 24 h).
     INCIDENT_LOOKBACK_HOURS: '2',
-  });
-  receiver = await startReceiver();
-});
-
-afterAll(async () => {
-  await running?.close();
-  await receiver?.close();
-  await database?.drop();
+  },
+  tenant: false,
+  receiver: true,
 });
 
 /** A tenant (service "checkout"), a second service "payments", and an endpoint at `path` on the receiver. */
 async function setUp(path: string, eventTypes = ['incident.opened', 'incident.acknowledged', 'incident.resolved']) {
-  const tenant = await createTenant(running.app, 'checkout');
-  const payments = await createService(running.app.database.prisma, tenant.organizationId, 'payments');
-  const endpoint = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
-    body: JSON.stringify({ url: `${receiver.url}${path}`, name: path, eventTypes }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-  });
-  expect(endpoint.status).toBe(201);
+  const tenant = await hookline.createTenant('checkout');
+  const payments = await createService(hookline.app.database.prisma, tenant.organizationId, 'payments');
+  const endpoint = await createEndpoint(hookline, tenant.apiToken, { url: `${hookline.receiver.url}${path}`, name: path, eventTypes });
   return {
     tenant,
     payments: { id: payments.service.id, deployToken: payments.deployToken },
-    secret: endpoint.body.signingSecret as string,
+    secret: endpoint.signingSecret,
   };
-}
-
-async function ingest(token: string, payload: Record<string, unknown>): Promise<string> {
-  const response = await postDeploy(running.baseUrl, token, payload);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.deploy_id;
 }
 
 /** requestGraphql on this test's app; every operation here has variables. */
@@ -128,7 +98,7 @@ function gql<TResult, TVariables>(
   document: TypedDocumentNode<TResult, TVariables>,
   variables: NoInfer<TVariables>,
 ) {
-  return requestGraphqlWith(running.baseUrl, token, document, variables);
+  return requestGraphqlWith(hookline.baseUrl, token, document, variables);
 }
 
 const acknowledge = (token: string, id: string) => gql(token, ACKNOWLEDGE_INCIDENT, { id });
@@ -142,7 +112,7 @@ function errorOf(response: GraphqlResponse<unknown>) {
 }
 
 function eventCount(organizationId: string) {
-  return running.app.database.prisma.event.count({ where: { organizationId } });
+  return hookline.app.database.prisma.event.count({ where: { organizationId } });
 }
 
 /** Verifies a delivered webhook with the endpoint's secret and returns its body. */
@@ -228,7 +198,7 @@ describe('incident lifecycle', () => {
 
     // Exactly five events, each delivered once, signed, with the incident as it was then.
     expect(await eventCount(tenant.organizationId)).toBe(5);
-    const requests = await receiver.waitForRequests(5, { path: '/lifecycle' });
+    const requests = await hookline.receiver.waitForRequests(5, { path: '/lifecycle' });
     const bodies = requests.map((request) => verified(request, secret));
     const key = (body: (typeof bodies)[number]) => `${body.data.incident.id} ${body.type}`;
     const byKey = new Map(bodies.map((body) => [key(body), body]));
@@ -250,21 +220,21 @@ describe('incident lifecycle', () => {
     // And no more: every delivery of the organization is SUCCEEDED after one attempt, with one
     // job, completed, so nothing else can reach the receiver.
     const deliveries = await eventually(async () => {
-      const rows = await running.app.database.prisma.delivery.findMany({ where: { organizationId: tenant.organizationId } });
+      const rows = await hookline.app.database.prisma.delivery.findMany({ where: { organizationId: tenant.organizationId } });
       return rows.every((row) => row.status === 'SUCCEEDED') ? rows : undefined;
     });
     expect(deliveries.map((delivery) => delivery.attemptCount)).toEqual([1, 1, 1, 1, 1]);
-    const { rows: jobs } = await running.app.database.pool.query(
+    const { rows: jobs } = await hookline.app.database.pool.query(
       `SELECT state FROM pgboss.job WHERE data->>'deliveryId' = ANY ($1::text[])`,
       [deliveries.map((delivery) => delivery.id)],
     );
     expect(jobs.map((job) => job.state)).toEqual(Array(5).fill('completed'));
-    expect(receiver.requests.filter((request) => request.path === '/lifecycle')).toHaveLength(5);
+    expect(hookline.receiver.requests.filter((request) => request.path === '/lifecycle')).toHaveLength(5);
   });
 
   it('refuses bad input with BAD_USER_INPUT and an unknown service with NOT_FOUND, storing and emitting nothing', async () => {
     const { tenant } = await setUp('/refused');
-    const stranger = await createTenant(running.app, 'theirs');
+    const stranger = await hookline.createTenant('theirs');
     const refused = errorOf(
       await gql(tenant.apiToken, OPEN_INCIDENT, {
         serviceId: tenant.serviceId,
@@ -286,7 +256,7 @@ describe('incident lifecycle', () => {
       expect(missing).toEqual(expect.objectContaining({ message: `Service ${serviceId} not found`, extensions: { code: 'NOT_FOUND' } }));
     }
     for (const organizationId of [tenant.organizationId, stranger.organizationId]) {
-      expect(await running.app.database.prisma.incident.count({ where: { organizationId } })).toBe(0);
+      expect(await hookline.app.database.prisma.incident.count({ where: { organizationId } })).toBe(0);
       expect(await eventCount(organizationId)).toBe(0);
     }
   });
@@ -315,7 +285,7 @@ describe('incident lifecycle', () => {
         fields: [{ field: 'startedAt', message: 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z' }],
       });
     }
-    expect(await running.app.database.prisma.incident.count({ where: { organizationId: tenant.organizationId } })).toBe(0);
+    expect(await hookline.app.database.prisma.incident.count({ where: { organizationId: tenant.organizationId } })).toBe(0);
     expect(await eventCount(tenant.organizationId)).toBe(0);
   });
 
@@ -345,20 +315,29 @@ describe('suspects', () => {
 
   beforeAll(async () => {
     world = await setUp('/ranking', ['incident.opened', 'incident.resolved']);
-    stranger = await createTenant(running.app, 'checkout');
+    stranger = await hookline.createTenant('checkout');
     const checkout = world.tenant.deployToken;
     const commits = [1, 2, 3].map((n) => ({ sha: `a${n}`, author: 'alice', timestamp: at(-HOUR) }));
-    deploys.prod = await ingest(checkout, { commit_sha: 'aaaa', environment: 'production', deployed_at: at(-10 * MINUTE), commits });
-    deploys.staging = await ingest(checkout, { commit_sha: 'bbbb', environment: 'staging', deployed_at: at(-5 * MINUTE) });
-    deploys.payments = await ingest(world.payments.deployToken, {
+    deploys.prod = await ingest(hookline, checkout, {
+      commit_sha: 'aaaa',
+      environment: 'production',
+      deployed_at: at(-10 * MINUTE),
+      commits,
+    });
+    deploys.staging = await ingest(hookline, checkout, { commit_sha: 'bbbb', environment: 'staging', deployed_at: at(-5 * MINUTE) });
+    deploys.payments = await ingest(hookline, world.payments.deployToken, {
       commit_sha: 'cccc',
       environment: 'production',
       deployed_at: at(-2 * MINUTE),
     });
     // Not suspects: after the start, before the 2 h lookback, another organization's.
-    deploys.after = await ingest(checkout, { commit_sha: 'dddd', environment: 'production', deployed_at: at(5 * MINUTE) });
-    deploys.old = await ingest(checkout, { commit_sha: 'eeee', environment: 'production', deployed_at: at(-3 * HOUR) });
-    deploys.theirs = await ingest(stranger.deployToken, { commit_sha: 'ffff', environment: 'production', deployed_at: at(-1 * MINUTE) });
+    deploys.after = await ingest(hookline, checkout, { commit_sha: 'dddd', environment: 'production', deployed_at: at(5 * MINUTE) });
+    deploys.old = await ingest(hookline, checkout, { commit_sha: 'eeee', environment: 'production', deployed_at: at(-3 * HOUR) });
+    deploys.theirs = await ingest(hookline, stranger.deployToken, {
+      commit_sha: 'ffff',
+      environment: 'production',
+      deployed_at: at(-1 * MINUTE),
+    });
 
     incident = dataOf(
       await gql(world.tenant.apiToken, OPEN_INCIDENT, {
@@ -425,7 +404,7 @@ describe('suspects', () => {
   });
 
   it('delivers the ranked suspects, with scores and reasons, in the signed incident.opened event', async () => {
-    const [request] = await receiver.waitForRequests(1, { path: '/ranking' });
+    const [request] = await hookline.receiver.waitForRequests(1, { path: '/ranking' });
     const body = verified(request!, world.secret);
     expect(body.type).toBe('incident.opened');
     expect(body.data.incident.id).toBe(incident.id);
@@ -497,7 +476,7 @@ describe('suspects', () => {
     const events = await eventCount(world.tenant.organizationId);
     expect(events).toBe(2);
     const resolved = dataOf(await gql(world.tenant.apiToken, RESOLVE_INCIDENT, { id: incident.id })).resolveIncident;
-    const requests = await receiver.waitForRequests(3, { path: '/ranking' });
+    const requests = await hookline.receiver.waitForRequests(3, { path: '/ranking' });
     const body = requests.map((request) => verified(request, world.secret)).find((b) => b.type === 'incident.resolved')!;
     expect(body.data.incident.suspects.map(suspectSummary)).toEqual(resolved.suspects.map(suspectSummary));
     expect(body.data.incident.suspects.map(suspectSummary)).toEqual(dismissed.suspects.map(suspectSummary));
@@ -525,7 +504,7 @@ describe('suspects', () => {
       const missing = errorOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId, deployId: deploys.prod!, verdict: 'CAUSED' }));
       expect(missing).toEqual(expect.objectContaining({ message: `Incident ${incidentId} not found`, extensions: { code: 'NOT_FOUND' } }));
     }
-    const stored = await running.app.database.prisma.incidentSuspect.findMany({ where: { incidentId: incident.id } });
+    const stored = await hookline.app.database.prisma.incidentSuspect.findMany({ where: { incidentId: incident.id } });
     expect(stored.map((suspect) => suspect.deployId).sort()).toEqual([deploys.prod, deploys.payments, deploys.staging].sort());
   });
 
@@ -538,7 +517,7 @@ describe('suspects', () => {
           to: new Date(startedAt + HOUR).toISOString(),
         }),
       ).dora;
-    await rollbacksJudged(running.app);
+    await rollbacksJudged(hookline.app);
     const before = await dora();
     const marked = dataOf(
       await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId: deploys.old!, verdict: 'CAUSED' }),
@@ -584,7 +563,7 @@ describe('suspects', () => {
 
   it("keeps every incident query and mutation inside the caller's organization", async () => {
     const id = incident.id;
-    const before = await running.app.database.prisma.incident.findUniqueOrThrow({ where: { id }, include: { suspects: true } });
+    const before = await hookline.app.database.prisma.incident.findUniqueOrThrow({ where: { id }, include: { suspects: true } });
     const events = await eventCount(world.tenant.organizationId);
     const theirs = dataOf(
       await gql(stranger.apiToken, OPEN_INCIDENT, { serviceId: stranger.serviceId, title: 'Theirs', startedAt: at(0) }),
@@ -623,9 +602,9 @@ describe('suspects', () => {
     );
 
     // Nothing changed, nothing emitted.
-    expect(await running.app.database.prisma.incident.findUniqueOrThrow({ where: { id }, include: { suspects: true } })).toEqual(before);
+    expect(await hookline.app.database.prisma.incident.findUniqueOrThrow({ where: { id }, include: { suspects: true } })).toEqual(before);
     expect(await eventCount(world.tenant.organizationId)).toBe(events);
-    expect((await running.app.database.prisma.incident.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe('OPEN');
+    expect((await hookline.app.database.prisma.incident.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe('OPEN');
   });
 });
 
@@ -645,7 +624,7 @@ describe('incidents', () => {
       ids[name] = await open(serviceId, name);
       // Distinct openedAt (millisecond precision), so the expected order is the creation order:
       // the next one is opened once the clock has moved past this one's.
-      const { openedAt } = await running.app.database.prisma.incident.findUniqueOrThrow({ where: { id: ids[name]! } });
+      const { openedAt } = await hookline.app.database.prisma.incident.findUniqueOrThrow({ where: { id: ids[name]! } });
       await eventually(async () => (Date.now() > openedAt.getTime() ? true : undefined));
     }
     await gql(tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: ids.third! });
@@ -686,7 +665,11 @@ describe('suspects stay current while the incident is open', () => {
     const { tenant } = await setUp('/late', ['deploy.ingested']);
     const startedAt = Math.floor(Date.now() / 1000) * 1000 - 30 * MINUTE;
     const at = (offsetMs: number) => new Date(startedAt + offsetMs).toISOString();
-    const early = await ingest(tenant.deployToken, { commit_sha: 'early', environment: 'production', deployed_at: at(-90 * MINUTE) });
+    const early = await ingest(hookline, tenant.deployToken, {
+      commit_sha: 'early',
+      environment: 'production',
+      deployed_at: at(-90 * MINUTE),
+    });
     const open = (title: string) =>
       gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title, environment: 'production', startedAt: at(0) });
     const incident = dataOf(await open('Late report')).openIncident;
@@ -695,8 +678,12 @@ describe('suspects stay current while the incident is open', () => {
     expect(incident.suspects.map((suspect) => suspect.deploy!.id)).toEqual([early]);
 
     // The pipeline's report arrives now, 30 min after the start, with its real time.
-    const late = await ingest(tenant.deployToken, { commit_sha: 'late', environment: 'production', deployed_at: at(-4 * MINUTE) });
-    const after = await ingest(tenant.deployToken, { commit_sha: 'after', environment: 'production', deployed_at: at(MINUTE) });
+    const late = await ingest(hookline, tenant.deployToken, {
+      commit_sha: 'late',
+      environment: 'production',
+      deployed_at: at(-4 * MINUTE),
+    });
+    const after = await ingest(hookline, tenant.deployToken, { commit_sha: 'after', environment: 'production', deployed_at: at(MINUTE) });
     const current = dataOf(await gql(tenant.apiToken, INCIDENT, { id: incident.id })).incident!;
     expect(current.suspects.map((suspect) => [suspect.deploy!.id, suspect.rank])).toEqual([
       [late, 1],
@@ -732,8 +719,8 @@ describe('look-back per incident', () => {
     const { tenant } = await setUp('/lookback', ['test.ping']);
     const startedAt = Math.floor(Date.now() / 1000) * 1000 - HOUR;
     const at = (offsetMs: number) => new Date(startedAt + offsetMs).toISOString();
-    const leak = await ingest(tenant.deployToken, { commit_sha: 'leak', environment: 'production', deployed_at: at(-30 * HOUR) });
-    const recent = await ingest(tenant.deployToken, { commit_sha: 'recent', environment: 'production', deployed_at: at(-HOUR) });
+    const leak = await ingest(hookline, tenant.deployToken, { commit_sha: 'leak', environment: 'production', deployed_at: at(-30 * HOUR) });
+    const recent = await ingest(hookline, tenant.deployToken, { commit_sha: 'recent', environment: 'production', deployed_at: at(-HOUR) });
     const ids = (incident: { suspects: { deploy?: { id: string } | null }[] }) => incident.suspects.map((s) => s.deploy!.id);
 
     // The server's look-back here is 2 h.
@@ -752,7 +739,7 @@ describe('look-back per incident', () => {
     });
 
     // A late report inside the incident's own window (beyond the server's) joins it.
-    const late = await ingest(tenant.deployToken, { commit_sha: 'late', environment: 'production', deployed_at: at(-20 * HOUR) });
+    const late = await ingest(hookline, tenant.deployToken, { commit_sha: 'late', environment: 'production', deployed_at: at(-20 * HOUR) });
     expect(ids(dataOf(await gql(tenant.apiToken, INCIDENT, { id: wide.id })).incident!)).toEqual([recent, late, leak]);
     expect(ids(dataOf(await gql(tenant.apiToken, INCIDENT, { id: usual.id })).incident!)).toEqual([recent]);
 
@@ -777,7 +764,7 @@ describe('look-back per incident', () => {
         fields: [{ field: 'lookbackHours', message: 'must be 1 to 720 hours' }],
       });
     }
-    const stranger = await createTenant(running.app, 'checkout');
+    const stranger = await hookline.createTenant('checkout');
     const hidden = errorOf(await gql(stranger.apiToken, SET_LOOKBACK, { id: usual.id, lookbackHours: 5 }));
     expect(hidden).toEqual(expect.objectContaining({ message: `Incident ${usual.id} not found`, extensions: { code: 'NOT_FOUND' } }));
   });
@@ -794,9 +781,9 @@ describe('incidents on several services', () => {
 
   it("keeps every affected service, ranks their own and upstream changes, lists it under each, and refuses services not the organization's", async () => {
     const { tenant, payments } = await setUp('/shared', ['test.ping']);
-    const stranger = await createTenant(running.app, 'checkout');
+    const stranger = await hookline.createTenant('checkout');
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * MINUTE).toISOString();
-    const paymentsDeploy = await ingest(payments.deployToken, { commit_sha: 'pay', deployed_at: minutesAgo(5) });
+    const paymentsDeploy = await ingest(hookline, payments.deployToken, { commit_sha: 'pay', deployed_at: minutesAgo(5) });
 
     const alone = dataOf(await gql(tenant.apiToken, OPEN_SHARED, { serviceId: tenant.serviceId })).openIncident;
     expect(alone.affectedServices).toEqual([{ id: tenant.serviceId, name: 'checkout' }]);

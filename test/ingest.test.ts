@@ -1,32 +1,21 @@
 // POST /api/ingest/deploy: every field of the ingest contract (docs/ingest.md) and every step of the
 // contract's check order, through real HTTP against a real database.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { post, postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: '1000000', INGEST_TEST_RATE_LIMIT_PER_MINUTE: '1000000' } });
 let url: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // This file is about everything but the rate limit (test/rate-limit.test.ts), so lift it.
-  running = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '1000000', INGEST_TEST_RATE_LIMIT_PER_MINUTE: '1000000' });
-  tenant = await createTenant(running.app);
-  url = running.baseUrl;
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
+  url = hookline.baseUrl;
 });
 
 async function storedCounts() {
-  const prisma = running.app.database.prisma;
+  const prisma = hookline.app.database.prisma;
   return { deploys: await prisma.deploy.count(), commits: await prisma.commit.count() };
 }
 
@@ -63,17 +52,17 @@ describe('accepted deploys', () => {
         { sha: 'f6e5d4c3b2a1', message: 'Add test', author: 'grace', timestamp: '2026-11-20T09:00:00+02:00' },
       ],
     };
-    const response = await postDeploy(url, tenant.deployToken, payload);
+    const response = await postDeploy(url, hookline.tenant.deployToken, payload);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'accepted', deploy_id: expect.stringMatching(UUID) });
 
-    const stored = await running.app.database.prisma.deploy.findUniqueOrThrow({
+    const stored = await hookline.app.database.prisma.deploy.findUniqueOrThrow({
       where: { id: response.body.deploy_id },
       include: { commits: { orderBy: { position: 'asc' } } },
     });
     expect(stored).toMatchObject({
-      organizationId: tenant.organizationId,
-      serviceId: tenant.serviceId,
+      organizationId: hookline.tenant.organizationId,
+      serviceId: hookline.tenant.serviceId,
       commitSha: 'a1b2c3d4e5f6',
       commitMessage: 'Fix checkout rounding',
       branch: 'main',
@@ -92,7 +81,7 @@ describe('accepted deploys', () => {
   });
 
   it('accepts only commit_sha, ignores unknown fields and treats null optionals as absent', async () => {
-    const response = await postDeploy(url, tenant.deployToken, {
+    const response = await postDeploy(url, hookline.tenant.deployToken, {
       commit_sha: 'abc',
       surprise: { nested: true },
       version: null,
@@ -103,22 +92,22 @@ describe('accepted deploys', () => {
   });
 
   it('records deployed_at when given, for late and backfilled deploys', async () => {
-    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', deployed_at: '2026-01-02T03:04:05.678Z' });
+    const response = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc', deployed_at: '2026-01-02T03:04:05.678Z' });
     expect(response.status).toBe(200);
-    const stored = await running.app.database.prisma.deploy.findUniqueOrThrow({ where: { id: response.body.deploy_id } });
+    const stored = await hookline.app.database.prisma.deploy.findUniqueOrThrow({ where: { id: response.body.deploy_id } });
     expect(stored.deployedAt.toISOString()).toBe('2026-01-02T03:04:05.678Z');
   });
 
   it('accepts Content-Type with parameters and in other letter case', async () => {
     for (const contentType of ['application/json; charset=utf-8', 'Application/JSON']) {
-      const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'content-type': contentType });
+      const response = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'content-type': contentType });
       expect(response.status).toBe(200);
     }
   });
 
   it('creates a deploy per request without X-Idempotency-Key', async () => {
-    const first = await postDeploy(url, tenant.deployToken, { commit_sha: 'same' });
-    const second = await postDeploy(url, tenant.deployToken, { commit_sha: 'same' });
+    const first = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'same' });
+    const second = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'same' });
     expect(first.body.status).toBe('accepted');
     expect(second.body.status).toBe('accepted');
     expect(second.body.deploy_id).not.toBe(first.body.deploy_id);
@@ -126,7 +115,7 @@ describe('accepted deploys', () => {
 
   it('carries RateLimit headers on every response, accepted or not', async () => {
     for (const response of [
-      await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }),
+      await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc' }),
       await postDeploy(url, undefined, { commit_sha: 'abc' }),
     ]) {
       expect(response.headers.get('ratelimit-limit')).toBe('1000000');
@@ -138,20 +127,20 @@ describe('accepted deploys', () => {
 
 describe('limits of the ingest contract, at their boundaries', () => {
   it('commit_sha: 255 characters accepted, 256 refused', async () => {
-    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'a'.repeat(255) })).status).toBe(200);
+    expect((await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'a'.repeat(255) })).status).toBe(200);
     countsBefore = await storedCounts();
-    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'a'.repeat(256) });
+    const response = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'a'.repeat(256) });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(validationError([{ field: 'commit_sha', message: 'must be at most 255 characters' }]));
     await expectNothingStored();
   });
 
   it('commits: 100 accepted, 101 refused', async () => {
-    const ok = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', commits: commits(100) });
+    const ok = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc', commits: commits(100) });
     expect(ok.status).toBe(200);
-    expect(await running.app.database.prisma.commit.count({ where: { deployId: ok.body.deploy_id } })).toBe(100);
+    expect(await hookline.app.database.prisma.commit.count({ where: { deployId: ok.body.deploy_id } })).toBe(100);
     countsBefore = await storedCounts();
-    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', commits: commits(101) });
+    const response = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc', commits: commits(101) });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(validationError([{ field: 'commits', message: 'must have at most 100 items' }]));
     await expectNothingStored();
@@ -159,12 +148,14 @@ describe('limits of the ingest contract, at their boundaries', () => {
 
   it('url: 2048 characters accepted, 2049 refused, and it must be an http(s) address', async () => {
     const base = 'https://ci.example.com/';
-    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', url: base + 'x'.repeat(2048 - base.length) })).status).toBe(200);
+    expect(
+      (await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc', url: base + 'x'.repeat(2048 - base.length) })).status,
+    ).toBe(200);
     countsBefore = await storedCounts();
-    const tooLong = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', url: base + 'x'.repeat(2049 - base.length) });
+    const tooLong = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc', url: base + 'x'.repeat(2049 - base.length) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body).toEqual(validationError([{ field: 'url', message: 'must be at most 2048 characters' }]));
-    const notHttp = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', url: 'ftp://ci.example.com/run' });
+    const notHttp = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc', url: 'ftp://ci.example.com/run' });
     expect(notHttp.body).toEqual(validationError([{ field: 'url', message: 'must be an http or https address' }]));
     await expectNothingStored();
   });
@@ -176,9 +167,9 @@ describe('limits of the ingest contract, at their boundaries', () => {
       expect(Buffer.byteLength(body)).toBe(length);
       return body;
     };
-    expect((await postDeploy(url, tenant.deployToken, bodyOfLength(102_400))).status).toBe(200);
+    expect((await postDeploy(url, hookline.tenant.deployToken, bodyOfLength(102_400))).status).toBe(200);
     countsBefore = await storedCounts();
-    const response = await postDeploy(url, tenant.deployToken, bodyOfLength(102_401));
+    const response = await postDeploy(url, hookline.tenant.deployToken, bodyOfLength(102_401));
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ error: { code: 'payload_too_large', message: 'Request body exceeds 102400 bytes' } });
     await expectNothingStored();
@@ -196,7 +187,7 @@ describe('limits of the ingest contract, at their boundaries', () => {
     });
     const response = await post(`${url}/api/ingest/deploy`, {
       body: stream,
-      headers: { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
+      headers: { 'content-type': 'application/json', 'x-deploy-token': hookline.tenant.deployToken },
     });
     expect(response.status).toBe(413);
     expect(response.body.error.code).toBe('payload_too_large');
@@ -204,18 +195,18 @@ describe('limits of the ingest contract, at their boundaries', () => {
   });
 
   it('413 comes before everything else: no token, wrong type, and no rate-limit use', async () => {
-    const before = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' });
+    const before = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc' });
     const response = await post(`${url}/api/ingest/deploy`, { body: 'x'.repeat(200_000), headers: { 'content-type': 'text/plain' } });
     expect(response.status).toBe(413);
     expect(response.headers.get('ratelimit-remaining')).toBeNull();
-    const after = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' });
+    const after = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc' });
     expect(Number(after.headers.get('ratelimit-remaining'))).toBe(Number(before.headers.get('ratelimit-remaining')) - 1);
   });
 });
 
 describe('validation', () => {
   it('reports a missing commit_sha, and a commit without sha by its path', async () => {
-    const response = await postDeploy(url, tenant.deployToken, { commits: [{ sha: 'ok' }, { message: 'no sha' }] });
+    const response = await postDeploy(url, hookline.tenant.deployToken, { commits: [{ sha: 'ok' }, { message: 'no sha' }] });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(
       validationError([
@@ -227,7 +218,7 @@ describe('validation', () => {
   });
 
   it('reports every wrong type at once', async () => {
-    const response = await postDeploy(url, tenant.deployToken, {
+    const response = await postDeploy(url, hookline.tenant.deployToken, {
       commit_sha: 123,
       branch: ['main'],
       environment: 5,
@@ -254,7 +245,7 @@ describe('validation', () => {
 
   it('refuses an empty commit_sha, a commits value that is not an array, and deployed_at far in the future', async () => {
     const inTenMinutes = new Date(Date.now() + 10 * 60_000).toISOString();
-    const response = await postDeploy(url, tenant.deployToken, { commit_sha: '', commits: 'abc', deployed_at: inTenMinutes });
+    const response = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: '', commits: 'abc', deployed_at: inTenMinutes });
     expect(response.body).toEqual(
       validationError([
         { field: 'commit_sha', message: 'must not be empty' },
@@ -267,7 +258,7 @@ describe('validation', () => {
 
   it('refuses JSON that is not an object', async () => {
     for (const payload of ['[]', '"abc"', 'null', '42']) {
-      const response = await postDeploy(url, tenant.deployToken, payload);
+      const response = await postDeploy(url, hookline.tenant.deployToken, payload);
       expect(response.status).toBe(400);
       expect(response.body).toEqual(validationError([{ field: 'body', message: 'must be a JSON object' }]));
     }
@@ -276,7 +267,7 @@ describe('validation', () => {
 
   it('refuses malformed JSON and an empty body with invalid_json', async () => {
     for (const payload of ['{"commit_sha": "abc"', '{commit_sha: abc}', '']) {
-      const response = await postDeploy(url, tenant.deployToken, payload);
+      const response = await postDeploy(url, hookline.tenant.deployToken, payload);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: { code: 'invalid_json', message: 'Body is not valid JSON' } });
     }
@@ -294,7 +285,7 @@ describe('validation', () => {
     for (const headers of contentTypes) {
       const response = await post(`${url}/api/ingest/deploy`, {
         body: new TextEncoder().encode(body),
-        headers: { 'x-deploy-token': tenant.deployToken, ...headers },
+        headers: { 'x-deploy-token': hookline.tenant.deployToken, ...headers },
       });
       expect(response.status).toBe(415);
       expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type must be application/json' } });
@@ -309,7 +300,7 @@ describe('text and times PostgreSQL cannot store', () => {
 
   it('refuses NUL and unpaired surrogates in any string, naming each field', async () => {
     // JSON.stringify writes them as the escapes \u0000 and \ud800, as a client's JSON would.
-    const response = await postDeploy(url, tenant.deployToken, {
+    const response = await postDeploy(url, hookline.tenant.deployToken, {
       commit_sha: 'abc\u0000',
       commit_message: '\ud800',
       branch: 'main\udc00',
@@ -345,7 +336,7 @@ describe('text and times PostgreSQL cannot store', () => {
   });
 
   it('refuses commit timestamps and deployed_at outside years 0001..9999 (UTC), and accepts the edges', async () => {
-    const response = await postDeploy(url, tenant.deployToken, {
+    const response = await postDeploy(url, hookline.tenant.deployToken, {
       commit_sha: 'abc',
       commits: [
         { sha: 'c0', timestamp: '0000-01-01T00:00:00Z' },
@@ -365,7 +356,7 @@ describe('text and times PostgreSQL cannot store', () => {
     );
     await expectNothingStored();
 
-    const edges = await postDeploy(url, tenant.deployToken, {
+    const edges = await postDeploy(url, hookline.tenant.deployToken, {
       commit_sha: 'abc',
       commits: [
         { sha: 'first', timestamp: '0001-01-01T00:00:00Z' },
@@ -374,7 +365,7 @@ describe('text and times PostgreSQL cannot store', () => {
       deployed_at: '0001-01-01T00:00:00Z',
     });
     expect(edges.status).toBe(200);
-    const stored = await running.app.database.prisma.deploy.findUniqueOrThrow({
+    const stored = await hookline.app.database.prisma.deploy.findUniqueOrThrow({
       where: { id: edges.body.deploy_id },
       include: { commits: { orderBy: { position: 'asc' } } },
     });
@@ -391,21 +382,21 @@ describe('text and times PostgreSQL cannot store', () => {
       for (const charset of ['iso-8859-1', 'windows-1252', 'utf-16']) {
         const response = await post(`${url}${path}`, {
           body: latin1,
-          headers: { 'content-type': `application/json; charset=${charset}`, 'x-deploy-token': tenant.deployToken },
+          headers: { 'content-type': `application/json; charset=${charset}`, 'x-deploy-token': hookline.tenant.deployToken },
         });
         expect(response.status, charset).toBe(415);
         expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type charset must be utf-8' } });
       }
       const notUtf8 = await post(`${url}${path}`, {
         body: latin1,
-        headers: { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
+        headers: { 'content-type': 'application/json', 'x-deploy-token': hookline.tenant.deployToken },
       });
       expect(notUtf8.status).toBe(400);
       expect(notUtf8.body).toEqual({ error: { code: 'invalid_json', message: 'Body is not valid UTF-8' } });
       for (const charset of ['utf-8', 'UTF-8', 'utf8']) {
         const response = await postDeploy(
           url,
-          tenant.deployToken,
+          hookline.tenant.deployToken,
           { commit_sha: 'abc', deployed_by: 'Zoë' },
           { 'content-type': `application/json; charset=${charset}` },
           path,
@@ -426,7 +417,7 @@ describe('deploy token', () => {
   const refused = { error: { code: 'invalid_deploy_token', message: 'X-Deploy-Token is missing or is not a valid deploy token' } };
 
   it('refuses a missing, unknown or malformed token with 401', async () => {
-    for (const token of [undefined, `hld_${'x'.repeat(40)}`, 'not-a-token', tenant.apiToken]) {
+    for (const token of [undefined, `hld_${'x'.repeat(40)}`, 'not-a-token', hookline.tenant.apiToken]) {
       const response = await postDeploy(url, token, { commit_sha: 'abc' });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(refused);
@@ -445,8 +436,8 @@ describe('deploy token', () => {
 
 describe('idempotency', () => {
   it('answers duplicate with the first deploy id for the same key and token', async () => {
-    const first = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'run-1' });
-    const again = await postDeploy(url, tenant.deployToken, { commit_sha: 'different' }, { 'x-idempotency-key': 'run-1' });
+    const first = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'run-1' });
+    const again = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'different' }, { 'x-idempotency-key': 'run-1' });
     expect(first.body).toEqual({ status: 'accepted', deploy_id: expect.stringMatching(UUID) });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ status: 'duplicate', deploy_id: first.body.deploy_id });
@@ -454,8 +445,8 @@ describe('idempotency', () => {
   });
 
   it('scopes keys to the deploy token: the same key with another service token is a new deploy', async () => {
-    const other = await createTenant(running.app, 'billing');
-    const mine = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'shared-key' });
+    const other = await hookline.createTenant('billing');
+    const mine = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'shared-key' });
     const theirs = await postDeploy(url, other.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'shared-key' });
     expect(mine.body.status).toBe('accepted');
     expect(theirs.body.status).toBe('accepted');
@@ -465,7 +456,12 @@ describe('idempotency', () => {
   it('50 concurrent requests with one key give exactly one deploy and 49 duplicates with its id', async () => {
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        postDeploy(url, tenant.deployToken, { commit_sha: `sha-${i}`, commits: commits(3) }, { 'x-idempotency-key': 'concurrent-key' }),
+        postDeploy(
+          url,
+          hookline.tenant.deployToken,
+          { commit_sha: `sha-${i}`, commits: commits(3) },
+          { 'x-idempotency-key': 'concurrent-key' },
+        ),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
@@ -478,10 +474,12 @@ describe('idempotency', () => {
   });
 
   it('refuses a key over 255 characters or with control characters', async () => {
-    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'k'.repeat(255) })).status).toBe(200);
+    expect(
+      (await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': 'k'.repeat(255) })).status,
+    ).toBe(200);
     countsBefore = await storedCounts();
     for (const key of ['k'.repeat(256), 'tab\tinside']) {
-      const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': key });
+      const response = await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-idempotency-key': key });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         error: { code: 'invalid_idempotency_key', message: 'X-Idempotency-Key must be 1 to 255 printable ASCII characters' },
@@ -493,20 +491,26 @@ describe('idempotency', () => {
 
 describe('POST /api/ingest/deploy/test', () => {
   it('checks token and payload, answers with the service, and stores nothing', async () => {
-    const response = await postDeploy(url, tenant.deployToken, { commit_sha: 'abc', commits: commits(2) }, {}, '/api/ingest/deploy/test');
+    const response = await postDeploy(
+      url,
+      hookline.tenant.deployToken,
+      { commit_sha: 'abc', commits: commits(2) },
+      {},
+      '/api/ingest/deploy/test',
+    );
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok', service: { id: tenant.serviceId, name: 'checkout' } });
+    expect(response.body).toEqual({ status: 'ok', service: { id: hookline.tenant.serviceId, name: 'checkout' } });
     await expectNothingStored();
   });
 
   it('runs the same checks as the real route', async () => {
     const path = '/api/ingest/deploy/test';
     expect((await postDeploy(url, undefined, { commit_sha: 'abc' }, {}, path)).status).toBe(401);
-    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'a'.repeat(256) }, {}, path)).body.error.code).toBe(
+    expect((await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'a'.repeat(256) }, {}, path)).body.error.code).toBe(
       'validation_failed',
     );
-    expect((await postDeploy(url, tenant.deployToken, '{', {}, path)).body.error.code).toBe('invalid_json');
-    expect((await postDeploy(url, tenant.deployToken, 'x'.repeat(102_401), {}, path)).status).toBe(413);
+    expect((await postDeploy(url, hookline.tenant.deployToken, '{', {}, path)).body.error.code).toBe('invalid_json');
+    expect((await postDeploy(url, hookline.tenant.deployToken, 'x'.repeat(102_401), {}, path)).status).toBe(413);
     await expectNothingStored();
   });
 });
@@ -528,9 +532,9 @@ describe('metrics', () => {
       };
     };
     const before = await counters();
-    expect((await postDeploy(url, tenant.deployToken, { commit_sha: 'metrics' })).status).toBe(200);
+    expect((await postDeploy(url, hookline.tenant.deployToken, { commit_sha: 'metrics' })).status).toBe(200);
     expect((await postDeploy(url, undefined, { commit_sha: 'abc' })).status).toBe(401);
-    expect((await postDeploy(url, tenant.deployToken, 'x'.repeat(102_401))).status).toBe(413);
+    expect((await postDeploy(url, hookline.tenant.deployToken, 'x'.repeat(102_401))).status).toBe(413);
     expect(await counters()).toEqual({
       accepted: before.accepted + 1,
       invalidToken: before.invalidToken + 1,

@@ -1,13 +1,13 @@
 // Listeners through the public API: createListener, then `subscription { eventCreated }` over a
 // real graphql-ws socket, on two api processes sharing one database (the subscriber on one, the
 // events made on the other), with real deploys and incidents and no endpoint at all.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphql, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { dataOf, requestGraphql, requestGraphqlWith, type RunningApp, type Tenant } from './support/app.ts';
 import { connectGraphqlWs, subscribe, type Subscriber } from './support/graphql-ws.ts';
 import { postDeploy } from './support/http.ts';
 import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
 
 const CREATE_LISTENER = graphql(`
   mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }
@@ -30,23 +30,13 @@ const CREATE_ENDPOINT = graphql(`
 
 type ReceivedEvent = { id: string; type: string; createdAt: string; data: unknown };
 
-let testDatabase: TestDatabase;
-let subscriberSide: RunningApp;
+const hookline = useHookline();
 let eventSide: RunningApp;
-let tenant: Tenant;
 let other: Tenant;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  [subscriberSide, eventSide] = await Promise.all([startApp(testDatabase.url), startApp(testDatabase.url)]);
-  tenant = await createTenant(subscriberSide.app);
-  other = await createTenant(subscriberSide.app);
-});
-
-afterAll(async () => {
-  await subscriberSide?.close();
-  await eventSide?.close();
-  await testDatabase?.drop();
+  eventSide = await hookline.startApp();
+  other = await hookline.createTenant();
 });
 
 async function createListener(apiToken: string, eventTypes?: string[]) {
@@ -59,21 +49,21 @@ async function isLive(apiToken: string, id: string): Promise<boolean | undefined
 
 /** A listener of `eventTypes` subscribed on the subscriber side, once it is served. */
 async function listening(eventTypes?: string[]) {
-  const listener = await createListener(tenant.apiToken, eventTypes);
-  const client = connectGraphqlWs(subscriberSide.baseUrl, tenant.apiToken);
+  const listener = await createListener(hookline.tenant.apiToken, eventTypes);
+  const client = connectGraphqlWs(hookline.baseUrl, hookline.tenant.apiToken);
   const subscriber: Subscriber<ReceivedEvent> = subscribe(client, EVENT_CREATED, { listenerId: listener.id }, (data) => data.eventCreated);
-  await eventually(async () => ((await isLive(tenant.apiToken, listener.id)) ? true : undefined), 10_000, 'listener live');
+  await eventually(async () => ((await isLive(hookline.tenant.apiToken, listener.id)) ? true : undefined), 10_000, 'listener live');
   return { listener, client, subscriber };
 }
 
 async function deploy(sha: string): Promise<string> {
-  const response = await postDeploy(eventSide.baseUrl, tenant.deployToken, { commit_sha: sha, environment: 'staging' });
+  const response = await postDeploy(eventSide.baseUrl, hookline.tenant.deployToken, { commit_sha: sha, environment: 'staging' });
   expect(response.status).toBe(200);
   return (response.body as { deploy_id: string }).deploy_id;
 }
 
 async function eventCount(): Promise<number> {
-  return subscriberSide.app.database.prisma.event.count({ where: { organizationId: tenant.organizationId } });
+  return hookline.app.database.prisma.event.count({ where: { organizationId: hookline.tenant.organizationId } });
 }
 
 describe('listeners', () => {
@@ -90,11 +80,11 @@ describe('listeners', () => {
         type: 'deploy.ingested',
         data: { deploy: { id: deployId, commitSha: 'a1b2c3d', environment: 'staging' } },
       });
-      const stored = await subscriberSide.app.database.prisma.event.findUniqueOrThrow({
+      const stored = await hookline.app.database.prisma.event.findUniqueOrThrow({
         where: { id: received!.id },
         include: { deliveries: true },
       });
-      expect(stored).toMatchObject({ organizationId: tenant.organizationId, type: 'deploy.ingested', deliveries: [] });
+      expect(stored).toMatchObject({ organizationId: hookline.tenant.organizationId, type: 'deploy.ingested', deliveries: [] });
       expect(received!.createdAt).toBe(stored.createdAt.toISOString());
     } finally {
       await client.dispose();
@@ -106,7 +96,7 @@ describe('listeners', () => {
     try {
       await deploy('f00ba47');
       const incidentId = dataOf(
-        await requestGraphqlWith(eventSide.baseUrl, tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId }),
+        await requestGraphqlWith(eventSide.baseUrl, hookline.tenant.apiToken, OPEN_INCIDENT, { serviceId: hookline.tenant.serviceId }),
       ).openIncident.id;
       // In commit order: had the deploy come through, it would be first.
       const [first] = await subscriber.waitFor(() => (subscriber.updates.length >= 1 ? subscriber.updates : undefined), 'incident.opened');
@@ -117,21 +107,21 @@ describe('listeners', () => {
   });
 
   it('refuse unknown event types', async () => {
-    const response = await requestGraphqlWith(eventSide.baseUrl, tenant.apiToken, CREATE_LISTENER, {
+    const response = await requestGraphqlWith(eventSide.baseUrl, hookline.tenant.apiToken, CREATE_LISTENER, {
       eventTypes: ['deploy.ingested', 'deploy.exploded'],
     });
     expect(response.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 
   it("refuse another organization's listener: NOT_FOUND at subscribe time, null when read", async () => {
-    const listener = await createListener(tenant.apiToken);
+    const listener = await createListener(hookline.tenant.apiToken);
     expect(dataOf(await requestGraphqlWith(eventSide.baseUrl, other.apiToken, LISTENER, { id: listener.id })).listener).toBeNull();
-    const client = connectGraphqlWs(subscriberSide.baseUrl, other.apiToken);
+    const client = connectGraphqlWs(hookline.baseUrl, other.apiToken);
     try {
       const subscriber = subscribe(client, EVENT_CREATED, { listenerId: listener.id }, (data) => data.eventCreated);
       await subscriber.waitFor(() => (subscriber.errors.length > 0 ? true : undefined), 'refusal');
       expect(subscriber.errors[0]).toMatchObject({ extensions: { code: 'NOT_FOUND' } });
-      expect(await isLive(tenant.apiToken, listener.id)).toBe(false);
+      expect(await isLive(hookline.tenant.apiToken, listener.id)).toBe(false);
     } finally {
       await client.dispose();
     }
@@ -140,24 +130,28 @@ describe('listeners', () => {
   it('stop counting when their subscription ends: deploys again store no event without an endpoint', async () => {
     const { listener, client } = await listening(['deploy.ingested']);
     await client.dispose();
-    await eventually(async () => ((await isLive(tenant.apiToken, listener.id)) === false ? true : undefined), 10_000, 'listener released');
+    await eventually(
+      async () => ((await isLive(hookline.tenant.apiToken, listener.id)) === false ? true : undefined),
+      10_000,
+      'listener released',
+    );
     const before = await eventCount();
     await deploy('0ddba11');
     expect(await eventCount()).toBe(before);
   });
 
   it("are deleted a day after they were last live, when the organization makes another; another organization's stay", async () => {
-    const prisma = subscriberSide.app.database.prisma;
+    const prisma = hookline.app.database.prisma;
     const dayAndMinuteAgo = new Date(Date.now() - 24 * 3600_000 - 60_000);
-    const lapsed = await createListener(tenant.apiToken);
-    const neverLive = await createListener(tenant.apiToken);
-    const recent = await createListener(tenant.apiToken);
+    const lapsed = await createListener(hookline.tenant.apiToken);
+    const neverLive = await createListener(hookline.tenant.apiToken);
+    const recent = await createListener(hookline.tenant.apiToken);
     const othersLapsed = await createListener(other.apiToken);
     await prisma.listener.update({ where: { id: lapsed.id }, data: { liveUntil: dayAndMinuteAgo } });
     await prisma.listener.update({ where: { id: neverLive.id }, data: { createdAt: dayAndMinuteAgo } });
     await prisma.listener.update({ where: { id: recent.id }, data: { liveUntil: new Date(Date.now() - 3600_000) } });
     await prisma.listener.update({ where: { id: othersLapsed.id }, data: { liveUntil: dayAndMinuteAgo } });
-    const next = await createListener(tenant.apiToken);
+    const next = await createListener(hookline.tenant.apiToken);
     const left = await prisma.listener.findMany({
       where: { id: { in: [lapsed.id, neverLive.id, recent.id, othersLapsed.id, next.id] } },
       select: { id: true },
@@ -167,16 +161,16 @@ describe('listeners', () => {
 
   it('get pingListeners, a test.ping that no endpoint receives', async () => {
     const endpoint = dataOf(
-      await requestGraphqlWith(eventSide.baseUrl, tenant.apiToken, CREATE_ENDPOINT, { url: 'https://example.com/hooks' }),
+      await requestGraphqlWith(eventSide.baseUrl, hookline.tenant.apiToken, CREATE_ENDPOINT, { url: 'https://example.com/hooks' }),
     ).createWebhookEndpoint.endpoint;
     const { client, subscriber } = await listening();
     try {
-      const ping = dataOf(await requestGraphql(eventSide.baseUrl, tenant.apiToken, PING_LISTENERS)).pingListeners;
+      const ping = dataOf(await requestGraphql(eventSide.baseUrl, hookline.tenant.apiToken, PING_LISTENERS)).pingListeners;
       expect(ping).toMatchObject({ type: 'test.ping', data: { endpoint: null } });
       const [received] = await subscriber.waitFor(() => (subscriber.updates.length >= 1 ? subscriber.updates : undefined), 'test.ping');
       expect(received).toMatchObject({ id: ping.id, type: 'test.ping' });
-      expect(await subscriberSide.app.database.prisma.delivery.count({ where: { eventId: ping.id } })).toBe(0);
-      expect(await subscriberSide.app.database.prisma.delivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
+      expect(await hookline.app.database.prisma.delivery.count({ where: { eventId: ping.id } })).toBe(0);
+      expect(await hookline.app.database.prisma.delivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
     } finally {
       await client.dispose();
     }

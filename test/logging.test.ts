@@ -5,10 +5,9 @@ import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../src/db/admin.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { eventually } from './support/receiver.ts';
 import { startHooklineProcess, type WorkerProcess } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -31,26 +30,20 @@ function readmeOutput(firstLine: string): RegExp[] {
   });
 }
 
-let database: TestDatabase;
-let setup: RunningApp;
-let tenant: Tenant;
+// The app only creates the organization and service whose tokens the requests below carry.
+const fixture = useHookline({ environment: { ROLE: 'api' } });
 const started: WorkerProcess[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // Only to create the organization and service whose tokens the requests below carry.
-  setup = await startApp(database.url, { ROLE: 'api' });
-  tenant = await createTenant(setup.app);
-  await setup.close();
+  await fixture.running.close();
 });
 
 afterAll(async () => {
   await Promise.all(started.map((hookline) => hookline.stop('SIGKILL')));
-  await database?.drop();
 });
 
 function start(environment: Record<string, string>, options: { terminal?: boolean; databaseUrl?: string } = {}): WorkerProcess {
-  const hookline = startHooklineProcess('api', options.databaseUrl ?? database.url, environment, 'api', options);
+  const hookline = startHooklineProcess('api', options.databaseUrl ?? fixture.database.url, environment, 'api', options);
   started.push(hookline);
   return hookline;
 }
@@ -59,13 +52,13 @@ function start(environment: Record<string, string>, options: { terminal?: boolea
 async function sendRequestsWithTokens(address: string): Promise<void> {
   const graphql = await fetch(`${address}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${fixture.tenant.apiToken}` },
     body: JSON.stringify({ query: '{ viewer { name } }' }),
   });
   expect(graphql.status).toBe(200);
   const ingest = await fetch(`${address}/api/ingest/deploy/test`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
+    headers: { 'content-type': 'application/json', 'x-deploy-token': fixture.tenant.deployToken },
     body: JSON.stringify({ commit_sha: 'a1b2c3d' }),
   });
   expect(ingest.status).toBe(200);
@@ -80,8 +73,8 @@ async function stopCleanly(hookline: WorkerProcess): Promise<string> {
 }
 
 function expectNoSecrets(output: string): void {
-  expect(output).not.toContain(tenant.apiToken);
-  expect(output).not.toContain(tenant.deployToken);
+  expect(output).not.toContain(fixture.tenant.apiToken);
+  expect(output).not.toContain(fixture.tenant.deployToken);
   expect(output).not.toMatch(/hla_[0-9A-Za-z]{40}|hld_[0-9A-Za-z]{40}/);
 }
 
@@ -147,7 +140,7 @@ describe('LOG_FORMAT=json', () => {
 
 describe('errors in the log', () => {
   /** A GraphQL request as any client sends it: `token` null for none. */
-  const graphql = (address: string, query: string, token: string | null = tenant.apiToken) =>
+  const graphql = (address: string, query: string, token: string | null = fixture.tenant.apiToken) =>
     fetch(`${address}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -181,7 +174,7 @@ describe('errors in the log', () => {
       await rest(
         address,
         '/api/ingest/deploy/test',
-        { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
+        { 'content-type': 'application/json', 'x-deploy-token': fixture.tenant.deployToken },
         '{"commit_sha": 5}',
       ),
       await rest(
@@ -190,7 +183,12 @@ describe('errors in the log', () => {
         { 'content-type': 'application/json', 'x-deploy-token': `hld_${'0'.repeat(40)}` },
         '{}',
       ),
-      await rest(address, '/api/webhooks/endpoints', { 'content-type': 'text/plain', authorization: `Bearer ${tenant.apiToken}` }, 'x'),
+      await rest(
+        address,
+        '/api/webhooks/endpoints',
+        { 'content-type': 'text/plain', authorization: `Bearer ${fixture.tenant.apiToken}` },
+        'x',
+      ),
     ]).toEqual([404, 400, 401, 415]);
     await eventually(async () => (/"statusCode":415/.test(hookline.output()) ? true : undefined), 5000, 'the last mistake logged');
 
@@ -212,7 +210,7 @@ describe('errors in the log', () => {
     );
 
     // A fault of the server: a table it needs is gone.
-    await adminQuery(database.url, 'ALTER TABLE webhook_endpoints RENAME TO webhook_endpoints_away');
+    await adminQuery(fixture.database.url, 'ALTER TABLE webhook_endpoints RENAME TO webhook_endpoints_away');
     try {
       const failed = await graphql(address, '{ webhookEndpoints { edges { node { id } } } }');
       expect(failed.body.errors[0]).toEqual(
@@ -221,12 +219,12 @@ describe('errors in the log', () => {
       const created = await rest(
         address,
         '/api/webhooks/endpoints',
-        { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+        { 'content-type': 'application/json', authorization: `Bearer ${fixture.tenant.apiToken}` },
         JSON.stringify({ url: 'https://hooks.example.com/logging', name: 'logging' }),
       );
       expect(created).toBe(500);
     } finally {
-      await adminQuery(database.url, 'ALTER TABLE webhook_endpoints_away RENAME TO webhook_endpoints');
+      await adminQuery(fixture.database.url, 'ALTER TABLE webhook_endpoints_away RENAME TO webhook_endpoints');
     }
     await eventually(
       async () => (errorRecords(hookline.output()).filter((record) => record.level === 50).length === 2 ? true : undefined),
@@ -276,7 +274,7 @@ const onScreen = (hookline: WorkerProcess) => stripVTControlCharacters(hookline.
 
 describe('LOG_FORMAT=auto (the default)', () => {
   it("prints on a terminal, first start on an empty database, the README's quick-start lines", async () => {
-    const empty = await createTestDatabase({ migrated: false });
+    const empty = await fixture.createDatabase({ migrated: false });
     try {
       const hookline = start({ LOG_LEVEL: 'info' }, { terminal: true, databaseUrl: empty.url });
       const address = await hookline.ready;

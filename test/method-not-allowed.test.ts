@@ -3,24 +3,15 @@
 // routes still get the page. Both are decided before the body is read: whatever the body (bad
 // JSON, any media type, over the limit, never sent), the method or the path decides. Real HTTP
 // against a listening server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { startApp, type RunningApp } from './support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureDashboardBuilt } from './support/browser.ts';
 import { openRawConnection } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
-let database: TestDatabase;
-let running: RunningApp;
+const hookline = useHookline({ tenant: false });
 
 beforeAll(async () => {
   ensureDashboardBuilt();
-  database = await createTestDatabase();
-  running = await startApp(database.url);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
 });
 
 /** Every path with a route of its own, and what it serves (HEAD comes with every GET). */
@@ -51,7 +42,7 @@ const cases = Object.entries(KNOWN_PATHS).flatMap(([path, allow]) =>
 
 describe('a known path with a method it does not serve', () => {
   it.each(cases)('$method $path → 405 with Allow: $allow', async ({ path, method, allow }) => {
-    const response = await fetch(`${running.baseUrl}${path}`, {
+    const response = await fetch(`${hookline.baseUrl}${path}`, {
       method,
       // A body as a client would send it: it changes nothing.
       ...(method === 'GET' || method === 'HEAD' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' }),
@@ -70,7 +61,7 @@ describe('a known path with a method it does not serve', () => {
   });
 
   it('ignores the query string', async () => {
-    const response = await fetch(`${running.baseUrl}/api/ingest/deploy?dry_run=1`);
+    const response = await fetch(`${hookline.baseUrl}/api/ingest/deploy?dry_run=1`);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(await response.json()).toEqual({
@@ -90,14 +81,14 @@ describe('paths without a route of their own', () => {
     ['POST', '/services/0f6b0f3e-4a3a-4d59-9a4e-0d4f0c6b9a11'],
     ['PUT', '/webhooks'],
   ])('%s %s → 404 not_found without Allow', async (method, path) => {
-    const response = await fetch(`${running.baseUrl}${path}`, { method });
+    const response = await fetch(`${hookline.baseUrl}${path}`, { method });
     expect(response.status).toBe(404);
     expect(response.headers.get('allow')).toBeNull();
     expect(await response.json()).toEqual({ error: { code: 'not_found', message: `No route for ${method} ${path}` } });
   });
 
   it.each(['/', '/services/0f6b0f3e-4a3a-4d59-9a4e-0d4f0c6b9a11', '/webhooks'])('GET %s still serves the dashboard', async (path) => {
-    const response = await fetch(`${running.baseUrl}${path}`);
+    const response = await fetch(`${hookline.baseUrl}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(await response.text()).toContain('<div id="root">');
@@ -118,7 +109,7 @@ describe('decided before the body is read', () => {
   ]);
 
   it.each(cases)('$method $path with $what → $status', async ({ method, path, contentType, body, status, allow }) => {
-    const response = await fetch(`${running.baseUrl}${path}`, { method, headers: { 'content-type': contentType }, body });
+    const response = await fetch(`${hookline.baseUrl}${path}`, { method, headers: { 'content-type': contentType }, body });
     expect(response.status).toBe(status);
     expect(response.headers.get('allow')).toBe(allow);
     expect(await response.json()).toEqual(
@@ -133,7 +124,7 @@ describe('decided before the body is read', () => {
       ['PUT', '/api/ingest/deploy', 405],
       ['POST', '/api/nothing-here', 404],
     ] as const) {
-      const connection = await openRawConnection(running.baseUrl);
+      const connection = await openRawConnection(hookline.baseUrl);
       // The request deadline is 30 s: an answer that waited for the body would come after it, as a 408.
       connection.write(
         `${method} ${path} HTTP/1.1\r\nHost: hookline.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,

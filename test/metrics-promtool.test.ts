@@ -1,30 +1,21 @@
 // /metrics as Prometheus's own linter reads it: `promtool check metrics` (Debian's prometheus
 // package, installed by .ci/run) finds nothing to say about any metric, ours or the runtime's.
 import { execFile } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp } from './support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHookline } from './support/fixture.ts';
 
 const PROMTOOL = '/usr/bin/promtool';
 
-let database: TestDatabase;
-let running: RunningApp;
+const hookline = useHookline({ tenant: false });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url);
   // A request or two, so that labelled series exist too.
-  const tenant = await createTenant(running.app);
-  await fetch(`${running.baseUrl}/api/ingest/deploy`, {
+  const tenant = await hookline.createTenant();
+  await fetch(`${hookline.baseUrl}/api/ingest/deploy`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
     body: JSON.stringify({ commit_sha: 'a1b2c3d', environment: 'production' }),
   });
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
 });
 
 function promtoolCheck(exposition: string): Promise<{ code: number; output: string }> {
@@ -39,7 +30,7 @@ function promtoolCheck(exposition: string): Promise<{ code: number; output: stri
 
 describe('promtool check metrics', () => {
   it('finds no problem in /metrics', async () => {
-    const response = await fetch(`${running.baseUrl}/metrics`);
+    const response = await fetch(`${hookline.baseUrl}/metrics`);
     expect(response.status).toBe(200);
     const exposition = await response.text();
     expect(exposition).toContain('hookline_ingest_requests_total');

@@ -3,8 +3,10 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations } from '../src/db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { startApp } from './support/app.ts';
+import type { TestDatabase } from './support/database.ts';
+import { useHookline } from './support/fixture.ts';
+
+const hookline = useHookline({ database: false });
 
 let database: TestDatabase | undefined;
 afterEach(async () => {
@@ -27,7 +29,7 @@ async function recorded(url: string) {
 
 describe('applyMigrations', () => {
   it('applies every migration once when five processes start at the same moment', async () => {
-    database = await createTestDatabase({ migrated: false });
+    database = await hookline.createDatabase({ migrated: false });
     const migrations = await readMigrations();
     const results = await Promise.all(Array.from({ length: 5 }, () => applyMigrations(database!.url)));
     expect(results.filter((applied) => applied.length > 0)).toEqual([migrations.map((m) => m.name)]);
@@ -38,7 +40,7 @@ describe('applyMigrations', () => {
   });
 
   it('rolls a failing migration back whole and refuses to go on', async () => {
-    database = await createTestDatabase({ migrated: false });
+    database = await hookline.createDatabase({ migrated: false });
     const broken = [{ name: '20990101000000_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();', checksum: 'x' }];
     await expect(applyMigrations(database.url, broken)).rejects.toThrow(
       /Migration 20990101000000_broken failed: function no_such_function\(\) does not exist/,
@@ -52,8 +54,8 @@ describe('applyMigrations', () => {
   });
 
   it('reports not ready on /readyz while migrations are pending, ready after', async () => {
-    database = await createTestDatabase({ migrated: false });
-    const running = await startApp(database.url);
+    database = await hookline.createDatabase({ migrated: false });
+    const running = await hookline.startApp({}, database.url);
     try {
       const pending = await fetch(`${running.baseUrl}/readyz`);
       expect(pending.status).toBe(503);

@@ -11,51 +11,42 @@
 // are unique case-insensitively, within a total size.
 import fc from 'fast-check';
 import { generateSync, type JsonSchema } from 'json-schema-faker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAlertSource } from '../src/domain/ingest/alert-sources.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { documentChecker, pointer, type DocumentChecker, type OpenApiDocument } from './support/openapi.ts';
+import { useHookline } from './support/fixture.ts';
 
 const RUNS = 60;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({
+  environment: {
+    ROLE: 'api',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    INGEST_RATE_LIMIT_PER_MINUTE: '100000000',
+    INGEST_TEST_RATE_LIMIT_PER_MINUTE: '100000000',
+    WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION: '100000',
+  },
+});
 let alertmanagerToken: string;
 let pagerDutyToken: string;
 let checker: DocumentChecker;
 let endpointId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
-    ROLE: 'api',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    INGEST_RATE_LIMIT_PER_MINUTE: '100000000',
-    INGEST_TEST_RATE_LIMIT_PER_MINUTE: '100000000',
-    WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION: '100000',
-  });
-  tenant = await createTenant(running.app);
   alertmanagerToken = (
-    await createAlertSource(running.app.database.prisma, tenant.organizationId, { name: 'Prometheus', kind: 'ALERTMANAGER' })
+    await createAlertSource(hookline.app.database.prisma, hookline.tenant.organizationId, { name: 'Prometheus', kind: 'ALERTMANAGER' })
   ).token;
   pagerDutyToken = (
-    await createAlertSource(running.app.database.prisma, tenant.organizationId, { name: 'Datadog', kind: 'PAGERDUTY_EVENTS' })
+    await createAlertSource(hookline.app.database.prisma, hookline.tenant.organizationId, { name: 'Datadog', kind: 'PAGERDUTY_EVENTS' })
   ).token;
-  checker = documentChecker((await (await fetch(`${running.baseUrl}/api/openapi.json`)).json()) as OpenApiDocument);
-  const created = await fetch(`${running.baseUrl}/api/webhooks/endpoints`, {
+  checker = documentChecker((await (await fetch(`${hookline.baseUrl}/api/openapi.json`)).json()) as OpenApiDocument);
+  const created = await fetch(`${hookline.baseUrl}/api/webhooks/endpoints`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
     body: JSON.stringify({ url: 'https://127.0.0.1:9/changed-by-the-property', name: 'changed' }),
   });
   expect(created.status).toBe(201);
   endpointId = ((await created.json()) as { id: string }).id;
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
 });
 
 /** Whether a body keeps the prose rule on custom headers: each name once (any case), at most 8,192 bytes with 4 per header. */
@@ -76,14 +67,19 @@ interface Operation {
 }
 
 const OPERATIONS: Operation[] = [
-  { method: 'post', route: '/api/ingest/deploy', credential: () => ({ 'x-deploy-token': tenant.deployToken }), success: 200 },
-  { method: 'post', route: '/api/ingest/deploy/test', credential: () => ({ 'x-deploy-token': tenant.deployToken }), success: 200 },
-  { method: 'post', route: '/api/ingest/change', credential: () => ({ 'x-deploy-token': tenant.deployToken }), success: 200 },
-  { method: 'post', route: '/api/webhooks/endpoints', credential: () => ({ authorization: `Bearer ${tenant.apiToken}` }), success: 201 },
+  { method: 'post', route: '/api/ingest/deploy', credential: () => ({ 'x-deploy-token': hookline.tenant.deployToken }), success: 200 },
+  { method: 'post', route: '/api/ingest/deploy/test', credential: () => ({ 'x-deploy-token': hookline.tenant.deployToken }), success: 200 },
+  { method: 'post', route: '/api/ingest/change', credential: () => ({ 'x-deploy-token': hookline.tenant.deployToken }), success: 200 },
+  {
+    method: 'post',
+    route: '/api/webhooks/endpoints',
+    credential: () => ({ authorization: `Bearer ${hookline.tenant.apiToken}` }),
+    success: 201,
+  },
   {
     method: 'patch',
     route: '/api/webhooks/endpoints/{id}',
-    credential: () => ({ authorization: `Bearer ${tenant.apiToken}` }),
+    credential: () => ({ authorization: `Bearer ${hookline.tenant.apiToken}` }),
     success: 200,
   },
   {
@@ -127,7 +123,7 @@ function generated(schema: { $ref: string }, seed: number): Record<string, unkno
 }
 
 async function send(operation: Operation, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${running.baseUrl}${operation.route.replace('{id}', endpointId)}`, {
+  const response = await fetch(`${hookline.baseUrl}${operation.route.replace('{id}', endpointId)}`, {
     method: operation.method.toUpperCase(),
     headers: { 'content-type': 'application/json', ...operation.credential(), ...headers },
     body: JSON.stringify(body),

@@ -5,18 +5,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAlertSource } from '../src/domain/ingest/alert-sources.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
 import { documentChecker, pointer, type DocumentChecker, type OpenApiDocument } from './support/openapi.ts';
+import { useHookline } from './support/fixture.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const INGEST_TEST_LIMIT = 4;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { INGEST_TEST_RATE_LIMIT_PER_MINUTE: String(INGEST_TEST_LIMIT) } });
 let alertmanagerToken: string;
 let pagerDutyToken: string;
 let documentText: string;
@@ -26,23 +23,15 @@ let checker: DocumentChecker;
 let createdEndpointId: string | undefined;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { INGEST_TEST_RATE_LIMIT_PER_MINUTE: String(INGEST_TEST_LIMIT) });
-  tenant = await createTenant(running.app);
   alertmanagerToken = (
-    await createAlertSource(running.app.database.prisma, tenant.organizationId, { name: 'Prometheus', kind: 'ALERTMANAGER' })
+    await createAlertSource(hookline.app.database.prisma, hookline.tenant.organizationId, { name: 'Prometheus', kind: 'ALERTMANAGER' })
   ).token;
   pagerDutyToken = (
-    await createAlertSource(running.app.database.prisma, tenant.organizationId, { name: 'Datadog', kind: 'PAGERDUTY_EVENTS' })
+    await createAlertSource(hookline.app.database.prisma, hookline.tenant.organizationId, { name: 'Datadog', kind: 'PAGERDUTY_EVENTS' })
   ).token;
   documentText = await readFile(path.join(root, 'openapi.json'), 'utf8');
   document = JSON.parse(documentText);
   checker = documentChecker(document);
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
 });
 
 interface Case {
@@ -62,8 +51,8 @@ interface Case {
 function requestHeaders({ credential, contentType, headers, body }: Case): Record<string, string> {
   return {
     ...(body === undefined ? {} : { 'content-type': contentType ?? 'application/json' }),
-    ...(credential === 'deploy' ? { 'x-deploy-token': tenant.deployToken } : {}),
-    ...(credential === 'api' ? { authorization: `Bearer ${tenant.apiToken}` } : {}),
+    ...(credential === 'deploy' ? { 'x-deploy-token': hookline.tenant.deployToken } : {}),
+    ...(credential === 'api' ? { authorization: `Bearer ${hookline.tenant.apiToken}` } : {}),
     ...(credential === 'alertmanager' ? { authorization: `Bearer ${alertmanagerToken}` } : {}),
     ...headers,
   };
@@ -73,7 +62,7 @@ function requestHeaders({ credential, contentType, headers, body }: Case): Recor
 async function checkAgainstDocument(request: Case) {
   const { method, body, status } = request;
   const route = request.path.split('?')[0]!;
-  const url = `${running.baseUrl}${request.path.replace('{id}', createdEndpointId ?? 'none-made-yet')}`;
+  const url = `${hookline.baseUrl}${request.path.replace('{id}', createdEndpointId ?? 'none-made-yet')}`;
   const response = await fetch(url, {
     method: method.toUpperCase(),
     headers: requestHeaders(request),
@@ -100,7 +89,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('is served at /api/openapi.json exactly as committed', async () => {
-    const response = await fetch(`${running.baseUrl}/api/openapi.json`);
+    const response = await fetch(`${hookline.baseUrl}/api/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await response.json()).toEqual(document);

@@ -2,18 +2,23 @@
 // event, its deliveries and their pg-boss jobs are stored together or not at all. A failure
 // inside the transaction is forced with a trigger on pg-boss's job table in this test's own
 // database, so that the job insert (the last write of the transaction) fails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setEndpointActive } from '../src/domain/webhooks/endpoints.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { post, postDeploy, type HttpResult } from './support/http.ts';
-import { startReceiver, type Receiver } from './support/receiver.ts';
+import { type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { postDeploy, type HttpResult } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
-let database: TestDatabase;
-let running: RunningApp;
-let receiver: Receiver;
+const hookline = useHookline({
+  environment: {
+    ...LOCAL_RECEIVERS,
+    INGEST_RATE_LIMIT_PER_MINUTE: 'off',
+    DELIVERY_BACKOFF_BASE_MS: '100',
+    DELIVERY_BACKOFF_FACTOR: '2',
+  },
+  receiver: true,
+});
 /** An organization with one endpoint subscribed to every event. */
-let tenant: Tenant;
 let endpointId: string;
 
 const payload = {
@@ -27,35 +32,11 @@ const payload = {
 const IDEMPOTENCY_KEY = 'pipeline-4711';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
-    ...LOCAL_RECEIVERS,
-    INGEST_RATE_LIMIT_PER_MINUTE: 'off',
-    DELIVERY_BACKOFF_BASE_MS: '100',
-    DELIVERY_BACKOFF_FACTOR: '2',
-  });
-  receiver = await startReceiver();
-  tenant = await createTenant(running.app);
-  endpointId = (await createEndpoint(tenant, { url: `${receiver.url}/hooks`, name: 'Everything' })).id;
+  endpointId = (await createEndpoint(hookline, hookline.tenant.apiToken, { url: `${hookline.receiver.url}/hooks`, name: 'Everything' })).id;
 });
-
-afterAll(async () => {
-  await running?.close();
-  await receiver?.close();
-  await database?.drop();
-});
-
-async function createEndpoint(owner: Tenant, body: { url: string; name: string; eventTypes?: string[] }) {
-  const response = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.apiToken}` },
-  });
-  expect(response.status).toBe(201);
-  return response.body as { id: string };
-}
 
 function query<T = Record<string, unknown>>(sql: string, values: unknown[] = []) {
-  return running.app.database.pool.query(sql, values).then((result) => result.rows as T[]);
+  return hookline.app.database.pool.query(sql, values).then((result) => result.rows as T[]);
 }
 
 /** Everything an ingest may write, in this test's database. */
@@ -89,7 +70,7 @@ describe('atomic ingest', () => {
     const before = await counts();
     let failed: HttpResult | undefined;
     try {
-      failed = await postDeploy(running.baseUrl, tenant.deployToken, payload, { 'x-idempotency-key': IDEMPOTENCY_KEY });
+      failed = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, payload, { 'x-idempotency-key': IDEMPOTENCY_KEY });
     } finally {
       await query(`DROP TRIGGER test_refuse_deliver_jobs ON pgboss.job`);
       await query(`DROP FUNCTION public.test_refuse_deliver_jobs()`);
@@ -101,7 +82,7 @@ describe('atomic ingest', () => {
 
     // The same request again (same key: the failed one left no trace of it) is accepted, with
     // exactly one deploy, its two commits, one event, one delivery and one job.
-    const accepted = await postDeploy(running.baseUrl, tenant.deployToken, payload, { 'x-idempotency-key': IDEMPOTENCY_KEY });
+    const accepted = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, payload, { 'x-idempotency-key': IDEMPOTENCY_KEY });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toEqual({ status: 'accepted', deploy_id: expect.any(String) });
     const deployId = accepted.body.deploy_id as string;
@@ -121,10 +102,10 @@ describe('atomic ingest', () => {
     // The job carries what fair fetching groups it by: its endpoint (pg-boss's group) and organization.
     expect(
       await query(`SELECT data, group_id FROM pgboss.job WHERE name = 'deliver' AND data->>'deliveryId' = $1`, [delivery!.id]),
-    ).toEqual([{ data: { deliveryId: delivery!.id, attempt: 1, organizationId: tenant.organizationId }, group_id: endpointId }]);
+    ).toEqual([{ data: { deliveryId: delivery!.id, attempt: 1, organizationId: hookline.tenant.organizationId }, group_id: endpointId }]);
 
     // And it is delivered.
-    const [request] = await receiver.waitForRequests(1, { path: '/hooks' });
+    const [request] = await hookline.receiver.waitForRequests(1, { path: '/hooks' });
     expect(request!.headers['x-service-delivery']).toBe(delivery!.id);
     expect(JSON.parse(request!.body).data.deploy.id).toBe(deployId);
   });
@@ -134,17 +115,17 @@ describe('atomic ingest', () => {
     expect(first, 'the previous test ingested this key').toBeDefined();
     const before = await counts();
 
-    const duplicate = await postDeploy(running.baseUrl, tenant.deployToken, payload, { 'x-idempotency-key': IDEMPOTENCY_KEY });
+    const duplicate = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, payload, { 'x-idempotency-key': IDEMPOTENCY_KEY });
     expect(duplicate.status).toBe(200);
     expect(duplicate.body).toEqual({ status: 'duplicate', deploy_id: first!.id });
     expect(await counts()).toEqual(before);
 
     // Barrier: a new deploy reaches the endpoint; nothing was sent for the duplicate before it.
-    const next = await postDeploy(running.baseUrl, tenant.deployToken, { commit_sha: 'next' });
+    const next = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'next' });
     expect(next.body.status).toBe('accepted');
-    const requests = await receiver.waitForRequests(2, { path: '/hooks' });
+    const requests = await hookline.receiver.waitForRequests(2, { path: '/hooks' });
     expect(requests.map((request) => JSON.parse(request.body).data.deploy.id)).toEqual([first!.id, next.body.deploy_id]);
-    expect(receiver.requests).toHaveLength(2);
+    expect(hookline.receiver.requests).toHaveLength(2);
   });
 });
 
@@ -154,33 +135,37 @@ describe('events are stored only when someone is subscribed', () => {
   // outbox transaction stores the deploy, the event and its deliveries together.
   async function ingestFor(owner: Tenant) {
     const before = await counts();
-    const response = await postDeploy(running.baseUrl, owner.deployToken, payload);
+    const response = await postDeploy(hookline.baseUrl, owner.deployToken, payload);
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('accepted');
-    const deploy = await running.app.database.prisma.deploy.findUnique({
+    const deploy = await hookline.app.database.prisma.deploy.findUnique({
       where: { id: response.body.deploy_id },
       include: { commits: true },
     });
     expect(deploy).toMatchObject({ organizationId: owner.organizationId, commitSha: payload.commit_sha });
     expect(deploy!.commits).toHaveLength(2);
-    expect(await running.app.database.prisma.event.count({ where: { organizationId: owner.organizationId } })).toBe(0);
-    expect(await running.app.database.prisma.delivery.count({ where: { organizationId: owner.organizationId } })).toBe(0);
+    expect(await hookline.app.database.prisma.event.count({ where: { organizationId: owner.organizationId } })).toBe(0);
+    expect(await hookline.app.database.prisma.delivery.count({ where: { organizationId: owner.organizationId } })).toBe(0);
     expect(await counts()).toEqual({ ...before, deploys: before.deploys + 1, commits: before.commits + 2 });
   }
 
   it('an organization without endpoints gets the deploy and no event', async () => {
-    await ingestFor(await createTenant(running.app));
+    await ingestFor(await hookline.createTenant());
   });
 
   it('nor one whose endpoints are subscribed to other event types only, or INACTIVE', async () => {
-    const filtered = await createTenant(running.app);
-    await createEndpoint(filtered, { url: `${receiver.url}/incidents`, name: 'Incidents', eventTypes: ['incident.opened'] });
+    const filtered = await hookline.createTenant();
+    await createEndpoint(hookline, filtered.apiToken, {
+      url: `${hookline.receiver.url}/incidents`,
+      name: 'Incidents',
+      eventTypes: ['incident.opened'],
+    });
     await ingestFor(filtered);
 
-    const paused = await createTenant(running.app);
-    const { id } = await createEndpoint(paused, { url: `${receiver.url}/paused`, name: 'Paused' });
+    const paused = await hookline.createTenant();
+    const { id } = await createEndpoint(hookline, paused.apiToken, { url: `${hookline.receiver.url}/paused`, name: 'Paused' });
     // No REST route pauses an endpoint (a GraphQL mutation will): the domain function stands in.
-    await setEndpointActive(running.app.database.prisma, paused.organizationId, id, false);
+    await setEndpointActive(hookline.app.database.prisma, paused.organizationId, id, false);
     await ingestFor(paused);
   });
 });

@@ -4,14 +4,17 @@
 // migrations). Deploys are recorded under concurrency, delivered, and watched live.
 import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, LOCAL_RECEIVERS, type RunningApp } from './support/app.ts';
+import type { TestDatabase } from './support/database.ts';
+import { LOCAL_RECEIVERS, type RunningApp } from './support/app.ts';
 import { graphql } from './gql/index.ts';
 import { connectGraphqlWs, subscribe, untilLive } from './support/graphql-ws.ts';
 import { post, postDeploy } from './support/http.ts';
 import { hasPgbouncer, pgbouncerRequired, PGBOUNCER_PATH, startPgbouncer, type Pgbouncer } from './support/pgbouncer.ts';
-import { startReceiver, type Receiver } from './support/receiver.ts';
+import type { Receiver } from './support/receiver.ts';
 import { startHooklineProcess } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
+
+const fixture = useHookline({ database: false });
 
 if (!hasPgbouncer && !pgbouncerRequired) {
   console.warn(`PgBouncer tests skipped: no ${PGBOUNCER_PATH} (apt-get install -y pgbouncer; CI installs it in .ci/run)`);
@@ -30,14 +33,13 @@ describe.skipIf(!hasPgbouncer && !pgbouncerRequired)('behind PgBouncer in transa
   let receiver: Receiver;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await fixture.createDatabase();
     pgbouncer = await startPgbouncer(inject('adminUrl'));
-    running = await startApp(pgbouncer.pooled(database.url), {
-      ...LOCAL_RECEIVERS,
-      DATABASE_DIRECT_URL: database.url,
-      INGEST_RATE_LIMIT_PER_MINUTE: 'off',
-    });
-    receiver = await startReceiver();
+    running = await fixture.startApp(
+      { ...LOCAL_RECEIVERS, DATABASE_DIRECT_URL: database.url, INGEST_RATE_LIMIT_PER_MINUTE: 'off' },
+      pgbouncer.pooled(database.url),
+    );
+    receiver = await fixture.startReceiver();
   });
 
   afterAll(async () => {
@@ -48,7 +50,7 @@ describe.skipIf(!hasPgbouncer && !pgbouncerRequired)('behind PgBouncer in transa
   });
 
   it('records concurrent deploys, delivers each once, and publishes every change live', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await fixture.createTenant('checkout', running.app);
     const created = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
       body: JSON.stringify({ url: `${receiver.url}/pooled`, name: 'pooled' }),
@@ -107,7 +109,7 @@ describe.skipIf(!hasPgbouncer && !pgbouncerRequired)('behind PgBouncer in transa
   });
 
   it('starts on an empty database: migrations go through DATABASE_DIRECT_URL', async () => {
-    const empty = await createTestDatabase({ migrated: false });
+    const empty = await fixture.createDatabase({ migrated: false });
     const hookline = startHooklineProcess('all', pgbouncer.pooled(empty.url), { DATABASE_DIRECT_URL: empty.url });
     try {
       await hookline.ready;

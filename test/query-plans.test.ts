@@ -11,8 +11,6 @@ import { BUSY_ENDPOINT_ID_SQL, BUSY_SERVICE_ID_SQL, fillDatabase, SIZES } from '
 import { GROWTH_QUERIES, type GrowthQuery } from '../bench/growth-queries.ts';
 import { COUNT_EXACT_UP_TO } from '../src/domain/shared/counts.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { startApp, type RunningApp } from './support/app.ts';
 import {
   explainJson,
   isRead,
@@ -23,6 +21,7 @@ import {
   type ExplainedPlan,
   type Statement,
 } from './support/statements.ts';
+import { useHookline } from './support/fixture.ts';
 
 /** Tables that grow with the data kept. */
 const LARGE_TABLES = ['deliveries', 'delivery_attempts', 'events', 'deploys', 'commits', 'change_events'];
@@ -44,20 +43,17 @@ let fiveXxShare: number;
 const DORA_COMMIT_BOUND = 60;
 const DORA_PARTIAL_DAYS_DEPLOY_BOUND = 30;
 
-let database: TestDatabase;
-let running: RunningApp;
+const hookline = useHookline({ environment: { ROLE: 'api' }, tenant: false });
 let admin: pg.Client;
 let apiToken: string;
 let ids: { serviceId: string; endpointId: string };
 let organizationId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ROLE: 'api' });
-  watchPool(running.app.database.pool);
-  admin = new pg.Client({ connectionString: database.url });
+  watchPool(hookline.app.database.pool);
+  admin = new pg.Client({ connectionString: hookline.database.url });
   await admin.connect();
-  const organization = await createOrganization(running.app.database.prisma, 'queried organization');
+  const organization = await createOrganization(hookline.app.database.prisma, 'queried organization');
   apiToken = organization.apiToken;
   organizationId = organization.organizationId;
   await fillDatabase(admin, SIZES.S!, organization.organizationId);
@@ -73,13 +69,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.end();
-  await running?.close();
-  await database?.drop();
 });
 
 async function run(query: GrowthQuery): Promise<Statement[]> {
   return statementsOf(async () => {
-    const response = await fetch(`${running.baseUrl}/graphql`, {
+    const response = await fetch(`${hookline.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
       body: JSON.stringify({ query: query.document, variables: query.variables({ ...ids, now: new Date() }) }),

@@ -1,13 +1,12 @@
 // Per-IP rate limits with counters in PostgreSQL: one limit across api processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import type { RunningApp } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
-let database: TestDatabase;
-let first: RunningApp;
+const ENVIRONMENT = { INGEST_RATE_LIMIT_PER_MINUTE: '5', INGEST_TEST_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '127.0.0.1' };
+const hookline = useHookline({ environment: ENVIRONMENT });
 let second: RunningApp;
-let tenant: Tenant;
 
 // Each test speaks from its own client address (X-Forwarded-For from the loopback proxy),
 // so the tests share no bucket.
@@ -15,30 +14,20 @@ let nextAddress = 1;
 const clientAddress = () => `203.0.113.${nextAddress++}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const environment = { INGEST_RATE_LIMIT_PER_MINUTE: '5', INGEST_TEST_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '127.0.0.1' };
-  first = await startApp(database.url, environment);
-  second = await startApp(database.url, environment);
-  tenant = await createTenant(first.app);
-});
-
-afterAll(async () => {
-  await first?.close();
-  await second?.close();
-  await database?.drop();
+  second = await hookline.startApp(ENVIRONMENT);
 });
 
 describe('ingest rate limit', () => {
   it('allows the limit, then answers 429 with Retry-After and RateLimit headers', async () => {
     const ip = clientAddress();
     for (let i = 1; i <= 5; i++) {
-      const response = await postDeploy(first.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
+      const response = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
       expect(response.status).toBe(200);
       expect(response.headers.get('ratelimit-limit')).toBe('5');
       expect(response.headers.get('ratelimit-remaining')).toBe(String(5 - i));
     }
-    const deploysBefore = await first.app.database.prisma.deploy.count();
-    const limited = await postDeploy(first.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
+    const deploysBefore = await hookline.app.database.prisma.deploy.count();
+    const limited = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({
       error: { code: 'rate_limited', message: expect.stringMatching(/^Rate limit of 5 requests per minute exceeded; retry in \d+ s$/) },
@@ -49,21 +38,23 @@ describe('ingest rate limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.headers.get('ratelimit-remaining')).toBe('0');
     expect(limited.headers.get('ratelimit-reset')).toBe(String(retryAfter));
-    expect(await first.app.database.prisma.deploy.count()).toBe(deploysBefore);
+    expect(await hookline.app.database.prisma.deploy.count()).toBe(deploysBefore);
   });
 
   it('is checked before the token: an over-limit request without a token gets 429', async () => {
     const ip = clientAddress();
-    for (let i = 0; i < 5; i++) await postDeploy(first.baseUrl, undefined, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
-    const response = await postDeploy(first.baseUrl, undefined, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
+    for (let i = 0; i < 5; i++) await postDeploy(hookline.baseUrl, undefined, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
+    const response = await postDeploy(hookline.baseUrl, undefined, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
     expect(response.status).toBe(429);
   });
 
   it('is one limit shared by two server instances on one database', async () => {
     const ip = clientAddress();
     const statuses: number[] = [];
-    for (const instance of [first, second, first, second, second, first, second]) {
-      statuses.push((await postDeploy(instance.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip })).status);
+    for (const instance of [hookline, second, hookline, second, second, hookline, second]) {
+      statuses.push(
+        (await postDeploy(instance.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip })).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
@@ -72,7 +63,7 @@ describe('ingest rate limit', () => {
     const ip = clientAddress();
     const responses = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        postDeploy((i % 2 ? first : second).baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip }),
+        postDeploy((i % 2 ? hookline : second).baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip }),
       ),
     );
     const allowed = responses.filter((response) => response.status === 200);
@@ -83,9 +74,14 @@ describe('ingest rate limit', () => {
 
   it('counts each client address separately', async () => {
     const [a, b] = [clientAddress(), clientAddress()];
-    for (let i = 0; i < 5; i++) await postDeploy(first.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': a });
-    expect((await postDeploy(first.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': a })).status).toBe(429);
-    expect((await postDeploy(first.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': b })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': a });
+    expect((await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': a })).status).toBe(
+      429,
+    );
+    expect((await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': b })).status).toBe(
+      200,
+    );
   });
 
   it('gives the test endpoint its own, smaller limit', async () => {
@@ -93,11 +89,13 @@ describe('ingest rate limit', () => {
     const path = '/api/ingest/deploy/test';
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await postDeploy(second.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip }, path)).status);
+      statuses.push(
+        (await postDeploy(second.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip }, path)).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     // The production route's bucket is untouched by the test endpoint.
-    const production = await postDeploy(second.baseUrl, tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
+    const production = await postDeploy(second.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' }, { 'x-forwarded-for': ip });
     expect(production.status).toBe(200);
     expect(production.headers.get('ratelimit-remaining')).toBe('4');
   });
@@ -106,7 +104,7 @@ describe('ingest rate limit', () => {
 describe('client address', () => {
   let untrusting: RunningApp;
   beforeAll(async () => {
-    untrusting = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: '2' });
+    untrusting = await hookline.startApp({ INGEST_RATE_LIMIT_PER_MINUTE: '2' });
   });
   afterAll(() => untrusting?.close());
 
@@ -116,7 +114,7 @@ describe('client address', () => {
       // A client cannot escape its limit by inventing a new forwarded address each time.
       const response = await postDeploy(
         untrusting.baseUrl,
-        tenant.deployToken,
+        hookline.tenant.deployToken,
         { commit_sha: 'abc' },
         { 'x-forwarded-for': clientAddress() },
       );
@@ -129,13 +127,13 @@ describe('client address', () => {
 describe('rate limit off', () => {
   let unlimited: RunningApp;
   beforeAll(async () => {
-    unlimited = await startApp(database.url, { INGEST_RATE_LIMIT_PER_MINUTE: 'off', INGEST_TEST_RATE_LIMIT_PER_MINUTE: 'off' });
+    unlimited = await hookline.startApp({ INGEST_RATE_LIMIT_PER_MINUTE: 'off', INGEST_TEST_RATE_LIMIT_PER_MINUTE: 'off' });
   });
   afterAll(() => unlimited?.close());
 
   it('neither limits nor sends RateLimit headers', async () => {
     for (let i = 0; i < 7; i++) {
-      const response = await postDeploy(unlimited.baseUrl, tenant.deployToken, { commit_sha: 'abc' });
+      const response = await postDeploy(unlimited.baseUrl, hookline.tenant.deployToken, { commit_sha: 'abc' });
       expect(response.status).toBe(200);
       expect(response.headers.get('ratelimit-limit')).toBeNull();
     }

@@ -10,11 +10,11 @@ import path from 'node:path';
 import { buildSchema, Kind, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, LOCAL_RECEIVERS, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { LOCAL_RECEIVERS } from './support/app.ts';
 import { ping } from './support/graphql-ws.ts';
 import { post } from './support/http.ts';
 import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const README = readFileSync(`${ROOT}README.md`, 'utf8');
@@ -99,26 +99,19 @@ function expectedAnswer(code: string): RegExp | undefined {
   return new RegExp(`^${pattern}$`);
 }
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off' }, tenant: 'existing' });
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
   // The walk-through creates the service "checkout" itself.
-  tenant = await createTenant(running.app, 'existing');
 });
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
-  await running?.close();
-  await database?.drop();
 });
 
 function addressed(code: string): string {
-  const { host } = new URL(running.baseUrl);
+  const { host } = new URL(hookline.baseUrl);
   return code.replaceAll('localhost:4000', host);
 }
 
@@ -182,7 +175,7 @@ describe('README snippets', () => {
   });
 
   it('runs the curl walk-through in order, each answer as the README shows it', async () => {
-    const environment: Record<string, string> = { HOOKLINE_API_TOKEN: tenant.apiToken };
+    const environment: Record<string, string> = { HOOKLINE_API_TOKEN: hookline.tenant.apiToken };
     for (const snippet of CURL_SNIPPETS) {
       const run = spawn('bash', ['-euo', 'pipefail', '-c', addressed(snippet.code)], { env: { ...process.env, ...environment } });
       let stdout = '';
@@ -205,8 +198,8 @@ describe('README snippets', () => {
 
   it('runs the verifying receiver: a signed delivery is printed once, a forged one refused with 400', async () => {
     const port = await freePort();
-    const created = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    const created = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
       body: JSON.stringify({ url: `http://127.0.0.1:${port}/hookline`, name: 'README receiver', eventTypes: ['test.ping'] }),
     });
     expect(created.status).toBe(201);
@@ -214,7 +207,7 @@ describe('README snippets', () => {
     const receiver = runProgram(snippetStarting('// receiver.mjs'), { HOOKLINE_SIGNING_SECRET: signingSecret, PORT: String(port) });
     await receiver.waitForOutput(new RegExp(`Listening on port ${port}`), 'the receiver listening');
 
-    const deliveryId = await ping(running.baseUrl, tenant, endpointId);
+    const deliveryId = await ping(hookline.baseUrl, hookline.tenant, endpointId);
     await receiver.waitForOutput(new RegExp(`test\\.ping ${deliveryId}`), 'the verified test.ping printed');
 
     const forged = await fetch(`http://127.0.0.1:${port}/hookline`, {
@@ -232,19 +225,19 @@ describe('README snippets', () => {
   });
 
   it('runs the live delivery log over graphql-ws on this Node.js', async () => {
-    const created = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    const created = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
       body: JSON.stringify({ url: 'http://127.0.0.1:9/unreachable', name: 'README live log', eventTypes: ['test.ping'] }),
     });
     expect(created.status).toBe(201);
     const endpointId = (created.body as { id: string }).id;
     const liveLog = runProgram(snippetStarting('// live-log.mjs'), {
-      HOOKLINE_API_TOKEN: tenant.apiToken,
+      HOOKLINE_API_TOKEN: hookline.tenant.apiToken,
       HOOKLINE_ENDPOINT_ID: endpointId,
     });
     // A ping sent before the subscription is set up goes unseen; the next one is shown.
     for (let attempt = 1; ; attempt++) {
-      const deliveryId = await ping(running.baseUrl, tenant, endpointId);
+      const deliveryId = await ping(hookline.baseUrl, hookline.tenant, endpointId);
       try {
         await liveLog.waitForOutput(
           new RegExp(`^${deliveryId} PENDING after 0 attempt\\(s\\)$`, 'm'),

@@ -1,31 +1,21 @@
 // The webhook endpoints over REST, as a script or a generated client uses them: list (newest
 // first, a page at a time), read, change and delete, each with the API token, each refusing
 // another organization's endpoint as unknown. Real HTTP against a listening server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from './support/app.ts';
+import { useHookline } from './support/fixture.ts';
 
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline();
 let stranger: Tenant;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url);
-  tenant = await createTenant(running.app);
-  stranger = await createTenant(running.app);
+  stranger = await hookline.createTenant();
 });
 
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
-
-async function call(method: string, path: string, { body, token = tenant.apiToken }: { body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${running.baseUrl}${path}`, {
+async function call(method: string, path: string, { body, token = hookline.tenant.apiToken }: { body?: unknown; token?: string } = {}) {
+  const response = await fetch(`${hookline.baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -34,7 +24,7 @@ async function call(method: string, path: string, { body, token = tenant.apiToke
   return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
 }
 
-async function create(name: string, token = tenant.apiToken): Promise<string> {
+async function create(name: string, token = hookline.tenant.apiToken): Promise<string> {
   const created = await call('POST', '/api/webhooks/endpoints', { body: { url: `https://hooks.example.test/${name}`, name }, token });
   expect(created.status).toBe(201);
   return created.body.id;
@@ -141,7 +131,7 @@ describe('DELETE /api/webhooks/endpoints/{id}', () => {
 
 describe('GET /api/webhooks/endpoints', () => {
   it("lists the organization's endpoints newest first, a page at a time, and no one else's", async () => {
-    const own = await createTenant(running.app);
+    const own = await hookline.createTenant();
     const ids: string[] = [];
     for (const name of ['one', 'two', 'three', 'four', 'five']) ids.push(await create(name, own.apiToken));
     await create('foreign', stranger.apiToken);
@@ -178,10 +168,10 @@ describe('GET /api/webhooks/endpoints', () => {
 
   it('answers 405 with Allow for a method no endpoint route serves', async () => {
     const id = await create('methods');
-    const put = await fetch(`${running.baseUrl}/api/webhooks/endpoints/${id}`, { method: 'PUT' });
+    const put = await fetch(`${hookline.baseUrl}/api/webhooks/endpoints/${id}`, { method: 'PUT' });
     expect(put.status).toBe(405);
     expect(put.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH');
-    const list = await fetch(`${running.baseUrl}/api/webhooks/endpoints`, { method: 'DELETE' });
+    const list = await fetch(`${hookline.baseUrl}/api/webhooks/endpoints`, { method: 'DELETE' });
     expect(list.status).toBe(405);
     expect(list.headers.get('allow')).toBe('GET, HEAD, POST');
   });

@@ -1,30 +1,18 @@
 // Retention: webhook history older than RETENTION_DAYS is deleted in small batches by an hourly
 // pg-boss job in a worker process, which logs and counts each run; PENDING deliveries (and the
 // events they carry) and anything newer are kept; the API says where history begins.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRUNE_QUEUE, PRUNE_SCHEDULE } from '../src/delivery/pruning.ts';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { historyStartsAt, pruneHistory } from '../src/domain/webhooks/retention.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, dataOf, requestGraphql, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, requestGraphql, type Tenant } from './support/app.ts';
 import { graphql } from './gql/index.ts';
 import { eventually } from './support/receiver.ts';
-import { startWorkerProcess } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
 
 const DAY = 86_400_000;
 
-let database: TestDatabase;
-let running: RunningApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ROLE: 'api', RETENTION_DAYS: '30' });
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
-});
+const hookline = useHookline({ environment: { ROLE: 'api', RETENTION_DAYS: '30' }, tenant: false });
 
 interface Seeded {
   tenant: Tenant;
@@ -44,9 +32,9 @@ async function seed(
   rows: { ageDays: number; status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'; attempts: number }[],
   undelivered = 0,
 ): Promise<Seeded> {
-  const tenant = await createTenant(running.app);
+  const tenant = await hookline.createTenant();
   const { endpoint } = await createEndpoint(
-    running.app.database.prisma,
+    hookline.app.database.prisma,
     tenant.organizationId,
     { url: 'https://hooks.example.com/retention', name: 'retention' },
     { allowHttp: false, allowPrivate: false },
@@ -55,7 +43,7 @@ async function seed(
   const seeded: Seeded = { tenant, old: [], oldPending: [], recent: [], oldUndelivered: [] };
   for (const { ageDays, status, attempts } of rows) {
     const createdAt = new Date(Date.now() - ageDays * DAY);
-    const { rows: inserted } = await running.app.database.pool.query<{ id: string }>(
+    const { rows: inserted } = await hookline.app.database.pool.query<{ id: string }>(
       `WITH e AS (
          INSERT INTO events (organization_id, type, data, created_at) VALUES ($1, 'deploy.ingested', '{"payload": "kept until pruned"}', $4) RETURNING id
        ), d AS (
@@ -74,7 +62,7 @@ async function seed(
     else seeded.old.push(id);
   }
   for (let i = 0; i < undelivered; i++) {
-    const { rows: inserted } = await running.app.database.pool.query<{ id: string }>(
+    const { rows: inserted } = await hookline.app.database.pool.query<{ id: string }>(
       `INSERT INTO events (organization_id, type, data, created_at) VALUES ($1, 'incident.opened', '{}', $2) RETURNING id`,
       [tenant.organizationId, new Date(Date.now() - 45 * DAY)],
     );
@@ -85,12 +73,12 @@ async function seed(
 
 /** What is left of an organization's history: delivery ids with their attempts, and event count. */
 async function remaining(organizationId: string) {
-  const { rows } = await running.app.database.pool.query<{ id: string; attempts: number }>(
+  const { rows } = await hookline.app.database.pool.query<{ id: string; attempts: number }>(
     `SELECT d.id, (SELECT count(*) FROM delivery_attempts a WHERE a.delivery_id = d.id)::int AS attempts
      FROM deliveries d WHERE d.organization_id = $1 ORDER BY d.id`,
     [organizationId],
   );
-  const { rows: events } = await running.app.database.pool.query<{ count: number }>(
+  const { rows: events } = await hookline.app.database.pool.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM events WHERE organization_id = $1`,
     [organizationId],
   );
@@ -110,7 +98,7 @@ describe('pruning webhook history', () => {
     );
     const second = await seed([{ ageDays: 90, status: 'FAILED', attempts: 6 }]);
 
-    const result = await pruneHistory(running.app.database.pool, { cutoff: historyStartsAt(30), batchSize: 5 });
+    const result = await pruneHistory(hookline.app.database.pool, { cutoff: historyStartsAt(30), batchSize: 5 });
 
     // First organization: deliveries 5 + 5 + 2, events 5 + 5 + 4 (12 delivered, 2 not);
     // second: one of each. No batch deleted more than 5 rows.
@@ -123,7 +111,7 @@ describe('pruning webhook history', () => {
     expect(await remaining(second.tenant.organizationId)).toEqual({ deliveries: [], events: 0 });
 
     // A second run finds nothing more.
-    expect(await pruneHistory(running.app.database.pool, { cutoff: historyStartsAt(30), batchSize: 5 })).toEqual({
+    expect(await pruneHistory(hookline.app.database.pool, { cutoff: historyStartsAt(30), batchSize: 5 })).toEqual({
       deliveries: 0,
       attempts: 0,
       events: 0,
@@ -134,21 +122,21 @@ describe('pruning webhook history', () => {
 
   it('stops starting batches at its deadline, leaving the rest for the next run', async () => {
     const seeded = await seed([{ ageDays: 40, status: 'SUCCEEDED', attempts: 1 }]);
-    const result = await pruneHistory(running.app.database.pool, { cutoff: historyStartsAt(30), batchSize: 5, deadline: Date.now() - 1 });
+    const result = await pruneHistory(hookline.app.database.pool, { cutoff: historyStartsAt(30), batchSize: 5, deadline: Date.now() - 1 });
     expect(result).toEqual({ deliveries: 0, attempts: 0, events: 0, batches: 0, complete: false });
     expect((await remaining(seeded.tenant.organizationId)).deliveries).toHaveLength(1);
   });
 
   it('runs hourly on a pg-boss schedule in a worker process, with a log line and metrics per run', async () => {
     // The worker process would make attempts of PENDING deliveries (ending them FAILED): none here.
-    await running.app.database.pool.query(`DELETE FROM deliveries WHERE status = 'PENDING'`);
+    await hookline.app.database.pool.query(`DELETE FROM deliveries WHERE status = 'PENDING'`);
     const seeded = await seed([
       { ageDays: 31, status: 'SUCCEEDED', attempts: 1 },
       { ageDays: 32, status: 'FAILED', attempts: 6 },
       { ageDays: 1, status: 'SUCCEEDED', attempts: 1 },
     ]);
     // Whatever other tests of this file left behind goes in the same run; counted from here.
-    const { rows: before } = await running.app.database.pool.query<{ deliveries: number; attempts: number; events: number }>(
+    const { rows: before } = await hookline.app.database.pool.query<{ deliveries: number; attempts: number; events: number }>(
       `SELECT (SELECT count(*) FROM deliveries WHERE created_at < $1 AND status <> 'PENDING')::int AS deliveries,
               (SELECT count(*) FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id WHERE d.created_at < $1 AND d.status <> 'PENDING')::int AS attempts,
               (SELECT count(*) FROM events e WHERE e.created_at < $1 AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id AND (d.status = 'PENDING' OR d.created_at >= $1)))::int AS events`,
@@ -157,7 +145,7 @@ describe('pruning webhook history', () => {
     const expected = before[0]!;
     expect(expected.deliveries).toBeGreaterThanOrEqual(2);
 
-    const worker = startWorkerProcess(database.url, {
+    const worker = hookline.startProcess('worker', {
       RETENTION_DAYS: '30',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
@@ -165,12 +153,12 @@ describe('pruning webhook history', () => {
     });
     try {
       const address = await worker.ready;
-      expect(await running.app.boss.getSchedules(PRUNE_QUEUE)).toMatchObject([
+      expect(await hookline.app.boss.getSchedules(PRUNE_QUEUE)).toMatchObject([
         { name: PRUNE_QUEUE, cron: PRUNE_SCHEDULE, timezone: 'UTC' },
       ]);
 
       // The hour's job, sent now rather than waited for.
-      expect(await running.app.boss.send(PRUNE_QUEUE)).toEqual(expect.any(String));
+      expect(await hookline.app.boss.send(PRUNE_QUEUE)).toEqual(expect.any(String));
       const line = await eventually(
         async () =>
           worker
@@ -210,11 +198,11 @@ describe('pruning webhook history', () => {
 
 describe('where history begins, in the API', () => {
   it('is on the viewer organization: the retention in days and the time it reaches back to', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const asked = Date.now();
     const { viewer } = dataOf(
       await requestGraphql(
-        running.baseUrl,
+        hookline.baseUrl,
         tenant.apiToken,
         graphql(`query RetentionOfViewer { viewer { retentionDays historyStartsAt } }`),
       ),

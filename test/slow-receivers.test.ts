@@ -2,24 +2,17 @@
 // DELIVERY_TIMEOUT_MS bounds the whole attempt (connect to last byte), and each attempt is
 // recorded as it finishes, so a healthy endpoint's deliveries never wait for (or repeat
 // because of) a stalled endpoint's attempts made at the same time by the same worker.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTenant, LOCAL_RECEIVERS, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver, TIMER_SLACK_MS } from './support/receiver.ts';
+import { eventually, type Receiver, TIMER_SLACK_MS } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
 
 const DEPLOYS = 40;
 const TIMEOUT_MS = 1000;
 
-let database: TestDatabase;
-let app: RunningApp;
-let tenant: Tenant;
-let healthy: Receiver;
-let stalled: Receiver;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await startApp(database.url, {
+const hookline = useHookline({
+  environment: {
     ...LOCAL_RECEIVERS,
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
     DELIVERY_TIMEOUT_MS: String(TIMEOUT_MS),
@@ -28,10 +21,14 @@ beforeAll(async () => {
     ENDPOINT_DISABLE_AFTER_FAILURES: String(DEPLOYS + 1),
     // Every stalled attempt is made: the circuit breaker (test/fair-delivery.test.ts) stays closed.
     DELIVERY_CIRCUIT_BREAKER_TIMEOUTS: String(DEPLOYS + 1),
-  });
-  tenant = await createTenant(app.app);
-  healthy = await startReceiver();
-  stalled = await startReceiver();
+  },
+});
+let healthy: Receiver;
+let stalled: Receiver;
+
+beforeAll(async () => {
+  healthy = await hookline.startReceiver();
+  stalled = await hookline.startReceiver();
   // Status and headers at once, a first chunk of body, then nothing: the socket stays open.
   stalled.respond((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/plain' });
@@ -39,16 +36,10 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await Promise.all([healthy?.close(), stalled?.close()]);
-  await database?.drop();
-});
-
 async function addEndpoint(url: string, name: string): Promise<string> {
-  const response = await post(`${app.baseUrl}/api/webhooks/endpoints`, {
+  const response = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
     body: JSON.stringify({ url, name }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
   });
   expect(response.status).toBe(201);
   return response.body.id;
@@ -62,7 +53,7 @@ interface DeliveryRow {
 }
 
 async function deliveriesOf(endpointId: string): Promise<DeliveryRow[]> {
-  const { rows } = await app.app.database.pool.query<DeliveryRow>(
+  const { rows } = await hookline.app.database.pool.query<DeliveryRow>(
     `SELECT d.id, d.status, d.attempt_count AS "attemptCount",
             array(SELECT j.state::text FROM pgboss.job j WHERE j.name = 'deliver' AND j.data->>'deliveryId' = d.id::text) AS "jobStates"
      FROM deliveries d WHERE d.endpoint_id = $1`,
@@ -77,7 +68,7 @@ it('a healthy endpoint gets each delivery once, within seconds, while another st
 
   const ingested = Date.now();
   for (let index = 0; index < DEPLOYS; index++) {
-    const response = await postDeploy(app.baseUrl, tenant.deployToken, { commit_sha: `sha-${index}` });
+    const response = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: `sha-${index}` });
     expect(response.status).toBe(200);
   }
 
@@ -103,7 +94,7 @@ it('a healthy endpoint gets each delivery once, within seconds, while another st
     30_000,
     `all ${DEPLOYS} stalled deliveries FAILED`,
   );
-  const { rows: attempts } = await app.app.database.pool.query<{ durationMs: number; responseStatus: number | null; error: string }>(
+  const { rows: attempts } = await hookline.app.database.pool.query<{ durationMs: number; responseStatus: number | null; error: string }>(
     `SELECT a.duration_ms AS "durationMs", a.response_status AS "responseStatus", a.error
      FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id WHERE d.endpoint_id = $1`,
     [stalledEndpoint],

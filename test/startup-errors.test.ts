@@ -8,8 +8,11 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
 import { checkNodeVersion, SUPPORTED_NODE } from '../src/node-version.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import type { TestDatabase } from './support/database.ts';
 import { runHooklineToExit, startHooklineProcess, type Finished, type WorkerProcess } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
+
+const fixture = useHookline({ database: false });
 
 /** stderr without the Node.js version warning (printed on a Node.js older than supported). */
 function errorLines({ stderr }: Finished): string[] {
@@ -23,7 +26,7 @@ afterAll(async () => {
 
 describe('start-up failures', () => {
   it('a port in use: one line, exit 1, and no organization or token created', async () => {
-    const database: TestDatabase = await createTestDatabase();
+    const database: TestDatabase = await fixture.createDatabase();
     cleanups.push(() => database.drop());
     const taken: Server = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

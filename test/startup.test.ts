@@ -3,9 +3,12 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import type { TestDatabase } from './support/database.ts';
 import { openRawConnection } from './support/http.ts';
 import { HOOKLINE_PROGRAM } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
+
+const fixture = useHookline({ database: false });
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -59,7 +62,7 @@ function startHookline(environment: Record<string, string>): Started {
 describe('npm start', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase({ migrated: false });
+    database = await fixture.createDatabase({ migrated: false });
   });
   afterAll(() => database?.drop());
 

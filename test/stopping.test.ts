@@ -11,9 +11,11 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
-import { createTestDatabase } from './support/database.ts';
 import { eventually } from './support/receiver.ts';
 import { startHooklineProcess, type WorkerProcess } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
+
+const fixture = useHookline({ database: false });
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -178,7 +180,7 @@ describe('stopping npm start', () => {
   }, 90_000);
 
   it('SIGTERM ends it within the drain deadline even when the database stops answering meanwhile', async () => {
-    const database = await createTestDatabase();
+    const database = await fixture.createDatabase();
     cleanups.push(() => database.drop());
     const relay = await startFreezableRelay(new URL(database.url));
     cleanups.push(async () => relay.close());

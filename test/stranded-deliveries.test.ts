@@ -2,14 +2,13 @@
 // never stuck: the endpoint shows it as overdue, resend, retry and recover queue it again (and
 // still refuse one whose attempt is queued), and every worker process looks for such
 // deliveries and queues them itself, each exactly once however many workers look.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DELIVER_QUEUE } from '../src/delivery/queue.ts';
 import { graphql } from './gql/index.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
-import { startWorkerProcess } from './support/worker-process.ts';
+import { dataOf, requestGraphqlWith, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { eventually, type Receiver } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
 const ENDPOINT_QUEUE = graphql(`
   query EndpointQueue($id: ID!) { webhookEndpoint(id: $id) { pendingRetries overdueDeliveries } }
@@ -24,42 +23,27 @@ const RECOVER = graphql(`
   mutation RecoverStranded($endpointId: ID!, $since: DateTime!) { recoverDeliveries(endpointId: $endpointId, since: $since) { queued hasMore nextSince } }
 `);
 
-let database: TestDatabase;
 /** No worker: deliveries wait with their jobs until a test starts one. */
-let api: RunningApp;
-const receivers: Receiver[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startApp(database.url, { ...LOCAL_RECEIVERS, ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await Promise.all(receivers.map((receiver) => receiver.close()));
-  await database?.drop();
-});
+const hookline = useHookline({ environment: { ...LOCAL_RECEIVERS, ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' }, tenant: false });
 
 /** A tenant with one endpoint at a receiver of its own. */
 async function endpointWithReceiver(): Promise<{ tenant: Tenant; receiver: Receiver; endpointId: string }> {
-  const tenant = await createTenant(api.app);
-  const receiver = await startReceiver();
-  receivers.push(receiver);
-  const response = await post(`${api.baseUrl}/api/webhooks/endpoints`, {
-    body: JSON.stringify({ url: `${receiver.url}/hook`, name: 'Hook', eventTypes: ['deploy.ingested'] }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
+  const tenant = await hookline.createTenant();
+  const receiver = await hookline.startReceiver();
+  const { id } = await createEndpoint(hookline, tenant.apiToken, {
+    url: `${receiver.url}/hook`,
+    name: 'Hook',
+    eventTypes: ['deploy.ingested'],
   });
-  expect(response.status).toBe(201);
-  return { tenant, receiver, endpointId: response.body.id };
+  return { tenant, receiver, endpointId: id };
 }
 
 /** Ingests `count` deploys; returns their deliveries' ids, oldest first, each PENDING with its job. */
 async function deliveriesOf(tenant: Tenant, endpointId: string, count: number): Promise<string[]> {
   for (let i = 0; i < count; i++) {
-    const response = await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: `abc${i}def`, environment: 'production' });
-    expect(response.status).toBe(200);
+    await ingest(hookline, tenant.deployToken, { commit_sha: `abc${i}def`, environment: 'production' });
   }
-  const deliveries = await api.app.database.prisma.delivery.findMany({
+  const deliveries = await hookline.app.database.prisma.delivery.findMany({
     where: { endpointId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
@@ -71,7 +55,7 @@ async function deliveriesOf(tenant: Tenant, endpointId: string, count: number): 
 async function unfinishedJobs(deliveryIds: string[]): Promise<number[]> {
   return Promise.all(
     deliveryIds.map(async (deliveryId) => {
-      const jobs = await api.app.boss.findJobs(DELIVER_QUEUE, { data: { deliveryId } });
+      const jobs = await hookline.app.boss.findJobs(DELIVER_QUEUE, { data: { deliveryId } });
       return jobs.filter((job) => ['created', 'retry', 'active'].includes(job.state)).length;
     }),
   );
@@ -80,10 +64,10 @@ async function unfinishedJobs(deliveryIds: string[]): Promise<number[]> {
 /** Drops the deliveries' jobs as pg-boss can: the first cancelled, the others deleted (as retention does). */
 async function loseJobs(deliveryIds: string[]): Promise<void> {
   for (const [index, deliveryId] of deliveryIds.entries()) {
-    const jobs = await api.app.boss.findJobs(DELIVER_QUEUE, { data: { deliveryId } });
+    const jobs = await hookline.app.boss.findJobs(DELIVER_QUEUE, { data: { deliveryId } });
     expect(jobs).toHaveLength(1);
-    if (index === 0) await api.app.boss.cancel(DELIVER_QUEUE, jobs[0]!.id);
-    else await api.app.boss.deleteJob(DELIVER_QUEUE, jobs[0]!.id);
+    if (index === 0) await hookline.app.boss.cancel(DELIVER_QUEUE, jobs[0]!.id);
+    else await hookline.app.boss.deleteJob(DELIVER_QUEUE, jobs[0]!.id);
   }
   expect(await unfinishedJobs(deliveryIds)).toEqual(deliveryIds.map(() => 0));
 }
@@ -101,7 +85,7 @@ function requestsByDelivery(receiver: Receiver): Record<string, number> {
 async function allSucceeded(deliveryIds: string[]): Promise<void> {
   await eventually(
     async () => {
-      const deliveries = await api.app.database.prisma.delivery.findMany({ where: { id: { in: deliveryIds } } });
+      const deliveries = await hookline.app.database.prisma.delivery.findMany({ where: { id: { in: deliveryIds } } });
       return deliveries.every((delivery) => delivery.status === 'SUCCEEDED' && delivery.attemptCount === 1) ? true : undefined;
     },
     20_000,
@@ -116,15 +100,15 @@ describe('a PENDING delivery whose job was dropped', () => {
     const [resent, retried, recovered, queued] = (await deliveriesOf(tenant, endpointId, 4)) as [string, string, string, string];
     await loseJobs([resent, retried, recovered]);
     // Five minutes later, nothing has happened to any of them.
-    await api.app.database.pool.query(`UPDATE deliveries SET next_attempt_at = now() - interval '5 minutes' WHERE endpoint_id = $1`, [
+    await hookline.app.database.pool.query(`UPDATE deliveries SET next_attempt_at = now() - interval '5 minutes' WHERE endpoint_id = $1`, [
       endpointId,
     ]);
     const queueOf = async () =>
-      dataOf(await requestGraphqlWith(api.baseUrl, tenant.apiToken, ENDPOINT_QUEUE, { id: endpointId })).webhookEndpoint;
+      dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, ENDPOINT_QUEUE, { id: endpointId })).webhookEndpoint;
     expect(await queueOf()).toEqual({ pendingRetries: 0, overdueDeliveries: 4 });
 
     // Its attempt is queued (only late): sending it again would send it twice.
-    const refused = await requestGraphqlWith(api.baseUrl, tenant.apiToken, RESEND, { id: queued });
+    const refused = await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RESEND, { id: queued });
     expect(refused.body.data).toBeNull();
     expect(refused.body.errors?.[0]).toMatchObject({
       message:
@@ -132,18 +116,19 @@ describe('a PENDING delivery whose job was dropped', () => {
       extensions: { code: 'BAD_USER_INPUT' },
     });
 
-    expect(dataOf(await requestGraphqlWith(api.baseUrl, tenant.apiToken, RESEND, { id: resent })).resendDelivery).toEqual({
+    expect(dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RESEND, { id: resent })).resendDelivery).toEqual({
       id: resent,
       status: 'PENDING',
       attemptCount: 0,
     });
-    expect(dataOf(await requestGraphqlWith(api.baseUrl, tenant.apiToken, RETRY, { id: retried })).retryDelivery).toEqual({
+    expect(dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RETRY, { id: retried })).retryDelivery).toEqual({
       id: retried,
       status: 'PENDING',
       attemptCount: 0,
     });
     expect(
-      dataOf(await requestGraphqlWith(api.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: since.toISOString() })).recoverDeliveries,
+      dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: since.toISOString() }))
+        .recoverDeliveries,
     ).toEqual({
       queued: 1,
       hasMore: false,
@@ -151,16 +136,16 @@ describe('a PENDING delivery whose job was dropped', () => {
     });
     // Each has exactly one attempt queued now, and is due: none is overdue.
     expect(await unfinishedJobs([resent, retried, recovered, queued])).toEqual([1, 1, 1, 1]);
-    await api.app.database.pool.query(`UPDATE deliveries SET next_attempt_at = now() WHERE id = $1`, [queued]);
+    await hookline.app.database.pool.query(`UPDATE deliveries SET next_attempt_at = now() WHERE id = $1`, [queued]);
     expect(await queueOf()).toEqual({ pendingRetries: 0, overdueDeliveries: 0 });
     // Asked again, each is refused: its attempt is queued.
     for (const id of [resent, retried]) {
-      const again = await requestGraphqlWith(api.baseUrl, tenant.apiToken, RESEND, { id });
+      const again = await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RESEND, { id });
       expect(again.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }
     expect(await unfinishedJobs([resent, retried])).toEqual([1, 1]);
 
-    const worker = await startApp(database.url, { ...LOCAL_RECEIVERS, ROLE: 'worker' });
+    const worker = await hookline.startApp({ ...LOCAL_RECEIVERS, ROLE: 'worker' });
     try {
       await allSucceeded([resent, retried, recovered, queued]);
     } finally {
@@ -180,7 +165,7 @@ describe('a PENDING delivery whose job was dropped', () => {
 
     // A worker process finds them when it starts, and says so.
     const environment = { ...LOCAL_RECEIVERS, DELIVERY_RECONCILE_INTERVAL_MS: '100' };
-    const workerProcess = startWorkerProcess(database.url, { ...environment, LOG_FORMAT: 'json' });
+    const workerProcess = hookline.startProcess('worker', { ...environment, LOG_FORMAT: 'json' });
     let beside: RunningApp | undefined;
     try {
       const address = await workerProcess.ready;
@@ -202,11 +187,11 @@ describe('a PENDING delivery whose job was dropped', () => {
 
       // With a second worker looking every 100 ms too, 20 more (stored without their jobs) are
       // each queued again by one of them, once.
-      beside = await startApp(database.url, { ...environment, ROLE: 'worker' });
-      const event = await api.app.database.prisma.event.create({
+      beside = await hookline.startApp({ ...environment, ROLE: 'worker' });
+      const event = await hookline.app.database.prisma.event.create({
         data: { organizationId: tenant.organizationId, type: 'deploy.ingested', data: {} },
       });
-      const more = await api.app.database.prisma.delivery.createManyAndReturn({
+      const more = await hookline.app.database.prisma.delivery.createManyAndReturn({
         data: Array.from({ length: 20 }, () => ({
           organizationId: tenant.organizationId,
           eventId: event.id,
@@ -221,7 +206,7 @@ describe('a PENDING delivery whose job was dropped', () => {
       expect(requestsByDelivery(receiver)).toEqual(Object.fromEntries([...deliveryIds, ...moreIds].map((id) => [id, 1])));
       expect((await requeuedBy(address)) + (await requeuedBy(beside.baseUrl))).toBe(3 + 20);
       // One job each: a second would have been a second attempt, or a stale job at best.
-      const { rows } = await api.app.database.pool.query<{ jobs: number }>(
+      const { rows } = await hookline.app.database.pool.query<{ jobs: number }>(
         `SELECT count(j.id)::int AS jobs FROM unnest($1::text[]) AS d(id) LEFT JOIN pgboss.job j ON j.name = $2 AND j.data->>'deliveryId' = d.id GROUP BY d.id`,
         [moreIds, DELIVER_QUEUE],
       );

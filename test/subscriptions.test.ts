@@ -10,10 +10,8 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import type { OnDeliveryUpdatedSubscription } from './gql/graphql.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { eventually } from './support/receiver.ts';
 import {
   connectGraphqlWs,
   ping as pingEndpoint,
@@ -21,7 +19,8 @@ import {
   untilLive as untilLiveOn,
   type Subscriber as GenericSubscriber,
 } from './support/graphql-ws.ts';
-import { startWorkerProcess, type WorkerProcess } from './support/worker-process.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 
 const ON_DELIVERY_UPDATED = graphql(`
   subscription OnDeliveryUpdated($endpointId: ID) {
@@ -47,30 +46,19 @@ const DELIVERY_SETTINGS = {
 };
 const UNAUTHORIZED_CLOSE_CODE = 4401;
 
-let database: TestDatabase;
-let api: RunningApp;
-let worker: WorkerProcess | undefined;
-let receiver: Receiver;
+const hookline = useHookline({ environment: { ROLE: 'api', ...DELIVERY_SETTINGS }, tenant: false, receiver: true });
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startApp(database.url, { ROLE: 'api', ...DELIVERY_SETTINGS });
-  receiver = await startReceiver();
-  receiver.respond((request, response) => {
+  hookline.receiver.respond((request, response) => {
     if (request.path.startsWith('/failing')) response.statusCode = 500;
     response.end(request.path.startsWith('/failing') ? 'down for maintenance' : 'ok');
   });
-  worker = startWorkerProcess(database.url, DELIVERY_SETTINGS);
-  await worker.ready;
+  await hookline.startProcess('worker', DELIVERY_SETTINGS).ready;
 });
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
-  await worker?.stop();
-  await api?.close();
-  await receiver?.close();
-  await database?.drop();
 });
 
 // ---------------------------------------------------------------------------------------
@@ -82,33 +70,26 @@ type Subscriber = GenericSubscriber<Update> & {
 };
 
 function subscribe(apiToken: string | undefined, variables: { endpointId?: string } = {}): Subscriber {
-  const client = connectGraphqlWs(api.baseUrl, apiToken);
+  const client = connectGraphqlWs(hookline.baseUrl, apiToken);
   clients.push(client);
   const subscriber = subscribeOn(client, ON_DELIVERY_UPDATED, variables, (data) => data.deliveryUpdated);
   return Object.assign(subscriber, { of: (deliveryId: string) => subscriber.updates.filter((update) => update.id === deliveryId) });
 }
 
-async function createEndpoint(tenant: Tenant, path: string): Promise<string> {
-  const response = await post(`${api.baseUrl}/api/webhooks/endpoints`, {
-    body: JSON.stringify({ url: `${receiver.url}${path}`, name: path, eventTypes: ['deploy.ingested'] }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-  });
-  expect(response.status).toBe(201);
-  return response.body.id as string;
+/** A deploy.ingested endpoint at `path` on the receiver: its id. */
+async function endpointAt(tenant: Tenant, path: string): Promise<string> {
+  return (
+    await createEndpoint(hookline, tenant.apiToken, { url: `${hookline.receiver.url}${path}`, name: path, eventTypes: ['deploy.ingested'] })
+  ).id;
 }
 
-const ping = (tenant: Tenant, endpointId: string) => pingEndpoint(api.baseUrl, tenant, endpointId);
+const ping = (tenant: Tenant, endpointId: string) => pingEndpoint(hookline.baseUrl, tenant, endpointId);
 
 const untilLive = (subscriber: Subscriber, tenant: Tenant, endpointId: string) =>
-  untilLiveOn(subscriber, api.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
+  untilLiveOn(subscriber, hookline.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
 
-async function ingestDeploy(tenant: Tenant): Promise<string> {
-  const response = await postDeploy(api.baseUrl, tenant.deployToken, {
-    commit_sha: `sha-${Math.random().toString(36).slice(2)}`,
-    environment: 'production',
-  });
-  expect(response.body.status).toBe('accepted');
-  return response.body.deploy_id as string;
+function ingestDeploy(tenant: Tenant): Promise<string> {
+  return ingest(hookline, tenant.deployToken, { commit_sha: `sha-${Math.random().toString(36).slice(2)}`, environment: 'production' });
 }
 
 /** The id of the deploy.ingested delivery to `endpointId`, as the subscriber first sees it. */
@@ -129,7 +110,9 @@ const summary = (update: Update) => ({
 function statusInDatabase(deliveryId: string, status: string): Promise<true> {
   return eventually(
     async () => {
-      const { rows } = await api.app.database.pool.query<{ status: string }>('SELECT status FROM deliveries WHERE id = $1', [deliveryId]);
+      const { rows } = await hookline.app.database.pool.query<{ status: string }>('SELECT status FROM deliveries WHERE id = $1', [
+        deliveryId,
+      ]);
       return rows[0]?.status === status ? true : undefined;
     },
     15_000,
@@ -141,8 +124,8 @@ function statusInDatabase(deliveryId: string, status: string): Promise<true> {
 
 describe('subscription deliveryUpdated', () => {
   it('streams PENDING (0 attempts) then SUCCEEDED (1) for a delivery a worker in another process sends', async () => {
-    const tenant = await createTenant(api.app);
-    const endpointId = await createEndpoint(tenant, '/succeeding');
+    const tenant = await hookline.createTenant();
+    const endpointId = await endpointAt(tenant, '/succeeding');
     const subscriber = subscribe(tenant.apiToken);
     await untilLive(subscriber, tenant, endpointId);
 
@@ -159,8 +142,8 @@ describe('subscription deliveryUpdated', () => {
   });
 
   it('streams every attempt of a failing delivery in order, then FAILED with the failed attempts', async () => {
-    const tenant = await createTenant(api.app);
-    const endpointId = await createEndpoint(tenant, '/failing');
+    const tenant = await hookline.createTenant();
+    const endpointId = await endpointAt(tenant, '/failing');
     const subscriber = subscribe(tenant.apiToken);
     await untilLive(subscriber, tenant, endpointId);
 
@@ -184,7 +167,7 @@ describe('subscription deliveryUpdated', () => {
     // A change is shown as it was, even when the row has moved on by the time it is read: a
     // notification of the first retry, arriving after the delivery FAILED, still shows PENDING
     // with one attempt (as a slow read of a quick PENDING → SUCCEEDED pair would).
-    const { pool } = api.app.database;
+    const { pool } = hookline.app.database;
     await pool.query('SELECT pg_notify($1, $2)', [
       'hookline_delivery',
       JSON.stringify({ id: deliveryId, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 1 }),
@@ -195,11 +178,11 @@ describe('subscription deliveryUpdated', () => {
   });
 
   it("gives an endpoint's subscriber only that endpoint's deliveries, and another organization nothing", async () => {
-    const tenant = await createTenant(api.app);
-    const endpointA = await createEndpoint(tenant, '/a');
-    const endpointB = await createEndpoint(tenant, '/b');
-    const stranger = await createTenant(api.app, 'theirs');
-    const strangerEndpoint = await createEndpoint(stranger, '/theirs');
+    const tenant = await hookline.createTenant();
+    const endpointA = await endpointAt(tenant, '/a');
+    const endpointB = await endpointAt(tenant, '/b');
+    const stranger = await hookline.createTenant('theirs');
+    const strangerEndpoint = await endpointAt(stranger, '/theirs');
 
     const onlyA = subscribe(tenant.apiToken, { endpointId: endpointA });
     const everything = subscribe(tenant.apiToken);
@@ -239,9 +222,9 @@ describe('subscription deliveryUpdated', () => {
   });
 
   it("refuses an endpoint filter that is not one of the caller's endpoints with NOT_FOUND", async () => {
-    const tenant = await createTenant(api.app);
-    const stranger = await createTenant(api.app, 'theirs');
-    const strangerEndpoint = await createEndpoint(stranger, '/theirs');
+    const tenant = await hookline.createTenant();
+    const stranger = await hookline.createTenant('theirs');
+    const strangerEndpoint = await endpointAt(stranger, '/theirs');
     for (const endpointId of [strangerEndpoint, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const subscriber = subscribe(tenant.apiToken, { endpointId });
       await subscriber.waitFor(() => (subscriber.completed ? true : undefined), `completion for ${endpointId}`);

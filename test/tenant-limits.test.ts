@@ -2,32 +2,24 @@
 // live endpoints (REST 409 limit_reached, GraphQL LIMIT_REACHED), and at most
 // MUTATION_RATE_LIMIT_PER_MINUTE mutation fields a minute, each alias counted (GraphQL
 // RATE_LIMITED, HTTP 429 with Retry-After). Other organizations are not touched by either.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { describe, expect, it } from 'vitest';
+import type { Tenant } from './support/app.ts';
 import { post } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
 
 const MAX_ENDPOINTS = 3;
 const MUTATIONS_PER_MINUTE = 10;
 
-let database: TestDatabase;
-let running: RunningApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
+const hookline = useHookline({
+  environment: {
     WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION: String(MAX_ENDPOINTS),
     MUTATION_RATE_LIMIT_PER_MINUTE: String(MUTATIONS_PER_MINUTE),
-  });
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
+  },
+  tenant: false,
 });
 
 function createByRest(tenant: Tenant, index: number) {
-  return post(`${running.baseUrl}/api/webhooks/endpoints`, {
+  return post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
     body: JSON.stringify({ url: `https://hooks.example.com/${index}`, name: `endpoint ${index}` }),
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
   });
@@ -35,7 +27,7 @@ function createByRest(tenant: Tenant, index: number) {
 
 /** A GraphQL request as any client sends it, with the answer's status, Retry-After and body. */
 async function graphql(tenant: Tenant, query: string) {
-  const response = await fetch(`${running.baseUrl}/graphql`, {
+  const response = await fetch(`${hookline.baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
     body: JSON.stringify({ query }),
@@ -47,7 +39,7 @@ const LIMIT_MESSAGE = `The organization has ${MAX_ENDPOINTS} webhook endpoints, 
 
 describe('endpoints per organization', () => {
   it('refuses one more than the limit over REST and GraphQL, and counts a deleted one no more', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const ids: string[] = [];
     for (let index = 0; index < MAX_ENDPOINTS; index++) {
       const created = await createByRest(tenant, index);
@@ -76,12 +68,12 @@ describe('endpoints per organization', () => {
         },
       ],
     });
-    expect(await running.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId } })).toBe(
+    expect(await hookline.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId } })).toBe(
       MAX_ENDPOINTS,
     );
 
     // Another organization has its own count.
-    expect((await createByRest(await createTenant(running.app), 0)).status).toBe(201);
+    expect((await createByRest(await hookline.createTenant(), 0)).status).toBe(201);
 
     const deleted = await graphql(tenant, `mutation { deleteWebhookEndpoint(id: "${ids[0]}") }`);
     expect(deleted.body).toEqual({ data: { deleteWebhookEndpoint: ids[0] } });
@@ -90,10 +82,10 @@ describe('endpoints per organization', () => {
   });
 
   it('holds under concurrent creations: exactly the limit is made', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => createByRest(tenant, index)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
-    expect(await running.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId } })).toBe(
+    expect(await hookline.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId } })).toBe(
       MAX_ENDPOINTS,
     );
   });
@@ -105,7 +97,7 @@ describe('mutations per organization and minute', () => {
     `mutation { ${Array.from({ length: count }, (_, index) => (index % 2 ? `l${index}: createListener { id }` : `...on Mutation { l${index}: createListener { id } }`)).join(' ')} }`;
 
   it('counts each aliased field, refuses the request that passes the limit as a whole with 429 and Retry-After, and leaves others alone', async () => {
-    const tenant = await createTenant(running.app);
+    const tenant = await hookline.createTenant();
     const first = await graphql(tenant, listeners(6));
     expect(first.status).toBe(200);
     expect(Object.keys(first.body.data)).toHaveLength(6);
@@ -124,12 +116,12 @@ describe('mutations per organization and minute', () => {
         },
       ],
     });
-    expect(await running.app.database.prisma.listener.count({ where: { organizationId: tenant.organizationId } })).toBe(6);
+    expect(await hookline.app.database.prisma.listener.count({ where: { organizationId: tenant.organizationId } })).toBe(6);
 
     // Queries are not mutations; another organization has its own count.
     const query = await graphql(tenant, '{ webhookEndpoints(first: 1) { edges { node { id } } } }');
     expect(query.body).toEqual({ data: { webhookEndpoints: { edges: [] } } });
-    const other = await graphql(await createTenant(running.app), listeners(MUTATIONS_PER_MINUTE));
+    const other = await graphql(await hookline.createTenant(), listeners(MUTATIONS_PER_MINUTE));
     expect(other.status).toBe(200);
     expect(Object.keys(other.body.data)).toHaveLength(MUTATIONS_PER_MINUTE);
   });

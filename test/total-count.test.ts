@@ -3,13 +3,13 @@
 // estimate. Rows a minute apart make the estimate predictable: 3,000 deliveries span 2,999
 // minutes, the newest 1,001 span 1,000, so the estimate is 1,000 × 2,999 / 1,000 = 2,999.
 import { getNamedType, isObjectType } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { createService } from '../src/domain/ingest/services.ts';
 import { schema } from '../src/graphql/schema.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { graphql } from './gql/index.ts';
-import { createTenant, dataOf, requestGraphqlWith, startApp, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, requestGraphqlWith } from './support/app.ts';
+import { useHookline } from './support/fixture.ts';
 
 const EVERY_LIST = graphql(`
   query TotalCountsEveryList($serviceId: ID!) {
@@ -36,46 +36,36 @@ const COUNTS = graphql(`
   }
 `);
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
+const hookline = useHookline({ environment: { ROLE: 'api' } });
 let endpointId: string;
 const start = Date.now() - 10 * 24 * 3600_000;
 
 /** `count` events a minute apart after the last ones, each with one delivery to the endpoint. */
 async function addDeliveries(count: number, fromMinute: number): Promise<void> {
-  await running.app.database.pool.query(
+  await hookline.app.database.pool.query(
     `WITH event AS (
        INSERT INTO events (organization_id, type, data, created_at)
        SELECT $1, 'test.ping', '{}', $3::timestamptz + n * interval '1 minute' FROM generate_series($4::int, $4::int + $5::int - 1) n
        RETURNING id, created_at)
      INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, created_at)
      SELECT $1, id, $2, 'test.ping', 'SUCCEEDED', created_at FROM event`,
-    [tenant.organizationId, endpointId, new Date(start), fromMinute, count],
+    [hookline.tenant.organizationId, endpointId, new Date(start), fromMinute, count],
   );
 }
 
 async function counts() {
-  return dataOf(await requestGraphqlWith(running.baseUrl, tenant.apiToken, COUNTS, { endpointId }));
+  return dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, COUNTS, { endpointId }));
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, { ROLE: 'api' });
-  tenant = await createTenant(running.app);
   const { endpoint } = await createEndpoint(
-    running.app.database.prisma,
-    tenant.organizationId,
+    hookline.app.database.prisma,
+    hookline.tenant.organizationId,
     { url: 'https://hooks.example.com/counted', name: 'counted' },
     { allowHttp: false, allowPrivate: false },
     100,
   );
   endpointId = endpoint.id;
-});
-
-afterAll(async () => {
-  await running?.close();
-  await database?.drop();
 });
 
 describe('totalCount', () => {
@@ -113,18 +103,18 @@ describe('every connection', () => {
   });
 
   it('counts each list by the same rule: exact up to 1,000, then an estimate', async () => {
-    const other = await createTenant(running.app, 'other-service');
-    const { service } = await createService(running.app.database.prisma, other.organizationId, 'second');
+    const other = await hookline.createTenant('other-service');
+    const { service } = await createService(hookline.app.database.prisma, other.organizationId, 'second');
     // 3,000 deploys of the tenant's service a minute apart (the estimate as above: 2,999), one of the
     // second service at the first minute and four change events within the span: still 2,999 of each list.
-    await running.app.database.pool.query(
+    await hookline.app.database.pool.query(
       `INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at)
        SELECT s.organization_id, s.id, t.id, 'a1b2c3d', 'production', $2::timestamptz + n * interval '1 minute'
          FROM services s JOIN deploy_tokens t ON t.service_id = s.id, generate_series(0, CASE WHEN s.id = $1 THEN 2999 ELSE 0 END) n
         WHERE s.organization_id = $3`,
       [other.serviceId, new Date(start), other.organizationId],
     );
-    await running.app.database.pool.query(
+    await hookline.app.database.pool.query(
       `INSERT INTO change_events (organization_id, service_id, deploy_token_id, kind, summary, changed_at)
        SELECT $1, $2, t.id, 'feature_flag', 'flag ' || n, $3::timestamptz + n * interval '1 hour'
          FROM deploy_tokens t, generate_series(1, 4) n WHERE t.service_id = $2`,
@@ -132,7 +122,7 @@ describe('every connection', () => {
     );
     const exact = (totalCount: number) => ({ totalCount, totalCountIsEstimate: false });
     const estimate = { totalCount: 2999, totalCountIsEstimate: true };
-    const result = dataOf(await requestGraphqlWith(running.baseUrl, other.apiToken, EVERY_LIST, { serviceId: other.serviceId }));
+    const result = dataOf(await requestGraphqlWith(hookline.baseUrl, other.apiToken, EVERY_LIST, { serviceId: other.serviceId }));
     expect(result).toEqual({
       services: exact(2),
       service: { deploys: estimate, incidents: exact(0) },

@@ -1,39 +1,26 @@
 // Signed webhook deliveries end to end: REST endpoint creation, ingest, the pg-boss worker,
 // a real receiver on loopback, and verification with the standardwebhooks library.
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createTenant, startApp, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { LOCAL_RECEIVERS } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
-import { eventually, startReceiver, type Receiver } from './support/receiver.ts';
+import { eventually } from './support/receiver.ts';
+import { useHookline } from './support/fixture.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let database: TestDatabase;
-let running: RunningApp;
-let tenant: Tenant;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  running = await startApp(database.url, {
+const hookline = useHookline({
+  environment: {
     ...LOCAL_RECEIVERS,
     DELIVERY_BACKOFF_BASE_MS: '50',
     DELIVERY_BACKOFF_FACTOR: '2',
     INGEST_RATE_LIMIT_PER_MINUTE: 'off',
-  });
-  tenant = await createTenant(running.app);
-  receiver = await startReceiver();
+  },
+  receiver: true,
 });
 
-afterAll(async () => {
-  await running?.close();
-  await receiver?.close();
-  await database?.drop();
-});
-
-function createEndpoint(body: unknown, token = tenant.apiToken) {
-  return post(`${running.baseUrl}/api/webhooks/endpoints`, {
+function createEndpoint(body: unknown, token = hookline.tenant.apiToken) {
+  return post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
     body: JSON.stringify(body),
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
   });
@@ -41,11 +28,11 @@ function createEndpoint(body: unknown, token = tenant.apiToken) {
 
 describe('POST /api/webhooks/endpoints', () => {
   it('creates an active endpoint and returns its signing secret once', async () => {
-    const response = await createEndpoint({ url: `${receiver.url}/hooks`, name: 'Receiver', eventTypes: ['deploy.ingested'] });
+    const response = await createEndpoint({ url: `${hookline.receiver.url}/hooks`, name: 'Receiver', eventTypes: ['deploy.ingested'] });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       id: expect.stringMatching(UUID),
-      url: `${receiver.url}/hooks`,
+      url: `${hookline.receiver.url}/hooks`,
       name: 'Receiver',
       status: 'ACTIVE',
       eventTypes: ['deploy.ingested'],
@@ -84,12 +71,12 @@ describe('POST /api/webhooks/endpoints: input PostgreSQL or a socket cannot use'
   const NOT_STORABLE = 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters';
 
   async function endpointCount() {
-    return running.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId } });
+    return hookline.app.database.prisma.webhookEndpoint.count({ where: { organizationId: hookline.tenant.organizationId } });
   }
 
   it('refuses NUL and unpaired surrogates, naming the field', async () => {
     const before = await endpointCount();
-    const response = await createEndpoint({ url: `${receiver.url}/\ud800`, name: 'Receiver\u0000' });
+    const response = await createEndpoint({ url: `${hookline.receiver.url}/\ud800`, name: 'Receiver\u0000' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       error: {
@@ -114,7 +101,7 @@ describe('POST /api/webhooks/endpoints: input PostgreSQL or a socket cannot use'
 
   it('lists at most 20 invalid fields, however many there are', async () => {
     const eventTypes = Array.from({ length: 80_000 }, (_, index) => `nope.${index}`);
-    const response = await createEndpoint({ url: `${receiver.url}/hooks`, name: 'Many', eventTypes });
+    const response = await createEndpoint({ url: `${hookline.receiver.url}/hooks`, name: 'Many', eventTypes });
     expect(response.status).toBe(400);
     expect(response.body.error.details).toHaveLength(20);
     expect(response.body.error.details[19].field).toBe('eventTypes[19]');
@@ -123,9 +110,9 @@ describe('POST /api/webhooks/endpoints: input PostgreSQL or a socket cannot use'
 
   it('refuses a declared charset other than UTF-8 with 415', async () => {
     const before = await endpointCount();
-    const response = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
-      body: Buffer.from(JSON.stringify({ url: `${receiver.url}/hooks`, name: 'Zoë' }), 'latin1'),
-      headers: { 'content-type': 'application/json; charset=iso-8859-1', authorization: `Bearer ${tenant.apiToken}` },
+    const response = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
+      body: Buffer.from(JSON.stringify({ url: `${hookline.receiver.url}/hooks`, name: 'Zoë' }), 'latin1'),
+      headers: { 'content-type': 'application/json; charset=iso-8859-1', authorization: `Bearer ${hookline.tenant.apiToken}` },
     });
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type charset must be utf-8' } });
@@ -135,9 +122,9 @@ describe('POST /api/webhooks/endpoints: input PostgreSQL or a socket cannot use'
   it('refuses a body declared as another media type with 415', async () => {
     const before = await endpointCount();
     for (const contentType of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded']) {
-      const response = await post(`${running.baseUrl}/api/webhooks/endpoints`, {
-        body: JSON.stringify({ url: `${receiver.url}/hooks`, name: 'Plain' }),
-        headers: { 'content-type': contentType, authorization: `Bearer ${tenant.apiToken}` },
+      const response = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
+        body: JSON.stringify({ url: `${hookline.receiver.url}/hooks`, name: 'Plain' }),
+        headers: { 'content-type': contentType, authorization: `Bearer ${hookline.tenant.apiToken}` },
       });
       expect(response.status, contentType).toBe(415);
       expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type must be application/json' } });
@@ -148,15 +135,15 @@ describe('POST /api/webhooks/endpoints: input PostgreSQL or a socket cannot use'
 
 describe('deploy.ingested', () => {
   it('reaches the endpoint signed, verifiable under both header sets, with the deploy', async () => {
-    const endpoint = await createEndpoint({ url: `${receiver.url}/deploys`, name: 'Deploys' });
-    const ingest = await postDeploy(running.baseUrl, tenant.deployToken, {
+    const endpoint = await createEndpoint({ url: `${hookline.receiver.url}/deploys`, name: 'Deploys' });
+    const ingest = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, {
       commit_sha: 'abc123',
       environment: 'production',
       commits: [{ sha: 'abc123', author: 'ada', timestamp: '2026-11-20T10:00:00+01:00' }],
     });
     expect(ingest.body.status).toBe('accepted');
 
-    const [request] = await receiver.waitForRequests(1, { path: '/deploys' });
+    const [request] = await hookline.receiver.waitForRequests(1, { path: '/deploys' });
     const headers = request!.headers as Record<string, string>;
     const body = JSON.parse(request!.body);
     // The Standard Webhooks envelope's name for when the event happened, beside our older one.
@@ -166,11 +153,11 @@ describe('deploy.ingested', () => {
       type: 'deploy.ingested',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       createdAt: expect.any(String),
-      organizationId: tenant.organizationId,
+      organizationId: hookline.tenant.organizationId,
       data: {
         deploy: {
           id: ingest.body.deploy_id,
-          service: { id: tenant.serviceId, name: 'checkout' },
+          service: { id: hookline.tenant.serviceId, name: 'checkout' },
           commitSha: 'abc123',
           commitMessage: null,
           branch: null,
@@ -203,7 +190,7 @@ describe('deploy.ingested', () => {
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(request!.body, headers)).toThrow();
 
     const delivery = await eventually(async () => {
-      const row = await running.app.database.prisma.delivery.findUnique({
+      const row = await hookline.app.database.prisma.delivery.findUnique({
         where: { id: headers['x-service-delivery']! },
         include: { attempts: true },
       });
@@ -218,27 +205,27 @@ describe('deploy.ingested', () => {
 
 describe('several workers', () => {
   it('never send one attempt twice: 100 deliveries over two worker processes arrive exactly once each', async () => {
-    const second = await startApp(database.url, { ROLE: 'worker', ...LOCAL_RECEIVERS });
+    const second = await hookline.startApp({ ROLE: 'worker', ...LOCAL_RECEIVERS });
     try {
-      const tenantOfTheirOwn = await createTenant(running.app, 'fan-out');
-      await post(`${running.baseUrl}/api/webhooks/endpoints`, {
-        body: JSON.stringify({ url: `${receiver.url}/fan-out`, name: 'Fan-out' }),
+      const tenantOfTheirOwn = await hookline.createTenant('fan-out');
+      await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
+        body: JSON.stringify({ url: `${hookline.receiver.url}/fan-out`, name: 'Fan-out' }),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${tenantOfTheirOwn.apiToken}` },
       });
       const ingests = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => postDeploy(running.baseUrl, tenantOfTheirOwn.deployToken, { commit_sha: `sha-${i}` })),
+        Array.from({ length: 100 }, (_, i) => postDeploy(hookline.baseUrl, tenantOfTheirOwn.deployToken, { commit_sha: `sha-${i}` })),
       );
       expect(ingests.every((response) => response.body.status === 'accepted')).toBe(true);
-      await receiver.waitForRequests(100, { path: '/fan-out', timeoutMs: 20_000 });
+      await hookline.receiver.waitForRequests(100, { path: '/fan-out', timeoutMs: 20_000 });
       // Everything has arrived once; give a late duplicate the chance to show up, bounded by
       // the moment every delivery is recorded as SUCCEEDED.
       await eventually(async () => {
-        const pending = await running.app.database.prisma.delivery.count({
+        const pending = await hookline.app.database.prisma.delivery.count({
           where: { organizationId: tenantOfTheirOwn.organizationId, status: { not: 'SUCCEEDED' } },
         });
         return pending === 0 ? true : undefined;
       });
-      const ids = receiver.requests.filter((r) => r.path === '/fan-out').map((r) => r.headers['x-service-delivery']);
+      const ids = hookline.receiver.requests.filter((r) => r.path === '/fan-out').map((r) => r.headers['x-service-delivery']);
       expect(ids).toHaveLength(100);
       expect(new Set(ids).size).toBe(100);
     } finally {
@@ -248,13 +235,13 @@ describe('several workers', () => {
 
   it('reports delivery outcomes and queue depth on /metrics, exactly', async () => {
     // A database and an app of its own, so that every delivery the metrics count is this test's.
-    const own = await createTestDatabase();
-    const app = await startApp(own.url, { ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
-    const held = await startReceiver();
+    const own = await hookline.createDatabase();
+    const app = await hookline.startApp({ ...LOCAL_RECEIVERS, INGEST_RATE_LIMIT_PER_MINUTE: 'off' }, own.url);
+    const held = await hookline.startReceiver();
     const answers: (() => void)[] = [];
     held.respond((_request, response) => answers.push(() => response.end('ok')));
     try {
-      const theirs = await createTenant(app.app, 'metrics');
+      const theirs = await hookline.createTenant('metrics', app.app);
       await post(`${app.baseUrl}/api/webhooks/endpoints`, {
         body: JSON.stringify({ url: `${held.url}/held`, name: 'Held' }),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${theirs.apiToken}` },

@@ -3,12 +3,13 @@
 // sockets to a real app; each limit is lowered by its setting so that reaching it is cheap.
 import type { Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import type { Tenant } from './support/app.ts';
 import { connectGraphqlWs, ping, subscribe, untilLive, type Subscriber } from './support/graphql-ws.ts';
-import { post, postDeploy } from './support/http.ts';
+import { postDeploy } from './support/http.ts';
+import { useHookline } from './support/fixture.ts';
+import { createEndpoint } from './support/operations.ts';
 
 const LIMITS_DELIVERY_UPDATED = graphql(`
   subscription LimitsDeliveryUpdated($endpointId: ID) {
@@ -23,32 +24,15 @@ const LIMITS = {
   WS_MAX_CONNECTIONS_PER_ORGANIZATION: '2',
 };
 
-let database: TestDatabase;
-let api: RunningApp;
+const hookline = useHookline({ environment: { ROLE: 'api', ...LIMITS }, tenant: false });
 const clients: Client[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  api = await startApp(database.url, { ROLE: 'api', ...LIMITS });
-});
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.dispose()));
-  await api?.close();
-  await database?.drop();
 });
 
-async function createEndpoint(tenant: Tenant): Promise<string> {
-  const response = await post(`${api.baseUrl}/api/webhooks/endpoints`, {
-    body: JSON.stringify({ url: 'https://hooks.example.com/limits', name: 'limits' }),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-  });
-  expect(response.status).toBe(201);
-  return response.body.id as string;
-}
-
 function connect(tenant: Tenant, options: Parameters<typeof connectGraphqlWs>[2] = {}): Client {
-  const client = connectGraphqlWs(api.baseUrl, tenant.apiToken, options);
+  const client = connectGraphqlWs(hookline.baseUrl, tenant.apiToken, options);
   clients.push(client);
   return client;
 }
@@ -57,7 +41,7 @@ const subscribeTo = (client: Client, endpointId?: string) =>
   subscribe(client, LIMITS_DELIVERY_UPDATED, { endpointId }, (data) => data.deliveryUpdated as Update);
 
 const live = (subscriber: Subscriber<Update>, tenant: Tenant, endpointId: string) =>
-  untilLive(subscriber, api.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
+  untilLive(subscriber, hookline.baseUrl, tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
 
 /** The close code and reason of a raw socket, once it closes. */
 const closeOf = (socket: WebSocket) =>
@@ -67,8 +51,8 @@ const closeOf = (socket: WebSocket) =>
 
 describe('GraphQL WebSocket limits', () => {
   it('closes the socket with 1009 on a message over 1 MiB, before reading it (even a connection_init with a valid token)', async () => {
-    const tenant = await createTenant(api.app);
-    const socket = new WebSocket(`${api.baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+    const tenant = await hookline.createTenant();
+    const socket = new WebSocket(`${hookline.baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
     const messages: string[] = [];
     socket.on('message', (data) => messages.push(String(data)));
     const closed = closeOf(socket);
@@ -84,8 +68,8 @@ describe('GraphQL WebSocket limits', () => {
   });
 
   it('runs at most WS_MAX_SUBSCRIPTIONS_PER_CONNECTION operations on one socket; one more fails alone', async () => {
-    const tenant = await createTenant(api.app);
-    const endpointId = await createEndpoint(tenant);
+    const tenant = await hookline.createTenant();
+    const endpointId = (await createEndpoint(hookline, tenant.apiToken, { url: 'https://hooks.example.com/limits', name: 'limits' })).id;
     const client = connect(tenant);
     const allowed = [subscribeTo(client), subscribeTo(client, endpointId), subscribeTo(client)];
     for (const subscriber of allowed) await live(subscriber, tenant, endpointId);
@@ -96,7 +80,7 @@ describe('GraphQL WebSocket limits', () => {
       { message: 'Too many operations on this connection: at most 3 at once', extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', max: 3 } },
     ]);
     // The others on the socket go on.
-    const after = await ping(api.baseUrl, tenant, endpointId);
+    const after = await ping(hookline.baseUrl, tenant, endpointId);
     for (const subscriber of allowed)
       await subscriber.waitFor(() => subscriber.updates.find((update) => update.id === after), 'a change after the refusal');
     expect(allowed.flatMap((subscriber) => subscriber.errors)).toEqual([]);
@@ -104,8 +88,8 @@ describe('GraphQL WebSocket limits', () => {
   });
 
   it('accepts at most WS_MAX_CONNECTIONS_PER_ORGANIZATION sockets of one organization (4029), and counts closed ones out', async () => {
-    const tenant = await createTenant(api.app);
-    const endpointId = await createEndpoint(tenant);
+    const tenant = await hookline.createTenant();
+    const endpointId = (await createEndpoint(hookline, tenant.apiToken, { url: 'https://hooks.example.com/limits', name: 'limits' })).id;
     const first = connect(tenant);
     const second = connect(tenant);
     const subscribers = [subscribeTo(first), subscribeTo(second)];
@@ -122,8 +106,10 @@ describe('GraphQL WebSocket limits', () => {
     });
 
     // Another organization is not held back by this one.
-    const stranger = await createTenant(api.app, 'theirs');
-    const strangerEndpoint = await createEndpoint(stranger);
+    const stranger = await hookline.createTenant('theirs');
+    const strangerEndpoint = (
+      await createEndpoint(hookline, stranger.apiToken, { url: 'https://hooks.example.com/limits', name: 'limits' })
+    ).id;
     await live(subscribeTo(connect(stranger)), stranger, strangerEndpoint);
 
     // A socket that closes frees its place (once the server has seen the close: until then, 4029).
@@ -140,10 +126,10 @@ describe('GraphQL WebSocket limits', () => {
   });
 
   it('does not count sockets that close while their token is being checked', async () => {
-    const tenant = await createTenant(api.app);
-    const endpointId = await createEndpoint(tenant);
+    const tenant = await hookline.createTenant();
+    const endpointId = (await createEndpoint(hookline, tenant.apiToken, { url: 'https://hooks.example.com/limits', name: 'limits' })).id;
     for (let n = 0; n < 10; n++) {
-      const socket = new WebSocket(`${api.baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+      const socket = new WebSocket(`${hookline.baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
       await new Promise((resolve) => socket.once('open', resolve));
       socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${tenant.apiToken}` } }));
       const closed = closeOf(socket);
@@ -155,8 +141,8 @@ describe('GraphQL WebSocket limits', () => {
   });
 
   it('closes a socket that does not read with 4008 once WS_MAX_BUFFERED_BYTES wait for it, without delaying another subscriber', async () => {
-    const tenant = await createTenant(api.app);
-    const endpointId = await createEndpoint(tenant);
+    const tenant = await hookline.createTenant();
+    const endpointId = (await createEndpoint(hookline, tenant.apiToken, { url: 'https://hooks.example.com/limits', name: 'limits' })).id;
     let slowSocket: WebSocket | undefined;
     const slow = subscribeTo(connect(tenant, { on: { connected: (socket) => (slowSocket = socket as WebSocket) } }), endpointId);
     const fast = subscribeTo(connect(tenant), endpointId);
@@ -166,13 +152,13 @@ describe('GraphQL WebSocket limits', () => {
     // A change of about 80 KB (a deploy with 100 long commit messages in its event), notified
     // again and again while the slow client reads nothing: far more than the socket buffers hold.
     const commits = Array.from({ length: 100 }, (_, n) => ({ sha: `c${n}`, message: `${n} `.padEnd(780, 'x') }));
-    expect((await postDeploy(api.baseUrl, tenant.deployToken, { commit_sha: 'big', commits })).status).toBe(200);
+    expect((await postDeploy(hookline.baseUrl, tenant.deployToken, { commit_sha: 'big', commits })).status).toBe(200);
     const deliveryId = await fast.waitFor(
       () => fast.updates.find((update) => update.event.type === 'deploy.ingested')?.id,
       'the big delivery',
     );
     slowSocket!.pause();
-    const { pool } = api.app.database;
+    const { pool } = hookline.app.database;
     const change = { id: deliveryId, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 0 };
     // About 12 MB in all: three times what the socket buffers held here, plus the default
     // WS_MAX_BUFFERED_BYTES (1 MiB). In rounds of 400 KB, each sent once the fast subscriber has
@@ -193,7 +179,7 @@ describe('GraphQL WebSocket limits', () => {
     const repeats = rounds * perRound;
 
     // The fast subscriber got every one, and nothing more: a barrier committed after them comes next.
-    const barrier = await ping(api.baseUrl, tenant, endpointId);
+    const barrier = await ping(hookline.baseUrl, tenant, endpointId);
     await fast.waitFor(() => fast.updates.find((update) => update.id === barrier), 'the barrier');
     expect(ofDelivery()).toBe(repeats + 1);
     expect(fast.errors).toEqual([]);

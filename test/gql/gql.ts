@@ -26,7 +26,6 @@ type Documents = {
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": typeof types.DeliveryEndpointsSetActiveDocument,
     "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.DeliveryEndpointsDeleteDocument,
     "\n  query DeliveryAttempts($id: ID!) {\n    delivery(id: $id) {\n      status attemptCount\n      attempts { number succeeded responseStatus responseBody responseBodyBase64 responseContentEncoding responseBodyDecoded error }\n    }\n  }\n": typeof types.DeliveryAttemptsDocument,
-    "\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": typeof types.RecoveryCreateEndpointDocument,
     "\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n": typeof types.RecoveryResendDocument,
     "\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": typeof types.RecoveryRecoverDocument,
     "\n  mutation RecoverySetActive($id: ID!, $active: Boolean!) { setWebhookEndpointActive(id: $id, active: $active) { id status } }\n": typeof types.RecoverySetActiveDocument,
@@ -36,14 +35,12 @@ type Documents = {
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": typeof types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": typeof types.DoraMarkSuspectDocument,
     "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraOfDaysDocument,
-    "\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n": typeof types.DisabledCreateEndpointDocument,
     "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n": typeof types.DisabledEndpointDocument,
     "\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n": typeof types.SettingsCreateEndpointDocument,
     "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": typeof types.SettingsUpdateEndpointDocument,
     "\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.SettingsSendTestDocument,
     "\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n": typeof types.SettingsPolicyDocument,
     "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n": typeof types.CatalogueEventTypesDocument,
-    "\n  mutation CatalogueCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": typeof types.CatalogueCreateEndpointDocument,
     "\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n": typeof types.CatalogueOpenIncidentDocument,
     "\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": typeof types.CatalogueAcknowledgeIncidentDocument,
     "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": typeof types.CatalogueResolveIncidentDocument,
@@ -95,7 +92,6 @@ type Documents = {
     "\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n": typeof types.DateInputRecoverDocument,
     "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n": typeof types.DateInputResendDocument,
     "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n": typeof types.DateInputChartDocument,
-    "\n  mutation DateInputCreateEndpoint($url: String!, $name: String!) { createWebhookEndpoint(url: $url, name: $name) { endpoint { id } } }\n": typeof types.DateInputCreateEndpointDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": typeof types.DeployDetailDocument,
@@ -105,7 +101,6 @@ type Documents = {
     "\n  query LimitsDeep($id: ID!) {\n    delivery(id: $id) { endpoint { latestDelivery { endpoint { latestDelivery { endpoint { latestDelivery {\n      endpoint { latestDelivery { endpoint { id } } }\n    } } } } } } }\n  }\n": typeof types.LimitsDeepDocument,
     "\n  query LimitsEndpointsPage($first: Int, $last: Int) {\n    webhookEndpoints(first: $first, last: $last) { edges { node { id } } }\n  }\n": typeof types.LimitsEndpointsPageDocument,
     "\n  query LimitsEndpointDeliveries($id: ID!, $first: Int) {\n    webhookEndpoint(id: $id) { id deliveries(first: $first) { edges { node { id } } } }\n  }\n": typeof types.LimitsEndpointDeliveriesDocument,
-    "\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n": typeof types.LimitsCreateEndpointDocument,
     "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.LimitsDeleteEndpointDocument,
     "\n  query LimitsViewer { viewer { id name } }\n": typeof types.LimitsViewerDocument,
     "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": typeof types.NPlusOneEndpointsDashboardDocument,
@@ -119,13 +114,11 @@ type Documents = {
     "\n  query NodeTenantIds {\n    viewer { id }\n    deploys(first: 1) { edges { node { id } } }\n    deliveries(first: 1) { edges { node { id event { id } } } }\n  }\n": typeof types.NodeTenantIdsDocument,
     "\n  mutation NodeOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": typeof types.NodeOpenIncidentDocument,
     "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": typeof types.ProtocolDeliveryUpdatedDocument,
-    "\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n": typeof types.SearchCreateEndpointDocument,
     "\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": typeof types.SearchOpenIncidentDocument,
     "\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { cursor node { id status createdAt endpoint { id } event { id type } attempts { responseStatus } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.SearchDeliveriesDocument,
     "\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { id type createdAt example deliveries(first: 10) { totalCount edges { node { id status endpoint { id } } } } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.SearchEventsDocument,
     "\n  query SearchEvent($id: ID!) { event(id: $id) { id type } }\n": typeof types.SearchEventDocument,
     "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": typeof types.WebhookDestinationPolicyDocument,
-    "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": typeof types.AddRetryingEndpointDocument,
     "\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n": typeof types.SendRetryingTestDocument,
     "\n  query PendingRetries($id: ID!) {\n    webhookEndpoint(id: $id) { id consecutiveFailures pendingRetries deliveries { edges { node { id status attemptCount } } } }\n  }\n": typeof types.PendingRetriesDocument,
     "\n  fragment WebhookEndpointParts on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": typeof types.WebhookEndpointPartsFragmentDoc,
@@ -176,9 +169,9 @@ type Documents = {
     "\n  mutation RecoverStranded($endpointId: ID!, $since: DateTime!) { recoverDeliveries(endpointId: $endpointId, since: $since) { queued hasMore nextSince } }\n": typeof types.RecoverStrandedDocument,
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": typeof types.OnDeliveryUpdatedDocument,
     "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.GraphqlWsSendPingDocument,
+    "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!], $headers: [WebhookHeaderInput!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers) { signingSecret endpoint { id } }\n  }\n": typeof types.CreateEndpointDocument,
     "\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": typeof types.TotalCountsEveryListDocument,
     "\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": typeof types.TotalCountsDocument,
-    "\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": typeof types.SecretsCreateEndpointDocument,
     "\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n": typeof types.SecretsRotateDocument,
     "\n  mutation SecretsReveal($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": typeof types.SecretsRevealDocument,
     "\n  query SecretsReveals($id: ID!) {\n    webhookEndpoint(id: $id) { id secretReveals { id revealedAt apiToken { id prefix } } }\n  }\n": typeof types.SecretsRevealsDocument,
@@ -198,7 +191,6 @@ const documents: Documents = {
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": types.DeliveryEndpointsSetActiveDocument,
     "\n  mutation DeliveryEndpointsDelete($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.DeliveryEndpointsDeleteDocument,
     "\n  query DeliveryAttempts($id: ID!) {\n    delivery(id: $id) {\n      status attemptCount\n      attempts { number succeeded responseStatus responseBody responseBodyBase64 responseContentEncoding responseBodyDecoded error }\n    }\n  }\n": types.DeliveryAttemptsDocument,
-    "\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": types.RecoveryCreateEndpointDocument,
     "\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n": types.RecoveryResendDocument,
     "\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": types.RecoveryRecoverDocument,
     "\n  mutation RecoverySetActive($id: ID!, $active: Boolean!) { setWebhookEndpointActive(id: $id, active: $active) { id status } }\n": types.RecoverySetActiveDocument,
@@ -208,14 +200,12 @@ const documents: Documents = {
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": types.DoraMarkSuspectDocument,
     "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraOfDaysDocument,
-    "\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n": types.DisabledCreateEndpointDocument,
     "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n": types.DisabledEndpointDocument,
     "\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n": types.SettingsCreateEndpointDocument,
     "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": types.SettingsUpdateEndpointDocument,
     "\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.SettingsSendTestDocument,
     "\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n": types.SettingsPolicyDocument,
     "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n": types.CatalogueEventTypesDocument,
-    "\n  mutation CatalogueCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": types.CatalogueCreateEndpointDocument,
     "\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n": types.CatalogueOpenIncidentDocument,
     "\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": types.CatalogueAcknowledgeIncidentDocument,
     "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": types.CatalogueResolveIncidentDocument,
@@ -267,7 +257,6 @@ const documents: Documents = {
     "\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n": types.DateInputRecoverDocument,
     "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n": types.DateInputResendDocument,
     "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n": types.DateInputChartDocument,
-    "\n  mutation DateInputCreateEndpoint($url: String!, $name: String!) { createWebhookEndpoint(url: $url, name: $name) { endpoint { id } } }\n": types.DateInputCreateEndpointDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.ServiceDeploysListDocument,
     "\n  query DeployDetail($id: ID!) {\n    deploy(id: $id) {\n      id commitSha commitMessage branch deployedBy environment version description url deployedAt receivedAt\n      service { id name }\n      commits { sha message author timestamp position }\n      previousDeploy { id commitSha environment deployedAt }\n      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }\n      authors\n      suspectIn { rank }\n    }\n  }\n": types.DeployDetailDocument,
@@ -277,7 +266,6 @@ const documents: Documents = {
     "\n  query LimitsDeep($id: ID!) {\n    delivery(id: $id) { endpoint { latestDelivery { endpoint { latestDelivery { endpoint { latestDelivery {\n      endpoint { latestDelivery { endpoint { id } } }\n    } } } } } } }\n  }\n": types.LimitsDeepDocument,
     "\n  query LimitsEndpointsPage($first: Int, $last: Int) {\n    webhookEndpoints(first: $first, last: $last) { edges { node { id } } }\n  }\n": types.LimitsEndpointsPageDocument,
     "\n  query LimitsEndpointDeliveries($id: ID!, $first: Int) {\n    webhookEndpoint(id: $id) { id deliveries(first: $first) { edges { node { id } } } }\n  }\n": types.LimitsEndpointDeliveriesDocument,
-    "\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n": types.LimitsCreateEndpointDocument,
     "\n  mutation LimitsDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.LimitsDeleteEndpointDocument,
     "\n  query LimitsViewer { viewer { id name } }\n": types.LimitsViewerDocument,
     "\n  query NPlusOneEndpointsDashboard($first: Int) {\n    webhookEndpoints(first: $first) {\n      edges {\n        node {\n          id name status pendingRetries\n          latestDelivery { id status attempts { number } event { type } }\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n        }\n      }\n    }\n  }\n": types.NPlusOneEndpointsDashboardDocument,
@@ -291,13 +279,11 @@ const documents: Documents = {
     "\n  query NodeTenantIds {\n    viewer { id }\n    deploys(first: 1) { edges { node { id } } }\n    deliveries(first: 1) { edges { node { id event { id } } } }\n  }\n": types.NodeTenantIdsDocument,
     "\n  mutation NodeOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": types.NodeOpenIncidentDocument,
     "\n  subscription ProtocolDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status }\n  }\n": types.ProtocolDeliveryUpdatedDocument,
-    "\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n": types.SearchCreateEndpointDocument,
     "\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": types.SearchOpenIncidentDocument,
     "\n  query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {\n    deliveries(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { cursor node { id status createdAt endpoint { id } event { id type } attempts { responseStatus } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.SearchDeliveriesDocument,
     "\n  query SearchEvents($filter: EventFilter, $first: Int, $after: String) {\n    events(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges { node { id type createdAt example deliveries(first: 10) { totalCount edges { node { id status endpoint { id } } } } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.SearchEventsDocument,
     "\n  query SearchEvent($id: ID!) { event(id: $id) { id type } }\n": types.SearchEventDocument,
     "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n": types.WebhookDestinationPolicyDocument,
-    "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n": types.AddRetryingEndpointDocument,
     "\n  mutation SendRetryingTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id status attemptCount } }\n": types.SendRetryingTestDocument,
     "\n  query PendingRetries($id: ID!) {\n    webhookEndpoint(id: $id) { id consecutiveFailures pendingRetries deliveries { edges { node { id status attemptCount } } } }\n  }\n": types.PendingRetriesDocument,
     "\n  fragment WebhookEndpointParts on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures disabledAt disabledReason createdAt updatedAt\n  }\n": types.WebhookEndpointPartsFragmentDoc,
@@ -348,9 +334,9 @@ const documents: Documents = {
     "\n  mutation RecoverStranded($endpointId: ID!, $since: DateTime!) { recoverDeliveries(endpointId: $endpointId, since: $since) { queued hasMore nextSince } }\n": types.RecoverStrandedDocument,
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": types.OnDeliveryUpdatedDocument,
     "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.GraphqlWsSendPingDocument,
+    "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!], $headers: [WebhookHeaderInput!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers) { signingSecret endpoint { id } }\n  }\n": types.CreateEndpointDocument,
     "\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": types.TotalCountsEveryListDocument,
     "\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": types.TotalCountsDocument,
-    "\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n": types.SecretsCreateEndpointDocument,
     "\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n": types.SecretsRotateDocument,
     "\n  mutation SecretsReveal($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": types.SecretsRevealDocument,
     "\n  query SecretsReveals($id: ID!) {\n    webhookEndpoint(id: $id) { id secretReveals { id revealedAt apiToken { id prefix } } }\n  }\n": types.SecretsRevealsDocument,
@@ -423,10 +409,6 @@ export function graphql(source: "\n  query DeliveryAttempts($id: ID!) {\n    del
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation RecoveryCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n"): (typeof documents)["\n  mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -463,10 +445,6 @@ export function graphql(source: "\n  query DoraOfDays($serviceId: ID, $environme
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation DisabledCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { signingSecret endpoint { id } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n"): (typeof documents)["\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -488,10 +466,6 @@ export function graphql(source: "\n  query SettingsPolicy { webhookDestinationPo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n"): (typeof documents)["\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CatalogueCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation CatalogueCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -699,10 +673,6 @@ export function graphql(source: "\n  query DateInputChart($id: ID!, $from: DateT
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DateInputCreateEndpoint($url: String!, $name: String!) { createWebhookEndpoint(url: $url, name: $name) { endpoint { id } } }\n"): (typeof documents)["\n  mutation DateInputCreateEndpoint($url: String!, $name: String!) { createWebhookEndpoint(url: $url, name: $name) { endpoint { id } } }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -736,10 +706,6 @@ export function graphql(source: "\n  query LimitsEndpointsPage($first: Int, $las
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query LimitsEndpointDeliveries($id: ID!, $first: Int) {\n    webhookEndpoint(id: $id) { id deliveries(first: $first) { edges { node { id } } } }\n  }\n"): (typeof documents)["\n  query LimitsEndpointDeliveries($id: ID!, $first: Int) {\n    webhookEndpoint(id: $id) { id deliveries(first: $first) { edges { node { id } } } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation LimitsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { endpoint { id } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -795,10 +761,6 @@ export function graphql(source: "\n  subscription ProtocolDeliveryUpdated($endpo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation SearchCreateEndpoint($url: String!, $name: String!, $eventTypes: [String!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes) { endpoint { id } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n"): (typeof documents)["\n  mutation SearchOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -816,10 +778,6 @@ export function graphql(source: "\n  query SearchEvent($id: ID!) { event(id: $id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n"): (typeof documents)["\n  query WebhookDestinationPolicy { webhookDestinationPolicy { allowHttp allowPrivate } }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation AddRetryingEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: [\"test.ping\"]) { endpoint { id } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -1023,15 +981,15 @@ export function graphql(source: "\n  mutation GraphqlWsSendPing($endpointId: ID!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!], $headers: [WebhookHeaderInput!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!], $headers: [WebhookHeaderInput!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers) { signingSecret endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n"): (typeof documents)["\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n"): (typeof documents)["\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation SecretsCreateEndpoint($url: String!, $name: String!) {\n    createWebhookEndpoint(url: $url, name: $name) { signingSecret endpoint { id } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
