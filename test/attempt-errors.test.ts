@@ -83,8 +83,11 @@ describe('a failed attempt says why', () => {
 
   it('the connection (here the TLS handshake) is not made in time', async () => {
     const result = await attempt(`https://127.0.0.1:${silentPort}/hooks`);
-    expect(result.error).toMatch(/^could not connect within \d+ ms \(UND_ERR_CONNECT_TIMEOUT\)$/);
-    expect(result.durationMs).toBeLessThan(TIMEOUT_MS);
+    // Connecting gets 80 % of the attempt's timeout; the error names that limit, not the whole
+    // timeout (how late the timer fires on a busy machine says nothing of which one ended it).
+    const connectLimitMs = Math.ceil(TIMEOUT_MS * 0.8);
+    expect(result.error).toBe(`could not connect within ${connectLimitMs} ms (UND_ERR_CONNECT_TIMEOUT)`);
+    expect(result.durationMs).toBeGreaterThanOrEqual(connectLimitMs - TIMER_SLACK_MS);
   });
 
   it('connected, but no answer in time', async () => {
