@@ -1,14 +1,9 @@
-// Correlation through the public APIs: the labelled scenarios marked `api` run end to end
-// (services and dependencies through GraphQL, deploys and change events through REST, some
-// reported after the incident opened) and must rank exactly as rankSuspects does on the same
-// scenario; verdicts teach later incidents; a change event can be judged like a deploy.
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { describe, expect, it } from 'vitest';
 import { rankSuspects } from '../src/domain/correlation/suspects.ts';
 import { graphql } from './gql/index.ts';
 import type { CorrelationIncidentQuery } from './gql/graphql.ts';
 import { rankingOptionsOf, SCENARIOS, suspectInputOf, type Scenario, type ScenarioEvent } from './support/correlation-scenarios.ts';
-import { dataOf, requestGraphqlWith, type Tenant } from './support/app.ts';
+import { dataOf, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
 
@@ -52,9 +47,7 @@ const DAY = 24 * 60 * MINUTE;
 
 const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: 'off' }, tenant: false });
 
-function gql<TResult, TVariables>(token: string, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
-  return requestGraphqlWith(hookline.baseUrl, token, document, variables);
-}
+const gql = hookline.graphql;
 
 /** An organization with the scenario's services (and their deploy tokens) and dependencies. */
 async function organizationFor(scenario: Scenario) {

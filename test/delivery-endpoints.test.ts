@@ -12,7 +12,7 @@ import { dataOf, requestGraphql, type RunningApp, type Tenant } from './support/
 import { post } from './support/http.ts';
 import { eventually, type ReceivedRequest, type Receiver } from './support/receiver.ts';
 import { useHookline } from './support/fixture.ts';
-import { createEndpoint, ingest } from './support/operations.ts';
+import { createEndpoint, deliveryWhen, ingest } from './support/operations.ts';
 
 const SET_ENDPOINT_ACTIVE = graphql(`
   mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {
@@ -104,20 +104,6 @@ function endpointRow(stack: Stack, id: string) {
   return stack.running.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
 }
 
-function deliveryWhen(stack: Stack, id: string, done: (status: string, attempts: number) => boolean, timeoutMs = 15_000) {
-  return eventually(
-    async () => {
-      const delivery = await stack.running.app.database.prisma.delivery.findUnique({
-        where: { id },
-        include: { attempts: { orderBy: { number: 'asc' } } },
-      });
-      return delivery && done(delivery.status, delivery.attempts.length) ? delivery : undefined;
-    },
-    timeoutMs,
-    `delivery ${id}`,
-  );
-}
-
 /** Keeps every answer open until the test releases it. */
 function holdAnswers(receiver: Receiver) {
   const held = new Map<string, ServerResponse>();
@@ -197,7 +183,7 @@ describe('automatic disabling', () => {
     const requests = await receiver.waitForRequests(DISABLE_AFTER + 1, { path: '/flaky' });
     const last = requests.at(-1)!;
     expect(JSON.parse(last.body).data.deploy.id).toBe(deployId);
-    const delivery = await deliveryWhen(oneShot, deliveryIdOf(last), (status) => status !== 'PENDING');
+    const delivery = await deliveryWhen(oneShot.running.app, deliveryIdOf(last), (delivery) => delivery.status !== 'PENDING', 15_000);
     expect(delivery.status).toBe('SUCCEEDED');
     expect(await endpointRow(oneShot, endpoint.id)).toMatchObject({ status: 'ACTIVE', consecutiveFailures: 0 });
   });
@@ -228,7 +214,7 @@ describe('automatic disabling', () => {
 
       // Its attempt ends later: recorded, but the delivery stays CANCELLED and is not counted.
       hold.release(eleventh, 500);
-      const late = await deliveryWhen(oneShot, eleventh, (_status, attempts) => attempts === 1);
+      const late = await deliveryWhen(oneShot.running.app, eleventh, (delivery) => delivery.attempts.length === 1, 15_000);
       expect(late.status).toBe('CANCELLED');
       expect(await endpointRow(oneShot, endpoint.id)).toMatchObject({ status: 'DISABLED', consecutiveFailures: DISABLE_AFTER });
     } finally {
@@ -253,7 +239,7 @@ describe('INACTIVE and deleted endpoints', () => {
       expect(dataOf(paused).setWebhookEndpointActive).toMatchObject({ status: 'INACTIVE' });
       hold.release(deliveryId, 500);
 
-      const delivery = await deliveryWhen(retrying, deliveryId, (status) => status !== 'PENDING');
+      const delivery = await deliveryWhen(retrying.running.app, deliveryId, (delivery) => delivery.status !== 'PENDING', 15_000);
       expect(delivery.status).toBe('CANCELLED');
       expect(delivery.attemptCount).toBe(1);
       expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, succeeded: false, responseStatus: 500 })]);
@@ -298,7 +284,7 @@ describe('INACTIVE and deleted endpoints', () => {
 
     // The failed attempt is recorded; the delivery stays CANCELLED and no retry is queued (the
     // record and the retry's job are one transaction, so once the attempt shows, that is final).
-    const delivery = await deliveryWhen(retrying, deliveryId, (_status, attempts) => attempts === 1);
+    const delivery = await deliveryWhen(retrying.running.app, deliveryId, (delivery) => delivery.attempts.length === 1, 15_000);
     expect(delivery.status).toBe('CANCELLED');
     const jobs = await running.app.database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'deliveryId' = $1`, [
       deliveryId,

@@ -12,7 +12,7 @@ import { dataOf, requestGraphqlWith, type Tenant, LOCAL_RECEIVERS } from './supp
 import { connectGraphqlWs, subscribe, untilLive } from './support/graphql-ws.ts';
 import { eventually, type Receiver, type ReceivedRequest } from './support/receiver.ts';
 import { useHookline } from './support/fixture.ts';
-import { createEndpoint, ingest } from './support/operations.ts';
+import { createEndpoint, deliveryWhen, ingest } from './support/operations.ts';
 
 const RESEND = graphql(`
   mutation RecoveryResend($id: ID!) { resendDelivery(id: $id) { id status attemptCount } }
@@ -46,20 +46,6 @@ async function endpointAt(tenant: Tenant, path: string): Promise<{ receiver: Rec
   return { receiver, id: created.id, secret: created.signingSecret };
 }
 
-function deliveryWhen(id: string, done: (delivery: { status: string; attemptCount: number }) => boolean) {
-  return eventually(
-    async () => {
-      const delivery = await hookline.app.database.prisma.delivery.findUnique({
-        where: { id },
-        include: { attempts: { orderBy: { number: 'asc' } } },
-      });
-      return delivery && done(delivery) ? delivery : undefined;
-    },
-    15_000,
-    `delivery ${id}`,
-  );
-}
-
 const idOf = (request: ReceivedRequest) => request.headers['webhook-id'] as string;
 
 describe('recoverDeliveries after a receiver outage', () => {
@@ -72,7 +58,7 @@ describe('recoverDeliveries after a receiver outage', () => {
       await ingest(hookline, tenant.deployToken, { commit_sha: sha, environment: 'production' });
     const failedRequests = await receiver.waitForRequests(3, { path: '/outage' });
     const failedIds = failedRequests.map(idOf).sort();
-    for (const id of failedIds) await deliveryWhen(id, (delivery) => delivery.status === 'FAILED');
+    for (const id of failedIds) await deliveryWhen(hookline.app, id, (delivery) => delivery.status === 'FAILED');
 
     const client = connectGraphqlWs(hookline.baseUrl, tenant.apiToken);
     clients.push(client);
@@ -106,7 +92,7 @@ describe('recoverDeliveries after a receiver outage', () => {
       expect(request.headers['x-service-delivery']).toBe(idOf(request));
     }
     for (const id of failedIds) {
-      const delivery = await deliveryWhen(id, (found) => found.status === 'SUCCEEDED');
+      const delivery = await deliveryWhen(hookline.app, id, (found) => found.status === 'SUCCEEDED');
       expect(delivery.attempts.map((attempt) => [attempt.number, attempt.responseStatus])).toEqual([
         [1, 503],
         [2, 200],
@@ -152,12 +138,12 @@ describe('recoverDeliveries after a receiver outage', () => {
     held[1]!.response.writeHead(503).end('down');
     held[2]!.response.writeHead(200).end('ok');
     // An attempt made is counted whatever became of its delivery meanwhile; one that got through delivered it.
-    const cancelled = await deliveryWhen(refused, (delivery) => delivery.attemptCount === 1);
+    const cancelled = await deliveryWhen(hookline.app, refused, (delivery) => delivery.attemptCount === 1);
     expect([cancelled.status, cancelled.attempts.map((attempt) => [attempt.number, attempt.responseStatus])]).toEqual([
       'CANCELLED',
       [[1, 503]],
     ]);
-    const succeeded = await deliveryWhen(delivered, (delivery) => delivery.attemptCount === 1);
+    const succeeded = await deliveryWhen(hookline.app, delivered, (delivery) => delivery.attemptCount === 1);
     expect([succeeded.status, succeeded.attempts.map((attempt) => [attempt.number, attempt.responseStatus])]).toEqual([
       'SUCCEEDED',
       [[1, 200]],
@@ -173,7 +159,7 @@ describe('recoverDeliveries after a receiver outage', () => {
       [gone, 410],
       [refused, 503],
     ] as const) {
-      const delivery = await deliveryWhen(id, (found) => found.status === 'SUCCEEDED');
+      const delivery = await deliveryWhen(hookline.app, id, (found) => found.status === 'SUCCEEDED');
       expect(delivery.attempts.map((attempt) => [attempt.number, attempt.responseStatus])).toEqual([
         [1, first],
         [2, 200],
@@ -288,7 +274,7 @@ describe('resendDelivery', () => {
     await ingest(hookline, tenant.deployToken, { commit_sha: 'ddd444', environment: 'production' });
     const [original] = await receiver.waitForRequests(1, { path: '/resend' });
     const deliveryId = idOf(original!);
-    await deliveryWhen(deliveryId, (delivery) => delivery.status === 'SUCCEEDED');
+    await deliveryWhen(hookline.app, deliveryId, (delivery) => delivery.status === 'SUCCEEDED');
 
     // The receiver holds its answer: the resent delivery stays PENDING meanwhile.
     const held: ServerResponse[] = [];
@@ -307,7 +293,7 @@ describe('resendDelivery', () => {
       extensions: { code: 'BAD_USER_INPUT' },
     });
     held.forEach((response) => response.end('ok'));
-    const delivery = await deliveryWhen(deliveryId, (found) => found.status === 'SUCCEEDED' && found.attemptCount === 2);
+    const delivery = await deliveryWhen(hookline.app, deliveryId, (found) => found.status === 'SUCCEEDED' && found.attemptCount === 2);
     expect(delivery.attempts.map((attempt) => attempt.succeeded)).toEqual([true, true]);
 
     // An endpoint that is not ACTIVE gets nothing: both are refused with the reason.
@@ -332,7 +318,7 @@ describe('resendDelivery', () => {
     await ingest(hookline, owner.deployToken, { commit_sha: 'eee555', environment: 'production' });
     const [request] = await receiver.waitForRequests(1, { path: '/private' });
     const deliveryId = idOf(request!);
-    await deliveryWhen(deliveryId, (delivery) => delivery.status === 'SUCCEEDED');
+    await deliveryWhen(hookline.app, deliveryId, (delivery) => delivery.status === 'SUCCEEDED');
 
     const resend = await requestGraphqlWith(hookline.baseUrl, other.apiToken, RESEND, { id: deliveryId });
     expect(resend.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });

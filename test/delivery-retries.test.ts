@@ -6,9 +6,9 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { rotateSigningSecret } from '../src/domain/webhooks/endpoints.ts';
 import { type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
-import { eventually, type ReceivedRequest, type Receiver, TIMER_SLACK_MS } from './support/receiver.ts';
+import { type ReceivedRequest, type Receiver, TIMER_SLACK_MS } from './support/receiver.ts';
 import { useHookline } from './support/fixture.ts';
-import { createEndpoint, ingest } from './support/operations.ts';
+import { createEndpoint, deliveryWhen, ingest } from './support/operations.ts';
 
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_FACTOR = 2;
@@ -34,20 +34,6 @@ function headersOf(request: ReceivedRequest): Record<string, string> {
 }
 
 /** The delivery with its attempts, once `done` says it has reached the state waited for. */
-function deliveryWhen(id: string, done: (status: string, attempts: number) => boolean, timeoutMs = 20_000) {
-  return eventually(
-    async () => {
-      const delivery = await hookline.app.database.prisma.delivery.findUnique({
-        where: { id },
-        include: { attempts: { orderBy: { number: 'asc' } }, endpoint: true },
-      });
-      return delivery && done(delivery.status, delivery.attempts.length) ? delivery : undefined;
-    },
-    timeoutMs,
-    `delivery ${id}`,
-  );
-}
-
 describe('an endpoint that keeps failing, then recovers', () => {
   /** An endpoint of a tenant of its own, at `/unstable` of a receiver of its own. */
   async function unstableEndpoint(): Promise<{ tenant: Tenant; receiver: Receiver; endpoint: { id: string; signingSecret: string } }> {
@@ -72,7 +58,7 @@ describe('an endpoint that keeps failing, then recovers', () => {
     await ingest(hookline, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
     const requests = await receiver.waitForRequests(1 + MAX_RETRIES, { path: '/unstable', timeoutMs: 20_000 });
     const deliveryId = headersOf(requests[0]!)['x-service-delivery']!;
-    const delivery = await deliveryWhen(deliveryId, (status) => status !== 'PENDING');
+    const delivery = await deliveryWhen(hookline.app, deliveryId, (delivery) => delivery.status !== 'PENDING');
 
     // One delivery: the same id on every attempt, in both header sets, and the same body.
     for (const request of requests) {
@@ -143,7 +129,7 @@ describe('an endpoint that keeps failing, then recovers', () => {
     // The backoff alone would retry after ~100 ms (next poll ~0.5 s); the receiver asked for 2 s.
     expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(2000);
 
-    const delivery = await deliveryWhen(deliveryId, (status) => status !== 'PENDING');
+    const delivery = await deliveryWhen(hookline.app, deliveryId, (delivery) => delivery.status !== 'PENDING');
     expect(delivery.status).toBe('SUCCEEDED');
     expect(delivery.attempts).toEqual([
       expect.objectContaining({ number: 1, succeeded: false, responseStatus: 429, responseBody: 'slow down' }),
@@ -171,7 +157,7 @@ describe('what else counts as a failed attempt', () => {
     expect(headersOf(requests[1]!)['x-service-delivery']).toBe(deliveryId);
     expect(requests[1]!.receivedAt - requests[0]!.receivedAt).toBeGreaterThanOrEqual(TIMEOUT_MS - TIMER_SLACK_MS + backoffLowerBoundMs(1));
 
-    const delivery = await deliveryWhen(deliveryId, (status) => status !== 'PENDING');
+    const delivery = await deliveryWhen(hookline.app, deliveryId, (delivery) => delivery.status !== 'PENDING');
     expect(delivery.status).toBe('SUCCEEDED');
     const [timedOut, succeeded] = delivery.attempts;
     expect(timedOut).toMatchObject({ number: 1, succeeded: false, responseStatus: null, responseBody: null });
@@ -195,7 +181,7 @@ describe('what else counts as a failed attempt', () => {
     // Attempt 2 comes only after attempt 1 was over: a followed redirect would have arrived before it.
     const requests = await receiver.waitForRequests(2, { path: '/moved' });
     const deliveryId = headersOf(requests[0]!)['x-service-delivery']!;
-    const delivery = await deliveryWhen(deliveryId, (status) => status !== 'PENDING');
+    const delivery = await deliveryWhen(hookline.app, deliveryId, (delivery) => delivery.status !== 'PENDING');
     expect(receiver.requests.filter((request) => request.path === '/target')).toEqual([]);
 
     expect(delivery.status).toBe('SUCCEEDED');
@@ -221,7 +207,11 @@ it('stores at most the first 4096 bytes of a multi-byte answer, cut at a charact
 
   await ingest(hookline, tenant.deployToken, { commit_sha: 'a1b2c3d4', environment: 'production' });
   const [request] = await receiver.waitForRequests(1, { path: '/utf8' });
-  const delivery = await deliveryWhen(headersOf(request!)['x-service-delivery']!, (_status, attempts) => attempts >= 1);
+  const delivery = await deliveryWhen(
+    hookline.app,
+    headersOf(request!)['x-service-delivery']!,
+    (delivery) => delivery.attempts.length >= 1,
+  );
   const stored = delivery.attempts[0]!.responseBody!;
   expect(Buffer.byteLength(stored)).toBeLessThanOrEqual(4096);
   expect(text.startsWith(stored)).toBe(true);

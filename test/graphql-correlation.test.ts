@@ -1,10 +1,7 @@
-// GraphQL for correlation: service dependencies, rollbacks on deploys (and in DORA's change
-// failure rate), change events and the deploy timeline, each confined to the caller's organization.
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPENDENCIES } from '../src/domain/correlation/dependencies.ts';
 import { graphql } from './gql/index.ts';
-import { dataOf, requestGraphqlWith, rollbacksJudged, type GraphqlResponse, type Tenant } from './support/app.ts';
+import { dataOf, errorOf, rollbacksJudged, type Tenant } from './support/app.ts';
 import { postDeploy } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
 
@@ -56,14 +53,7 @@ const HOUR = 60 * MINUTE;
 
 const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: 'off' }, tenant: false });
 
-function gql<TResult, TVariables>(token: string, document: TypedDocumentNode<TResult, TVariables>, variables: NoInfer<TVariables>) {
-  return requestGraphqlWith(hookline.baseUrl, token, document, variables);
-}
-
-function errorOf(response: GraphqlResponse<unknown>) {
-  expect(response.body.errors).toHaveLength(1);
-  return response.body.errors![0]!;
-}
+const gql = hookline.graphql;
 
 async function service(tenant: Tenant, name: string) {
   const created = dataOf(await gql(tenant.apiToken, CREATE_SERVICE, { name })).createService;

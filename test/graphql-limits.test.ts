@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE, QUERY_LIMITS } from '../src/graphql/builder.ts';
 import { schema } from '../src/graphql/schema.ts';
 import { adminQuery } from '../src/db/admin.ts';
 import { graphql } from './gql/index.ts';
-import { dataOf, requestGraphql, type GraphqlResponse } from './support/app.ts';
+import { dataOf, errorOf, requestGraphql, type GraphqlResponse } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
 import { CREATE_ENDPOINT, createEndpoint } from './support/operations.ts';
 
@@ -81,11 +81,6 @@ beforeAll(async () => {
 });
 
 /** The single error of a failed operation. */
-function errorOf(response: GraphqlResponse<unknown>) {
-  expect(response.body.errors).toHaveLength(1);
-  return response.body.errors![0]!;
-}
-
 describe('query depth and complexity', () => {
   it('lets a dashboard page of 50 endpoints with 10 deliveries each and their attempts through', async () => {
     const { complexity, depth } = complexityFromQuery(print(LIMITS_DASHBOARD), { schema, variables: { first: 50, deliveries: 10 } });

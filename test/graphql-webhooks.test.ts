@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import type { WebhookEndpointDeliveriesQuery, WebhookEndpointsPageQuery } from './gql/graphql.ts';
-import { dataOf, requestGraphql, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { dataOf, errorOf, requestGraphql, type GraphqlResponse, type RunningApp, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { eventually, type ReceivedRequest, TIMER_SLACK_MS } from './support/receiver.ts';
 import { useHookline } from './support/fixture.ts';
 
@@ -123,11 +123,6 @@ function answerLater(status: number, body: string, delayMs = 400) {
 }
 
 /** The single error of a failed operation. */
-function errorOf(response: GraphqlResponse<unknown>) {
-  expect(response.body.errors).toHaveLength(1);
-  return response.body.errors![0]!;
-}
-
 function expectNotFound(response: GraphqlResponse<unknown>, message: string) {
   expect(response.body.data ?? null).toBeNull();
   expect(errorOf(response)).toEqual(expect.objectContaining({ message, extensions: { code: 'NOT_FOUND' } }));

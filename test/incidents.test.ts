@@ -1,13 +1,9 @@
-// Incidents through GraphQL, end to end: the lifecycle and its signed webhooks (a real
-// receiver, verified with standardwebhooks), suspect ranking over deploys ingested with
-// `deployed_at`, human verdicts, the lists, and tenant isolation.
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '../src/domain/ingest/services.ts';
 import { graphql } from './gql/index.ts';
 import type { IncidentPartsFragment, IncidentsListQuery } from './gql/graphql.ts';
-import { dataOf, requestGraphqlWith, rollbacksJudged, type GraphqlResponse, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
+import { dataOf, errorOf, rollbacksJudged, type GraphqlResponse, type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { eventually, type ReceivedRequest } from './support/receiver.ts';
 import { useHookline } from './support/fixture.ts';
 import { createEndpoint, ingest } from './support/operations.ts';
@@ -93,22 +89,16 @@ async function setUp(path: string, eventTypes = ['incident.opened', 'incident.ac
 }
 
 /** requestGraphql on this test's app; every operation here has variables. */
-function gql<TResult, TVariables>(
-  token: string | undefined,
-  document: TypedDocumentNode<TResult, TVariables>,
-  variables: NoInfer<TVariables>,
-) {
-  return requestGraphqlWith(hookline.baseUrl, token, document, variables);
-}
+const gql = hookline.graphql;
 
 const acknowledge = (token: string, id: string) => gql(token, ACKNOWLEDGE_INCIDENT, { id });
 const resolve = (token: string, id: string) => gql(token, RESOLVE_INCIDENT, { id });
 
 /** The single error of a failed operation. */
-function errorOf(response: GraphqlResponse<unknown>) {
+/** The one error of a refused operation, which answers no data. */
+function refusalOf(response: GraphqlResponse<unknown>) {
   expect(response.body.data ?? null).toBeNull();
-  expect(response.body.errors).toHaveLength(1);
-  return response.body.errors![0]!;
+  return errorOf(response);
 }
 
 function eventCount(organizationId: string) {
@@ -171,7 +161,7 @@ describe('incident lifecycle', () => {
     expect(acknowledged).toEqual({ ...opened, status: 'ACKNOWLEDGED', acknowledgedAt: expect.any(String) });
 
     const events = await eventCount(tenant.organizationId);
-    const twice = errorOf(await gql(tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: opened.id }));
+    const twice = refusalOf(await gql(tenant.apiToken, ACKNOWLEDGE_INCIDENT, { id: opened.id }));
     const message = 'An incident that is ACKNOWLEDGED cannot become ACKNOWLEDGED';
     expect(twice).toEqual(expect.objectContaining({ message, extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'id', message }] } }));
     expect(await eventCount(tenant.organizationId)).toBe(events);
@@ -184,7 +174,7 @@ describe('incident lifecycle', () => {
       [acknowledge, 'ACKNOWLEDGED'],
       [resolve, 'RESOLVED'],
     ] as const) {
-      const refused = errorOf(await transition(tenant.apiToken, opened.id));
+      const refused = refusalOf(await transition(tenant.apiToken, opened.id));
       expect(refused.message).toBe(`An incident that is RESOLVED cannot become ${to}`);
       expect(refused.extensions?.code).toBe('BAD_USER_INPUT');
     }
@@ -235,7 +225,7 @@ describe('incident lifecycle', () => {
   it('refuses bad input with BAD_USER_INPUT and an unknown service with NOT_FOUND, storing and emitting nothing', async () => {
     const { tenant } = await setUp('/refused');
     const stranger = await hookline.createTenant('theirs');
-    const refused = errorOf(
+    const refused = refusalOf(
       await gql(tenant.apiToken, OPEN_INCIDENT, {
         serviceId: tenant.serviceId,
         title: '   ',
@@ -249,10 +239,10 @@ describe('incident lifecycle', () => {
         { field: 'startedAt', message: 'must not be more than 5 minutes in the future' },
       ],
     });
-    const tooLong = errorOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'x'.repeat(201) }));
+    const tooLong = refusalOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'x'.repeat(201) }));
     expect(tooLong.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'title', message: 'must be 1 to 200 characters' }] });
     for (const serviceId of [UNKNOWN_ID, 'nope', stranger.serviceId]) {
-      const missing = errorOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId, title: 'Down' }));
+      const missing = refusalOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId, title: 'Down' }));
       expect(missing).toEqual(expect.objectContaining({ message: `Service ${serviceId} not found`, extensions: { code: 'NOT_FOUND' } }));
     }
     for (const organizationId of [tenant.organizationId, stranger.organizationId]) {
@@ -263,7 +253,7 @@ describe('incident lifecycle', () => {
 
   it('refuses a title or environment PostgreSQL cannot store (NUL, an unpaired surrogate), and a start before year 1, with BAD_USER_INPUT', async () => {
     const { tenant } = await setUp('/not-storable');
-    const refused = errorOf(
+    const refused = refusalOf(
       await gql(tenant.apiToken, OPEN_INCIDENT, {
         serviceId: tenant.serviceId,
         title: 'Checkout\u0000 down',
@@ -279,7 +269,7 @@ describe('incident lifecycle', () => {
     });
     // A start PostgreSQL would store but no client could read back (year 0, once in UTC).
     for (const startedAt of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00']) {
-      const outOfRange = errorOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Down', startedAt }));
+      const outOfRange = refusalOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Down', startedAt }));
       expect(outOfRange.extensions).toEqual({
         code: 'BAD_USER_INPUT',
         fields: [{ field: 'startedAt', message: 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z' }],
@@ -293,13 +283,13 @@ describe('incident lifecycle', () => {
     const { tenant } = await setUp('/unknown');
     for (const id of [UNKNOWN_ID, 'nope']) {
       for (const transition of [acknowledge, resolve]) {
-        expect(errorOf(await transition(tenant.apiToken, id))).toEqual(
+        expect(refusalOf(await transition(tenant.apiToken, id))).toEqual(
           expect.objectContaining({ message: `Incident ${id} not found`, extensions: { code: 'NOT_FOUND' } }),
         );
       }
       expect(dataOf(await gql(tenant.apiToken, INCIDENT, { id })).incident).toBeNull();
     }
-    const anonymous = errorOf(await gql(undefined, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Down' }));
+    const anonymous = refusalOf(await gql(undefined, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Down' }));
     expect(anonymous.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
@@ -488,20 +478,20 @@ describe('suspects', () => {
       ['theirs', 'is not a deploy of this organization'],
     ] as const;
     for (const [deploy, message] of refusals) {
-      const refused = errorOf(
+      const refused = refusalOf(
         await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId: deploys[deploy]!, verdict: 'CAUSED' }),
       );
       expect(refused.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'deployId', message }] });
     }
     for (const deployId of [UNKNOWN_ID, 'nope']) {
-      const refused = errorOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId, verdict: 'CAUSED' }));
+      const refused = refusalOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId, verdict: 'CAUSED' }));
       expect(refused.extensions).toEqual({
         code: 'BAD_USER_INPUT',
         fields: [{ field: 'deployId', message: 'is not a deploy of this organization' }],
       });
     }
     for (const incidentId of [UNKNOWN_ID, 'nope']) {
-      const missing = errorOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId, deployId: deploys.prod!, verdict: 'CAUSED' }));
+      const missing = refusalOf(await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId, deployId: deploys.prod!, verdict: 'CAUSED' }));
       expect(missing).toEqual(expect.objectContaining({ message: `Incident ${incidentId} not found`, extensions: { code: 'NOT_FOUND' } }));
     }
     const stored = await hookline.app.database.prisma.incidentSuspect.findMany({ where: { incidentId: incident.id } });
@@ -572,7 +562,7 @@ describe('suspects', () => {
     expect(theirs.suspects.map((suspect) => suspect.deploy!.id)).toEqual([deploys.theirs]);
 
     const notFound = (response: GraphqlResponse<unknown>, what: string, which: string) =>
-      expect(errorOf(response)).toEqual(
+      expect(refusalOf(response)).toEqual(
         expect.objectContaining({ message: `${what} ${which} not found`, extensions: { code: 'NOT_FOUND' } }),
       );
     expect(dataOf(await gql(stranger.apiToken, INCIDENT, { id })).incident).toBeNull();
@@ -753,19 +743,19 @@ describe('look-back per incident', () => {
     expect(reset).toEqual({ id: usual.id, lookbackHours: 2, suspects: [{ deploy: { id: recent } }] });
 
     for (const lookbackHours of [0, 721]) {
-      const refused = errorOf(await gql(tenant.apiToken, OPEN_WITH_LOOKBACK, { serviceId: tenant.serviceId, lookbackHours }));
+      const refused = refusalOf(await gql(tenant.apiToken, OPEN_WITH_LOOKBACK, { serviceId: tenant.serviceId, lookbackHours }));
       expect(refused.extensions).toEqual({
         code: 'BAD_USER_INPUT',
         fields: [{ field: 'lookbackHours', message: 'must be 1 to 720 hours' }],
       });
-      const notSet = errorOf(await gql(tenant.apiToken, SET_LOOKBACK, { id: usual.id, lookbackHours }));
+      const notSet = refusalOf(await gql(tenant.apiToken, SET_LOOKBACK, { id: usual.id, lookbackHours }));
       expect(notSet.extensions).toEqual({
         code: 'BAD_USER_INPUT',
         fields: [{ field: 'lookbackHours', message: 'must be 1 to 720 hours' }],
       });
     }
     const stranger = await hookline.createTenant('checkout');
-    const hidden = errorOf(await gql(stranger.apiToken, SET_LOOKBACK, { id: usual.id, lookbackHours: 5 }));
+    const hidden = refusalOf(await gql(stranger.apiToken, SET_LOOKBACK, { id: usual.id, lookbackHours: 5 }));
     expect(hidden).toEqual(expect.objectContaining({ message: `Incident ${usual.id} not found`, extensions: { code: 'NOT_FOUND' } }));
   });
 });
@@ -810,7 +800,7 @@ describe('incidents on several services', () => {
     );
     expect(listed).toEqual([shared.id]);
 
-    const refused = errorOf(
+    const refused = refusalOf(
       await gql(tenant.apiToken, OPEN_SHARED, {
         serviceId: tenant.serviceId,
         affectedServiceIds: [stranger.serviceId, 'nope', payments.id],
@@ -820,7 +810,7 @@ describe('incidents on several services', () => {
       code: 'BAD_USER_INPUT',
       fields: [{ field: 'affectedServiceIds[1]', message: 'is not a service of this organization' }],
     });
-    const foreign = errorOf(
+    const foreign = refusalOf(
       await gql(tenant.apiToken, OPEN_SHARED, { serviceId: tenant.serviceId, affectedServiceIds: [stranger.serviceId, payments.id] }),
     );
     expect(foreign.extensions).toEqual({

@@ -69,6 +69,12 @@ export function dataOf<T>(response: GraphqlResponse<T>): T {
   return response.body.data!;
 }
 
+/** The one error of a response, after asserting there is exactly one. */
+export function errorOf(response: GraphqlResponse<unknown>) {
+  expect(response.body.errors).toHaveLength(1);
+  return response.body.errors![0]!;
+}
+
 /** POSTs a typed GraphQL operation (from codegen, test/gql) as a dashboard would. */
 export async function requestGraphql<TResult, TVariables>(
   baseUrl: string,

@@ -4,7 +4,8 @@
 // apps, tenants, receivers, worker processes) is closed with the rest.
 import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { createTenant, startApp, type RunningApp, type Tenant } from './app.ts';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { createTenant, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 import { startHooklineProcess, type ProcessOptions, type WorkerProcess } from './worker-process.ts';
@@ -42,6 +43,12 @@ export interface Hookline {
   /** Another tenant (an organization with one service), on the file's app or on `app`. */
   createTenant(serviceName?: string, app?: App): Promise<Tenant>;
   startReceiver(): Promise<Receiver>;
+  /** A typed GraphQL operation on the file's app, as `apiToken`'s organization (none: anonymous). */
+  graphql<TResult, TVariables>(
+    apiToken: string | undefined,
+    document: TypedDocumentNode<TResult, TVariables>,
+    variables: NoInfer<TVariables>,
+  ): Promise<GraphqlResponse<TResult>>;
   /** A Hookline process (`npm start`'s program) on the file's database; stopped after the file. */
   startProcess(
     role: Parameters<typeof startHooklineProcess>[0],
@@ -119,6 +126,9 @@ export function useHookline(options: HooklineOptions = {}): Hookline {
     },
     createTenant(name, app = hookline.app) {
       return createTenant(app, name);
+    },
+    graphql(apiToken, document, variables) {
+      return requestGraphqlWith(hookline.baseUrl, apiToken, document, variables);
     },
     async startReceiver() {
       const another = await startReceiver();

@@ -1,11 +1,13 @@
-// What many test files do to reach the state they test from: an endpoint made through the
-// GraphQL API, a deploy ingested through the REST API. Each asserts it succeeded, so a test
+// What many test files do to reach the state they test from, or wait for: an endpoint made
+// through the GraphQL API, a deploy ingested through the REST API, a delivery as stored. Each asserts it succeeded, so a test
 // fails where its set-up did rather than later.
 import { expect } from 'vitest';
+import type { App } from '../../src/app.ts';
 import { graphql } from '../gql/index.ts';
 import type { WebhookHeaderInput } from '../gql/graphql.ts';
 import { dataOf, requestGraphqlWith } from './app.ts';
 import { postDeploy } from './http.ts';
+import { eventually } from './receiver.ts';
 
 /** Where an app listens: the fixture, a RunningApp, or a process's address. */
 export type Reachable = string | { baseUrl: string };
@@ -53,4 +55,27 @@ export async function ingest(
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   expect(response.body.status, JSON.stringify(response.body)).toBe(status);
   return response.body.deploy_id as string;
+}
+
+/**
+ * Delivery `id` as stored, with its attempts (in order) and its endpoint, once `done` holds of
+ * it; fails after `timeoutMs`.
+ */
+export function deliveryWhen(
+  app: App,
+  id: string,
+  done: (delivery: { status: string; attemptCount: number; attempts: unknown[] }) => boolean,
+  timeoutMs = 20_000,
+) {
+  return eventually(
+    async () => {
+      const delivery = await app.database.prisma.delivery.findUnique({
+        where: { id },
+        include: { attempts: { orderBy: { number: 'asc' } }, endpoint: true },
+      });
+      return delivery && done(delivery) ? delivery : undefined;
+    },
+    timeoutMs,
+    `delivery ${id}`,
+  );
 }
