@@ -15,6 +15,8 @@ import {
   screenshot,
   CHROMIUM_PATH,
   type Browser,
+  closeClean,
+  openSignedIn,
   type RecordedPage,
 } from './support/browser.ts';
 import { eventually } from './support/receiver.ts';
@@ -252,14 +254,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
 
   async function signedIn(path: string, viewport = DESKTOP, baseUrl = hookline.baseUrl): Promise<RecordedPage> {
     current = await browser.newPage({ viewport });
-    await current.page.addInitScript((value) => window.sessionStorage.setItem('hookline.apiToken', value), hookline.tenant.apiToken);
-    await current.page.goto(`${baseUrl}${path}`);
-    return current;
-  }
-
-  async function done(tab: RecordedPage) {
-    expect(tab.problems()).toEqual([]);
-    await tab.close();
+    return openSignedIn(current, hookline.tenant.apiToken, `${baseUrl}${path}`);
   }
 
   it('shows every page at 1280×800 and 390×844 with its key content, none wider than a phone', async () => {
@@ -298,7 +293,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
           if (measured.scrollWidth > measured.innerWidth)
             tooWide.push(`${name}: ${measured.scrollWidth} px (${measured.widest.join(', ')})`);
         }
-        await done(tab);
+        await closeClean(tab);
       }
     }
     expect(tooWide).toEqual([]);
@@ -353,7 +348,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       'the new attempt shown',
     );
     expect(await attempts.first().getAttribute('data-attempt')).toBe(String(delivery.attempts.length + 1));
-    await done(tab);
+    await closeClean(tab);
 
     const failed = await api<Seen>(query, { id: seeded.failedDeliveryId });
     const failedTab = await signedIn(`/deliveries/${seeded.failedDeliveryId}`, PHONE);
@@ -362,7 +357,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     expect(failed.delivery.attempts[0]!.responseStatus).toBe(503);
     // A disabled endpoint takes no retry: Recover, on its page, re-enables it first.
     expect(await failedTab.page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
-    await done(failedTab);
+    await closeClean(failedTab);
   });
 
   it('shows the suspects of an incident as a compact table numbered from 1, with times for people and details on demand', async () => {
@@ -407,7 +402,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     // biome-ignore lint/performance/useDomNodeTextContent: the text as the page shows it
     expect(await page.locator('main').innerText()).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
     await screenshot(page, 'pages-incident-details-1280');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('resends every delivery of a filtered list after saying how many, the count equal to the API’s', async () => {
@@ -454,7 +449,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       30_000,
       'every resent delivery succeeded again',
     );
-    await done(tab);
+    await closeClean(tab);
   }, 60_000);
 
   it("charts an endpoint's success rate, attempts and latency by hour and by day, with the API's numbers", async () => {
@@ -497,7 +492,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       await section.getByRole('img', { name: /^Attempts: attempts/ }).waitFor();
     }
     await screenshot(page, 'pages-endpoint-charts-1280');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('marks incidents where they started on the deploy timeline, and the deploys judged to have caused them', async () => {
@@ -535,13 +530,13 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     expect(at).toBeGreaterThan(0);
     expect(at).toBeLessThan(order.length - 1);
     await screenshot(page, 'pages-deploy-timeline-incidents-1280');
-    await done(tab);
+    await closeClean(tab);
 
     // The deploy judged to have caused it, on its service's timeline.
     const causedTab = await signedIn(`/deploys?service=${caused.service.id}`);
     await causedTab.page.locator(`li:has(a[href="/deploys/${caused.id}"]) [data-caused="${seeded.olderIncidentId}"]`).waitFor();
     expect(await causedTab.page.locator('[data-caused]').count()).toBe(1);
-    await done(causedTab);
+    await closeClean(causedTab);
   });
 
   it('lists incidents by when they started, with their duration and top suspect', async () => {
@@ -569,7 +564,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
         top.deploy ? top.deploy.commitSha.slice(0, 12) : top.change!.kind,
       );
     }
-    await done(tab);
+    await closeClean(tab);
   });
 
   it("shows each endpoint's counts as the API counts them, breadcrumbs as links, and the stats on one row", async () => {
@@ -591,7 +586,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
         .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().top)));
       expect(new Set(tops).size, 'one row of stats').toBe(1);
     }
-    await done(tab);
+    await closeClean(tab);
 
     for (const path of [
       `/webhooks/${seeded.healthyEndpointId}`,
@@ -605,7 +600,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       const items = crumbs.page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
       await items.first().waitFor();
       for (const item of await items.all()) expect(await item.getByRole('link').count(), `${path}: ${await item.textContent()}`).toBe(1);
-      await done(crumbs);
+      await closeClean(crumbs);
     }
   });
 
@@ -679,7 +674,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       .locator('.key')
       .getByText(`${await count(null)} deploys in 30 days`)
       .waitFor();
-    await done(tab);
+    await closeClean(tab);
   });
 
   it("keeps Add Endpoint's errors in view, in the server's words", async () => {
@@ -725,7 +720,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
       await screenshot(page, 'pages-add-endpoint-refused-390');
-      await done(tab);
+      await closeClean(tab);
     } finally {
       await other.close();
     }
@@ -751,7 +746,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       expect(await page.locator('main').innerText()).not.toContain('Failed to fetch');
       expect(await filters.boundingBox()).toEqual(before);
       await screenshot(page, 'pages-server-down-1280');
-      await done(tab);
+      await closeClean(tab);
     } finally {
       if (!closed) await other.close();
     }
@@ -775,7 +770,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     }
     const timeout = page.locator('.facts dt', { hasText: /^Timeout$/ }).locator('xpath=following-sibling::dd[1]');
     expect(await timeout.textContent()).toBe(`${webhookDestinationPolicy.maxTimeoutMs} ms (the server's default)`);
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('shows a disabled endpoint compactly, without Retry buttons that cannot work, and recovers it in one step', async () => {
@@ -807,6 +802,6 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       60_000,
       'the recovered deliveries succeeded',
     );
-    await done(tab);
+    await closeClean(tab);
   }, 90_000);
 });

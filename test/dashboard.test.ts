@@ -17,6 +17,8 @@ import {
   screenshot,
   CHROMIUM_PATH,
   type Browser,
+  closeClean,
+  openSignedIn,
   type RecordedPage,
 } from './support/browser.ts';
 import { eventually } from './support/receiver.ts';
@@ -181,16 +183,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     path: string,
     { viewport, token = hookline.tenant.apiToken, baseUrl = hookline.baseUrl }: SignedInOptions = {},
   ): Promise<RecordedPage> {
-    const tab = await newTab({ viewport });
-    await tab.page.addInitScript((value) => window.sessionStorage.setItem('hookline.apiToken', value), token);
-    await tab.page.goto(`${baseUrl}${path}`);
-    return tab;
-  }
-
-  /** No console errors and no uncaught exceptions in the tab, then closes it. */
-  async function done(tab: RecordedPage) {
-    expect(tab.problems()).toEqual([]);
-    await tab.close();
+    return openSignedIn(await newTab({ viewport }), token, `${baseUrl}${path}`);
   }
 
   it('signs in with an API token kept in sessionStorage, refuses a wrong one next to the field, and signs out', async () => {
@@ -219,7 +212,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Hookline' }).waitFor();
     expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBeNull();
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('creates a service and shows its deploy token once, with a copy button; rotating it stops the old token at once', async () => {
@@ -269,7 +262,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.reload();
     await page.locator('table').getByText('bbb222').waitFor();
     await screenshot(page, '03-service-detail');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it("makes a service's GitHub webhook secret, shown once with the Payload URL, which GitHub's signed deliveries then pass", async () => {
@@ -299,7 +292,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByText(/^made /).waitFor();
     await page.getByRole('button', { name: 'Replace GitHub secret' }).waitFor();
     expect(await page.content()).not.toContain(secret);
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('adds an endpoint (validated, secret shown once), then Send Test: the delivery turns SUCCEEDED in the live log', async () => {
@@ -370,7 +363,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.locator('li.delivery', { hasText: 'deploy.ingested' }).getByText('Attempts (1)').click();
     await page.locator('li.delivery', { hasText: 'deploy.ingested' }).locator('li.attempt').getByText('HTTP 200').waitFor();
     await screenshot(page, '05-endpoint-live-log');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it("shows a failing endpoint's attempts one by one as they happen, and retries a failed delivery", async () => {
@@ -415,7 +408,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await delivery.and(page.locator('[data-status="SUCCEEDED"]')).waitFor({ timeout: 15_000 });
     expect(await delivery.getAttribute('data-attempts')).toBe('4');
     failing = true;
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('toggles an endpoint inactive and active, re-enables a disabled one, and deletes one after a confirmation', async () => {
@@ -478,7 +471,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await card.waitFor({ state: 'detached' });
     const deleted = await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
     expect(deleted.deletedAt).not.toBeNull();
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('lists deploys with filters, and shows a deploy with its commits, authors and previous deploy', async () => {
@@ -530,7 +523,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await commits.getByRole('row', { name: /d1d1d1d1 \(head commit\)/ }).waitFor();
     await page.getByText('The pipeline sent no commit list: the deployed head commit stands for the change.').waitFor();
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Commits in this deploy', 'Suspect in incidents']);
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('opens an incident, shows its ranked suspects with scores and reasons, takes a verdict, acknowledges and resolves it', async () => {
@@ -575,7 +568,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByRole('link', { name: 'Incidents', exact: true }).first().click();
     await page.locator('table').getByText('Checkout errors above 5 %').waitFor();
     await screenshot(page, '11-incidents');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('shows the four DORA keys of a service with a chart of deploys per day', async () => {
@@ -589,7 +582,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     expect(await chart.getAttribute('aria-label')).toMatch(/\d+ deploys in 7 days/);
     expect(await chart.locator('rect.bar').count()).toBe(7);
     await screenshot(page, '12-dora');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('shows the whole navigation at 420 px wide', async () => {
@@ -613,7 +606,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     for (const part of header.parts) expect(part.left >= 0 && part.right <= 420, `${part.text} at ${part.left}..${part.right}`).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, '18-narrow-navigation');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('reads a 30-day period as weeks, with every axis label whole and apart', async () => {
@@ -663,7 +656,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     for (let i = 1; i < byPosition.length; i++)
       expect(byPosition[i]!.left, `${byPosition[i - 1]!.text} / ${byPosition[i]!.text}`).toBeGreaterThan(byPosition[i - 1]!.right + 4);
     await screenshot(page, '17-dora-30-days');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('shows the deliveries retrying now beside the failed deliveries in a row', async () => {
@@ -704,7 +697,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await card.getByRole('link', { name: 'Retrying receiver' }).click();
     await page.locator('dl.facts dt:text-is("Failed deliveries in a row") + dd:text-is("0")').waitFor();
     await page.locator('dl.facts dt:text-is("Retrying now") + dd:text-is("2 deliveries")').waitFor();
-    await done(tab);
+    await closeClean(tab);
   });
 
   it("states the server's destination rules in the URL hint, and only those", async () => {
@@ -716,7 +709,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       .getByText('At most 2048 characters. This server also accepts http and private or local network addresses.')
       .waitFor();
     expect(await hint(lenient).textContent()).not.toMatch(/An https address|not a private/);
-    await done(lenient);
+    await closeClean(lenient);
 
     // A server with the production defaults: https only, public destinations only.
     const strict = await hookline.startApp({ ROLE: 'api' });
@@ -731,7 +724,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       await form.getByRole('button', { name: 'Add endpoint' }).click();
       await form.getByText('URL must use https.').waitFor();
       await screenshot(page, '20-endpoint-hint-strict');
-      await done(tab);
+      await closeClean(tab);
     } finally {
       await strict.close();
     }
@@ -779,7 +772,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await form.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'After edit', level: 1 }).waitFor();
     expect((await hookline.app.database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).eventTypes).toEqual([]);
-    await done(tab);
+    await closeClean(tab);
   });
 
   it("sets an endpoint's custom headers, timeout and rate limit, with the API's refusals next to the fields", async () => {
@@ -819,7 +812,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     const [request] = await hookline.receiver.waitForRequests(1, { path: '/settings' });
     expect(request!.headers).toMatchObject({ 'x-team': 'payments', authorization: 'Bearer receiver-token' });
     await screenshot(page, 'delivery-03-endpoint-settings');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('recovers the failed deliveries of a window after an outage, and resends a succeeded one, live in the log', async () => {
@@ -852,7 +845,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     expect(sent.map((request) => request.path)).toEqual(Array(5).fill('/fail-recover'));
     await screenshot(page, 'delivery-01-recover-resend');
     failing = true;
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('shows a delivery that lost its queued attempt as overdue, queues it again, and shows a body that is not text', async () => {
@@ -885,7 +878,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await item.getByText('Not UTF-8 text: other bytes are shown as \\xNN.').waitFor();
     await item.getByLabel('Response body of attempt 1').getByText('ok\\x00done', { exact: true }).waitFor();
     expect(hookline.receiver.requests.filter((request) => request.headers['webhook-id'] === stranded.id)).toHaveLength(1);
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('lists, creates and revokes API tokens, and warns before revoking the one this tab is signed in with', async () => {
@@ -947,7 +940,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByText('You revoked the API token this tab was signed in with.').waitFor();
     expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBeNull();
     expect(await viewerStatus(own.apiToken)).toBe(401);
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('adds an alert source with its token once and the configuration to paste, lists unrouted alerts, and shows the alerts on their incident', async () => {
@@ -1015,7 +1008,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await alerts.getByText('{alertname="Latency", service="storefront"}').waitFor();
     await page.getByRole('link', { name: 'Production Alertmanager' }).waitFor();
     await screenshot(page, '42-incident-alerts');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('works on a narrow screen and from the keyboard', async () => {
@@ -1051,7 +1044,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await failed.locator('li.attempt').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, '15-narrow-endpoint');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('edits the dependencies of a service, marks rollbacks in the deploy timeline and on the deploy, lists change events there and among the suspects of an incident', async () => {
@@ -1147,7 +1140,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       .filter({ has: page.locator('.tag.change') })
       .waitFor();
     await screenshot(page, '18-incident-change-suspect');
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('lists the environments by the names sent, sets aliases (refusals next to the form), and the deploy filter follows them', async () => {
@@ -1192,7 +1185,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     const entries = page.getByRole('list', { name: 'Deploys and changes' }).locator(':scope > li');
     await eventually(async () => ((await entries.count()) === 2 ? true : undefined), 5000, 'the production and prod deploys');
     expect((await entries.allTextContents()).map((text) => text.slice(0, 8)).sort()).toEqual(['live2222', 'prod1111']);
-    await done(tab);
+    await closeClean(tab);
   });
 
   it('searches deliveries and events with filters, reveals an endpoint secret with an audit entry, and rotates it with a chosen overlap', async () => {
@@ -1315,6 +1308,6 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     expect(after.previousSigningSecret).toBe(rotated);
     expect(after.previousSecretExpiresAt!.getTime() - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
     await screenshot(page, 'search-04-secret-rotated');
-    await done(tab);
+    await closeClean(tab);
   });
 });

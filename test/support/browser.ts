@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
@@ -91,6 +92,19 @@ export async function launchBrowser(): Promise<Browser> {
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs `tab` in as `apiToken` (the dashboard keeps it in sessionStorage), then opens `url`. */
+export async function openSignedIn(tab: RecordedPage, apiToken: string, url: string): Promise<RecordedPage> {
+  await tab.page.addInitScript((value) => window.sessionStorage.setItem('hookline.apiToken', value), apiToken);
+  await tab.page.goto(url);
+  return tab;
+}
+
+/** No console errors and no uncaught exceptions in the tab, then closes it. */
+export async function closeClean(tab: RecordedPage): Promise<void> {
+  expect(tab.problems()).toEqual([]);
+  await tab.close();
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
