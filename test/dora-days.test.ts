@@ -160,7 +160,7 @@ async function doraFromRawDeploys(
     from: scope.from,
     to: scope.to,
     deploys,
-    ...(approximate ? { days: { deployCount: 0, leadTimesMs: [], leadTimeBuckets: [], rolledBackCount: 0 } } : {}),
+    ...(approximate ? { days: { deployCount: 0, leadTimeBuckets: [], rolledBackCount: 0 } } : {}),
     failedDeploys: deploys.filter((deploy) => rolledBackBy.has(deploy.id)),
     incidents: [],
   });

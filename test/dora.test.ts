@@ -132,24 +132,34 @@ describe('computeDora', () => {
   });
 
   it('adds the figures of whole days to the deploys given one by one', () => {
-    // d1 and d3 given one by one (lead times 3 600, 7 200 and 86 400 s); the days add 2 deploys with
-    // lead times 60 and 100 000 s: 4 deploys, lead times 60, 3 600, 7 200, 86 400, 100 000 → 7 200 s.
-    const m = computeDora({
-      ...base,
-      deploys: [d1, d3],
-      days: { deployCount: 2, leadTimesMs: [60_000, 100_000_000], rolledBackCount: 0 },
-      failedDeploys: [d1],
-    });
+    // d1 and d3 given one by one (lead times 3 600, 7 200 and 86 400 s); the days add 2 deploys.
+    const m = computeDora({ ...base, deploys: [d1, d3], days: { deployCount: 2, rolledBackCount: 0 }, failedDeploys: [d1] });
     expect(m.deployCount).toBe(4);
     expect(m.leadTimeForChangesSeconds).toBe(7_200);
     expect(m.changeFailureRate).toBe(0.25);
+  });
+
+  it('takes the lead time as the median of the figures when they bring it, and refuses deploys that bring more', () => {
+    const m = computeDora({
+      ...base,
+      deploys: [],
+      days: { deployCount: 5, leadTimeMedianMs: 90_000, rolledBackCount: 1 },
+      failedDeploys: [],
+    });
+    expect(m).toMatchObject({ deployCount: 5, leadTimeForChangesSeconds: 90, changeFailureRate: 0.2 });
+    expect(
+      computeDora({ ...base, deploys: [], days: { deployCount: 0, leadTimeMedianMs: null, rolledBackCount: 0 }, failedDeploys: [] }),
+    ).toMatchObject({ deployCount: 0, leadTimeForChangesSeconds: null });
+    expect(() => computeDora({ ...base, deploys: [d1], days: { deployCount: 5, leadTimeMedianMs: 90_000, rolledBackCount: 0 } })).toThrow(
+      RangeError,
+    );
   });
 
   it('counts the rolled-back deploys of whole days as failed, beside the failed deploys given one by one', () => {
     const m = computeDora({
       ...base,
       deploys: [d1, d3],
-      days: { deployCount: 6, leadTimesMs: [], rolledBackCount: 2 },
+      days: { deployCount: 6, rolledBackCount: 2 },
       failedDeploys: [d1],
     });
     expect(m.deployCount).toBe(8);

@@ -133,6 +133,13 @@ describe('the growth table’s queries read what their page needs, not the data 
     }
   });
 
+  it('takes a service’s DORA lead time in the database: the one statement reading its daily figures returns one row, not their lead times', async () => {
+    const query = GROWTH_QUERIES.find((q) => q.name === 'DORA, one service, 365 d')!;
+    const readingDays = (await explainedReads(query)).filter(({ plan }) => rowsRead(plan, 'dora_days') > 0);
+    expect(readingDays).toHaveLength(1);
+    expect(readingDays[0]!.plan.Plan['Actual Rows']).toBe(1);
+  });
+
   it('reads an organization’s DORA from one row a day and environment, and its partial days only from the deploys', async () => {
     const query = GROWTH_QUERIES.find((q) => q.name === 'DORA, organization, 30 d')!;
     const { from, to } = query.variables({ ...ids, now: new Date() }) as { from: Date; to: Date };

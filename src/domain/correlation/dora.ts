@@ -29,20 +29,28 @@
 // - For a whole organization, lead times come as a histogram with fixed log-scale buckets
 //   (leadTimeBucket: eight a doubling), so that days add up without keeping every lead time:
 //   the median is then the geometric middle of the bucket that holds it, within about 4.5 % of
-//   the exact one. A service's lead time stays exact.
+//   the exact one. A service's lead time stays exact: the database takes the median of its
+//   period's lead times (leadTimeMedianMs) rather than send them all.
 // Medians: middle value of the sorted list, or the mean of the two middle values for an even
 // count. Durations are in seconds (not rounded).
 
-/** What whole days of deploys add up to (kept per service, environment and day as they are ingested). */
+/**
+ * What deploys not given one by one add up to (kept per service, environment and day as they are
+ * ingested). Their lead times (deployedAt − timestamp of each of their commits with a timestamp not
+ * after the deploy) come in one of two forms, or not at all when none is given.
+ */
 export interface DeployFigures {
   deployCount: number;
-  /** deployedAt − commit timestamp of each of their commits with a timestamp not after the deploy, in ms. */
-  leadTimesMs: number[];
   /**
-   * Or those lead times as a histogram (element i counts bucket i of leadTimeBucket); when given,
-   * the lead time is the approximate median of it and of every other lead time.
+   * As a histogram (element i counts bucket i of leadTimeBucket): the lead time is then the
+   * approximate median of it and of the deploys given one by one.
    */
   leadTimeBuckets?: number[];
+  /**
+   * As their exact median (ms, null for none), taken over every lead time of the period: the
+   * deploys given one by one must then bring none.
+   */
+  leadTimeMedianMs?: number | null;
   /** Those of them a later deploy rolled back (failed whatever else is known of them). */
   rolledBackCount: number;
 }
@@ -181,7 +189,7 @@ export function computeDora(input: DoraInput): DoraMetrics {
   const deployCount = deploys.length + (input.days?.deployCount ?? 0);
   const days = (to - from) / MS_PER_DAY;
 
-  const leadTimesMs: number[] = [...(input.days?.leadTimesMs ?? [])];
+  const leadTimesMs: number[] = [];
   for (const deploy of deploys) {
     for (const commit of deploy.commits) {
       if (commit.timestamp === null) continue;
@@ -201,12 +209,20 @@ export function computeDora(input: DoraInput): DoraMetrics {
     if (inPeriod(resolved) && Number.isFinite(duration) && duration >= 0) restoreMs.push(duration);
   }
 
+  const leadTimeMedianMs = input.days?.leadTimeMedianMs;
+  if (leadTimeMedianMs !== undefined && leadTimesMs.length > 0)
+    throw new RangeError('DORA lead times come either as their median or from the deploys, not both');
+
   return {
     deploymentFrequencyPerDay: deployCount / days,
     deployCount,
     days,
     leadTimeForChangesSeconds: toSeconds(
-      input.days?.leadTimeBuckets ? medianOfBuckets(addBuckets(input.days.leadTimeBuckets, bucketsOf(leadTimesMs))) : median(leadTimesMs),
+      leadTimeMedianMs !== undefined
+        ? leadTimeMedianMs
+        : input.days?.leadTimeBuckets
+          ? medianOfBuckets(addBuckets(input.days.leadTimeBuckets, bucketsOf(leadTimesMs)))
+          : median(leadTimesMs),
     ),
     changeFailureRate: deployCount === 0 ? null : failed / deployCount,
     timeToRestoreSeconds: toSeconds(median(restoreMs)),

@@ -101,11 +101,11 @@ function dayAtOrBefore(time: Date): Date {
  * Loads what the four keys need for an organization (or one of its services and an
  * environment) and computes them. The whole days (UTC) of the period are read from the daily
  * figures that worker processes keep from the deploys ingested (within a pass, a few seconds):
- * for a service one row per environment and day with every lead time (exact), for a whole
- * organization one row per environment and day with its lead times in a histogram (the median
- * approximate). The partial days at either end are read from the deploys themselves (for an
- * organization added up by the database), so the cost follows the period, not the deploys
- * kept nor, for an organization, their number a day. A deploy counts as failed when someone judged it CAUSED for
+ * for a service one row per environment and day with every lead time (the median exact), for a
+ * whole organization one row per environment and day with its lead times in a histogram (the
+ * median approximate). The partial days at either end are read from the deploys themselves, and
+ * everything is added up by the database, so the cost follows the period, not the deploys kept
+ * nor, for an organization, their number a day. A deploy counts as failed when someone judged it CAUSED for
  * an incident, or when it was the top suspect of an incident and nobody DISMISSED it nor judged
  * another suspect of that incident CAUSED, or when a later deploy rolled it back (as Datadog
  * counts them: a rollback is the team saying the change failed, with or without an incident);
@@ -173,7 +173,6 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
       deploys: [],
       days: {
         deployCount: partial.deployCount + days.reduce((sum, day) => sum + day.deployCount, 0),
-        leadTimesMs: [],
         leadTimeBuckets: addBuckets(partial.leadTimeBuckets, ...days.map((day) => day.leadTimeBuckets)),
         rolledBackCount: partial.rolledBackCount + days.reduce((sum, day) => sum + day.rolledBackCount, 0),
       },
@@ -181,31 +180,65 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
       incidents,
     });
   }
-  const [deploys, days, [judged, incidents]] = await Promise.all([
-    prisma.deploy.findMany({
-      where: { ...target, OR: partialDays },
-      select: { id: true, deployedAt: true, rolledBack: true, commits: { select: { timestamp: true } } },
-    }),
-    wholeDays
-      ? prisma.doraDay.findMany({
-          where: { ...target, day: { gte: firstDay, lt: endDay } },
-          select: { deployCount: true, leadTimesMs: true, rolledBackCount: true },
-        })
-      : [],
+  // One service: its period added up by the database, whole days from their figures and partial
+  // days from the deploys, with the exact median of every lead time (a busy service's year
+  // holds tens of thousands of them: taking their median where they are beats sending them).
+  const [[period], [judged, incidents]] = await Promise.all([
+    prisma.$queryRawUnsafe<[ServicePeriod]>(...spread(periodOfService(scope.serviceId, environments, { firstDay, endDay }, partialDays))),
     failedAndIncidents,
   ]);
   return computeDora({
     from: scope.from,
     to: scope.to,
-    deploys,
-    days: {
-      deployCount: days.reduce((sum, day) => sum + day.deployCount, 0),
-      leadTimesMs: days.flatMap((day) => day.leadTimesMs),
-      rolledBackCount: days.reduce((sum, day) => sum + day.rolledBackCount, 0),
-    },
-    failedDeploys: [...failedOf(judged), ...deploys.filter((deploy) => deploy.rolledBack)],
+    deploys: [],
+    days: period,
+    failedDeploys: failedOf(judged),
     incidents,
   });
+}
+
+/** What a service's period adds up to. */
+interface ServicePeriod {
+  deployCount: number;
+  rolledBackCount: number;
+  /** The exact median of its commits' lead times (ms), null for none. */
+  leadTimeMedianMs: number | null;
+}
+
+/**
+ * The period of a service (in one of `environments`, when given): the figures of its whole days
+ * [firstDay, endDay) (none when firstDay is not before endDay) and the deploys within the ranges
+ * of `partialDays` with their commits, added up in one row.
+ */
+function periodOfService(
+  serviceId: string,
+  environments: string[] | null,
+  { firstDay, endDay }: { firstDay: Date; endDay: Date },
+  partialDays: { deployedAt: { gte: Date; lt: Date } }[],
+): Statement {
+  const values: unknown[] = [serviceId, environments, firstDay, endDay];
+  const ranges = partialDays.map(({ deployedAt }) => {
+    values.push(deployedAt.gte, deployedAt.lt);
+    return `(d.deployed_at >= $${values.length - 1} AND d.deployed_at < $${values.length})`;
+  });
+  return {
+    text: `WITH whole_days AS (
+  SELECT deploy_count, rolled_back_count, lead_times_ms FROM dora_days
+   WHERE service_id = $1::uuid AND ($2::text[] IS NULL OR environment = ANY ($2::text[])) AND day >= $3::date AND day < $4::date
+), partial_days AS (
+  SELECT d.id, d.deployed_at, d.rolled_back FROM deploys d
+   WHERE d.service_id = $1::uuid AND ($2::text[] IS NULL OR d.environment = ANY ($2::text[])) AND (${ranges.join(' OR ')})
+), lead_times AS (
+  SELECT unnest(lead_times_ms) AS ms FROM whole_days
+  UNION ALL
+  SELECT (extract(epoch FROM p.deployed_at - c.timestamp) * 1000)::float8 FROM partial_days p JOIN commits c ON c.deploy_id = p.id
+   WHERE c.timestamp <= p.deployed_at
+)
+SELECT ((SELECT coalesce(sum(deploy_count), 0) FROM whole_days) + (SELECT count(*) FROM partial_days))::int AS "deployCount",
+       ((SELECT coalesce(sum(rolled_back_count), 0) FROM whole_days) + (SELECT count(*) FILTER (WHERE rolled_back) FROM partial_days))::int AS "rolledBackCount",
+       (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) FROM lead_times) AS "leadTimeMedianMs"`,
+    values,
+  };
 }
 
 /** What the partial days of an organization's period add up to. */
