@@ -135,25 +135,16 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
   const partialDays = wholeDays
     ? [{ deployedAt: { gte: scope.from, lt: firstDay } }, { deployedAt: { gte: endDay, lt: scope.to } }]
     : [{ deployedAt: { gte: scope.from, lt: scope.to } }];
-  const inPeriod = { ...target, deployedAt: { gte: scope.from, lt: scope.to } };
   // Independent reads, side by side on the pool.
   const failedAndIncidents = Promise.all([
-    prisma.incidentSuspect.findMany({
-      where: {
-        // Rolled-back deploys are counted as such already (by day, or one by one below).
-        deploy: { ...inPeriod, rolledBack: false },
-        // A verdict wins over the score: once someone named the cause of an incident, its
-        // top-ranked suspect no longer counts as failed unless it is that cause.
-        OR: [{ verdict: 'CAUSED' }, { rank: 1, verdict: null, incident: { suspects: { none: { verdict: 'CAUSED' } } } }],
-      },
-      select: { deploy: { select: { id: true, deployedAt: true } } },
-    }),
+    prisma.$queryRawUnsafe<{ id: string; deployedAt: Date }[]>(
+      ...spread(failedForIncidents(organizationId, scope.serviceId ?? null, environments, scope)),
+    ),
     prisma.incident.findMany({
       where: { ...target, resolvedAt: { gte: scope.from, lt: scope.to } },
       select: { startedAt: true, resolvedAt: true },
     }),
   ]);
-  const failedOf = (judged: Awaited<typeof failedAndIncidents>[0]) => judged.flatMap((suspect) => (suspect.deploy ? [suspect.deploy] : []));
   if (!scope.serviceId) {
     // A whole organization: one row a day, and its partial days added up by the database (a
     // busy organization's day holds hundreds of deploys).
@@ -176,7 +167,7 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
         leadTimeBuckets: addBuckets(partial.leadTimeBuckets, ...days.map((day) => day.leadTimeBuckets)),
         rolledBackCount: partial.rolledBackCount + days.reduce((sum, day) => sum + day.rolledBackCount, 0),
       },
-      failedDeploys: failedOf(judged),
+      failedDeploys: judged,
       incidents,
     });
   }
@@ -192,9 +183,40 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
     to: scope.to,
     deploys: [],
     days: period,
-    failedDeploys: failedOf(judged),
+    failedDeploys: judged,
     incidents,
   });
+}
+
+/**
+ * The deploys of the scope within [from, to) that an incident counts as failed, rolled-back ones
+ * aside (they are counted as such already): those someone judged CAUSED, and the top-ranked
+ * suspect of an incident whose cause nobody named, unless DISMISSED (a verdict wins over the
+ * score). Found from the incidents, not from the deploys: a suspect is never deployed after its
+ * incident started, so the incidents started since `from` hold them all, and there are far fewer
+ * of those than deploys in a busy period.
+ */
+function failedForIncidents(
+  organizationId: string,
+  serviceId: string | null,
+  environments: string[] | null,
+  { from, to }: { from: Date; to: Date },
+): Statement {
+  return {
+    // OFFSET 0 keeps each deploy a look-up by id: as a join, the planner may read the period's deploys instead.
+    text: `SELECT DISTINCT d.id::text AS id, d.deployed_at AS "deployedAt"
+FROM incidents i JOIN incident_suspects x ON x.incident_id = i.id
+CROSS JOIN LATERAL (
+  SELECT d.id, d.deployed_at FROM deploys d
+   WHERE d.id = x.deploy_id AND d.organization_id = $1::uuid AND ($2::uuid IS NULL OR d.service_id = $2::uuid)
+     AND ($3::text[] IS NULL OR d.environment = ANY ($3::text[])) AND d.deployed_at >= $4 AND d.deployed_at < $5 AND NOT d.rolled_back
+  OFFSET 0) d
+WHERE i.organization_id = $1::uuid AND i.started_at >= $4
+  AND (x.verdict = 'CAUSED'
+       OR (x.rank = 1 AND x.verdict IS NULL
+           AND NOT EXISTS (SELECT 1 FROM incident_suspects cause WHERE cause.incident_id = i.id AND cause.verdict = 'CAUSED')))`,
+    values: [organizationId, serviceId, environments, from, to],
+  };
 }
 
 /** What a service's period adds up to. */
