@@ -89,6 +89,26 @@ describe('totalCount', () => {
     // An event's deliveries (one per endpoint) are counted exactly.
     expect(result.events.edges[0]!.node.deliveries).toEqual({ totalCount: 1, totalCountIsEstimate: false });
   });
+
+  it('stays within a GraphQL Int when a burst follows a long history', async () => {
+    // One delivery 20 years old, then 1,001 a millisecond apart: the newest 1,000's pace over 20
+    // years is 630 billion, beyond Int's 2,147,483,647.
+    await hookline.app.database.pool.query(
+      `WITH event AS (
+         INSERT INTO events (organization_id, type, data, created_at)
+         SELECT $1, 'test.ping', '{}', at FROM (
+           SELECT now() - interval '20 years' AS at UNION ALL SELECT now() + n * interval '1 millisecond' FROM generate_series(1, 1001) n) t
+         RETURNING id, created_at)
+       INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, created_at)
+       SELECT $1, id, $2, 'test.ping', 'SUCCEEDED', created_at FROM event`,
+      [hookline.tenant.organizationId, endpointId],
+    );
+    const estimate = { totalCount: 2 ** 31 - 1, totalCountIsEstimate: true };
+    const result = await counts();
+    expect(result.deliveries).toEqual(estimate);
+    expect(result.webhookEndpoint!.deliveries).toEqual(estimate);
+    expect({ totalCount: result.events.totalCount, totalCountIsEstimate: result.events.totalCountIsEstimate }).toEqual(estimate);
+  });
 });
 
 describe('every connection', () => {

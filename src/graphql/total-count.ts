@@ -3,7 +3,7 @@
 // when asked for); a related connection declared without one is counted from its parent by the
 // counter its connection type registers (countConnectionsFromParent). Counted once per
 // connection, however many of its fields ask.
-import { COUNT_EXACT_UP_TO, isEstimatedCount } from '../domain/shared/counts.ts';
+import { COUNT_ESTIMATE_AT_MOST, COUNT_EXACT_UP_TO, isEstimatedCount } from '../domain/shared/counts.ts';
 import { builder } from './builder.ts';
 import type { Context } from './context.ts';
 
@@ -34,7 +34,7 @@ function connectionTotalCount(connection: object, connectionType: string, contex
 
 const TOTAL_COUNT_RULE =
   `Exact up to ${COUNT_EXACT_UP_TO.toLocaleString('en')}; above that an estimate from how fast the newest ${COUNT_EXACT_UP_TO.toLocaleString('en')} arrived ` +
-  '(totalCountIsEstimate says which), ' +
+  `(totalCountIsEstimate says which; at most ${COUNT_ESTIMATE_AT_MOST.toLocaleString('en')}), ` +
   'so that counting costs the same however much history is kept.';
 
 builder.globalConnectionFields((t) => ({

@@ -23,14 +23,20 @@ export async function boundedCount(list: CountableList): Promise<number> {
 }
 
 /**
+ * The largest estimate: counts are 32-bit integers in the API (GraphQL's Int), and a burst after a
+ * long quiet history stretches the burst's pace over years (billions of rows).
+ */
+export const COUNT_ESTIMATE_AT_MOST = 2 ** 31 - 1;
+
+/**
  * The rows made from `oldest` to `newest`, when the newest `counted` + 1 of them span `newest`
- * back to `boundth` and keep that rate; never the bound or less.
+ * back to `boundth` and keep that rate; never the bound or less, nor more than COUNT_ESTIMATE_AT_MOST.
  */
 export function estimateCount(counted: number, newest: Date, boundth: Date, oldest: Date): number {
   const sampled = newest.getTime() - boundth.getTime();
   const whole = newest.getTime() - oldest.getTime();
   if (sampled <= 0) return counted + 1;
-  return Math.max(counted + 1, Math.round((counted * whole) / sampled));
+  return Math.min(COUNT_ESTIMATE_AT_MOST, Math.max(counted + 1, Math.round((counted * whole) / sampled)));
 }
 
 /** Whether a totalCount is an estimate (see boundedCount). */
