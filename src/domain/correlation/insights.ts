@@ -148,7 +148,7 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
   if (!scope.serviceId) {
     // A whole organization: one row a day, and its partial days added up by the database (a
     // busy organization's day holds hundreds of deploys).
-    const [[partial], days, [judged, incidents]] = await Promise.all([
+    const [[partial], days, [failed, incidents]] = await Promise.all([
       prisma.$queryRawUnsafe<[PartialDays]>(...spread(partialDaysOfOrganization(organizationId, environments, partialDays))),
       wholeDays
         ? prisma.doraOrganizationDay.findMany({
@@ -167,14 +167,14 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
         leadTimeBuckets: addBuckets(partial.leadTimeBuckets, ...days.map((day) => day.leadTimeBuckets)),
         rolledBackCount: partial.rolledBackCount + days.reduce((sum, day) => sum + day.rolledBackCount, 0),
       },
-      failedDeploys: judged,
+      failedDeploys: failed,
       incidents,
     });
   }
   // One service: its period added up by the database, whole days from their figures and partial
   // days from the deploys, with the exact median of every lead time (a busy service's year
   // holds tens of thousands of them: taking their median where they are beats sending them).
-  const [[period], [judged, incidents]] = await Promise.all([
+  const [[period], [failed, incidents]] = await Promise.all([
     prisma.$queryRawUnsafe<[ServicePeriod]>(...spread(periodOfService(scope.serviceId, environments, { firstDay, endDay }, partialDays))),
     failedAndIncidents,
   ]);
@@ -183,7 +183,7 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
     to: scope.to,
     deploys: [],
     days: period,
-    failedDeploys: judged,
+    failedDeploys: failed,
     incidents,
   });
 }
