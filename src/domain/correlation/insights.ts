@@ -132,9 +132,12 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
   const firstDay = dayAtOrAfter(scope.from);
   const endDay = dayAtOrBefore(scope.to);
   const wholeDays = firstDay < endDay;
-  const partialDays = wholeDays
-    ? [{ deployedAt: { gte: scope.from, lt: firstDay } }, { deployedAt: { gte: endDay, lt: scope.to } }]
-    : [{ deployedAt: { gte: scope.from, lt: scope.to } }];
+  const partialDays: TimeRange[] = wholeDays
+    ? [
+        { from: scope.from, to: firstDay },
+        { from: endDay, to: scope.to },
+      ]
+    : [{ from: scope.from, to: scope.to }];
   // Independent reads, side by side on the pool.
   const failedAndIncidents = Promise.all([
     prisma.$queryRawUnsafe<{ id: string; deployedAt: Date }[]>(
@@ -200,7 +203,7 @@ function failedForIncidents(
   organizationId: string,
   serviceId: string | null,
   environments: string[] | null,
-  { from, to }: { from: Date; to: Date },
+  { from, to }: TimeRange,
 ): Statement {
   return {
     // OFFSET 0 keeps each deploy a look-up by id: as a join, the planner may read the period's deploys instead.
@@ -229,27 +232,23 @@ interface ServicePeriod {
 
 /**
  * The period of a service (in one of `environments`, when given): the figures of its whole days
- * [firstDay, endDay) (none when firstDay is not before endDay) and the deploys within the ranges
- * of `partialDays` with their commits, added up in one row.
+ * [firstDay, endDay) (none when firstDay is not before endDay) and the deploys made within
+ * `partialDays` with their commits, added up in one row.
  */
 function periodOfService(
   serviceId: string,
   environments: string[] | null,
   { firstDay, endDay }: { firstDay: Date; endDay: Date },
-  partialDays: { deployedAt: { gte: Date; lt: Date } }[],
+  partialDays: readonly TimeRange[],
 ): Statement {
   const values: unknown[] = [serviceId, environments, firstDay, endDay];
-  const ranges = partialDays.map(({ deployedAt }) => {
-    values.push(deployedAt.gte, deployedAt.lt);
-    return `(d.deployed_at >= $${values.length - 1} AND d.deployed_at < $${values.length})`;
-  });
   return {
     text: `WITH whole_days AS (
   SELECT deploy_count, rolled_back_count, lead_times_ms FROM dora_days
    WHERE service_id = $1::uuid AND ($2::text[] IS NULL OR environment = ANY ($2::text[])) AND day >= $3::date AND day < $4::date
 ), partial_days AS (
   SELECT d.id, d.deployed_at, d.rolled_back FROM deploys d
-   WHERE d.service_id = $1::uuid AND ($2::text[] IS NULL OR d.environment = ANY ($2::text[])) AND (${ranges.join(' OR ')})
+   WHERE d.service_id = $1::uuid AND ($2::text[] IS NULL OR d.environment = ANY ($2::text[])) AND ${deployedWithin(partialDays, values)}
 ), lead_times AS (
   SELECT unnest(lead_times_ms) AS ms FROM whole_days
   UNION ALL
@@ -263,6 +262,21 @@ SELECT ((SELECT coalesce(sum(deploy_count), 0) FROM whole_days) + (SELECT count(
   };
 }
 
+/** A half-open period [from, to). */
+interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+/** SQL: deploys `d` made within one of `ranges`, their bounds added to `values` as parameters. */
+function deployedWithin(ranges: readonly TimeRange[], values: unknown[]): string {
+  const conditions = ranges.map(({ from, to }) => {
+    values.push(from, to);
+    return `(d.deployed_at >= $${values.length - 1} AND d.deployed_at < $${values.length})`;
+  });
+  return `(${conditions.join(' OR ')})`;
+}
+
 /** What the partial days of an organization's period add up to. */
 interface PartialDays {
   deployCount: number;
@@ -272,24 +286,16 @@ interface PartialDays {
 }
 
 /**
- * The deploys of an organization (in one of `environments`, when given) within the ranges of
+ * The deploys of an organization (in one of `environments`, when given) made within
  * `partialDays`, and their commits' lead times, added up in one row.
  */
-function partialDaysOfOrganization(
-  organizationId: string,
-  environments: string[] | null,
-  partialDays: { deployedAt: { gte: Date; lt: Date } }[],
-): Statement {
+function partialDaysOfOrganization(organizationId: string, environments: string[] | null, partialDays: readonly TimeRange[]): Statement {
   const values: unknown[] = [organizationId, environments];
-  const ranges = partialDays.map(({ deployedAt }) => {
-    values.push(deployedAt.gte, deployedAt.lt);
-    return `(d.deployed_at >= $${values.length - 1} AND d.deployed_at < $${values.length})`;
-  });
   return {
     text: `SELECT count(DISTINCT d.id)::int AS "deployCount", count(DISTINCT d.id) FILTER (WHERE d.rolled_back)::int AS "rolledBackCount",
        dora_lead_time_buckets(array_agg((extract(epoch FROM d.deployed_at - c.timestamp) * 1000)::float8) FILTER (WHERE c.timestamp <= d.deployed_at)) AS "leadTimeBuckets"
 FROM deploys d LEFT JOIN commits c ON c.deploy_id = d.id
-WHERE d.organization_id = $1::uuid AND ($2::text[] IS NULL OR d.environment = ANY ($2::text[])) AND (${ranges.join(' OR ')})`,
+WHERE d.organization_id = $1::uuid AND ($2::text[] IS NULL OR d.environment = ANY ($2::text[])) AND ${deployedWithin(partialDays, values)}`,
     values,
   };
 }
