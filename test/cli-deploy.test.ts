@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { createService } from '../src/domain/ingest/services.ts';
 import { useHookline } from './support/fixture.ts';
+import { runProgram, type ProgramResult } from './support/programs.ts';
 
 const exec = promisify(execFile);
 const BIN = fileURLToPath(new URL('../bin/hookline.js', import.meta.url));
@@ -89,27 +90,16 @@ async function clone(options: { depth?: number } = {}): Promise<string> {
   return directory;
 }
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+/** How a test runs a program in `directory`: with the base environment and `environment`. */
+const runIn = (directory: string, environment: Record<string, string>) => ({
+  cwd: directory,
+  env: { ...baseEnvironment(), ...environment },
+  timeout: 30_000,
+});
 
 /** Runs `hookline deploy`, or a copy of the built script at `script`, in `directory`; any exit is a result. */
-async function deploy(directory: string, args: string[], environment: Record<string, string> = {}, script?: string): Promise<Result> {
-  const command = script ? [script, ...args] : [BIN, 'deploy', ...args];
-  try {
-    const { stdout, stderr } = await exec(process.execPath, command, {
-      cwd: directory,
-      env: { ...baseEnvironment(), ...environment },
-      timeout: 30_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
-    if (typeof failed.code !== 'number') throw error;
-    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+function deploy(directory: string, args: string[], environment: Record<string, string> = {}, script?: string): Promise<ProgramResult> {
+  return runProgram(process.execPath, script ? [script, ...args] : [BIN, 'deploy', ...args], runIn(directory, environment));
 }
 
 function hookline(token = fixture.tenant.deployToken): Record<string, string> {
@@ -136,7 +126,7 @@ async function storedDeploy(id: string) {
 }
 
 const deployCount = () => fixture.app.database.prisma.deploy.count();
-const recordedId = (result: Result) => new RegExp(`^Recorded deploy (${UUID}) of `).exec(result.stdout)?.[1];
+const recordedId = (result: ProgramResult) => new RegExp(`^Recorded deploy (${UUID}) of `).exec(result.stdout)?.[1];
 
 beforeAll(async () => {
   workspace = await mkdtemp(path.join(os.tmpdir(), 'hookline-deploy-'));
@@ -285,19 +275,8 @@ describe('hookline deploy in GitHub Actions', () => {
 
 describe('the GitHub Action and the GitLab CI template', () => {
   /** Runs a shell script as the CI would, in `directory`; any exit is a result. */
-  async function shell(shellArgs: string[], script: string, directory: string, environment: Record<string, string>): Promise<Result> {
-    try {
-      const { stdout, stderr } = await exec(shellArgs[0]!, [...shellArgs.slice(1), script], {
-        cwd: directory,
-        env: { ...baseEnvironment(), ...environment },
-        timeout: 30_000,
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code?: unknown; stdout?: string; stderr?: string };
-      if (typeof failed.code !== 'number') throw error;
-      return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-    }
+  function shell(shellArgs: string[], script: string, directory: string, environment: Record<string, string>): Promise<ProgramResult> {
+    return runProgram(shellArgs[0]!, [...shellArgs.slice(1), script], runIn(directory, environment));
   }
 
   it('action.yml (composite) runs the committed script with its inputs, as GitHub runs a composite step', async () => {

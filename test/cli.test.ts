@@ -1,46 +1,30 @@
 // The `hookline` CLI as an operator runs it: a child process through bin/hookline.js, on
 // this file's own database, with exit codes and stdout/stderr checked exactly.
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../src/db/client.ts';
 import { authenticateApiToken, createApiToken, revokeApiTokens } from '../src/domain/shared/api-tokens.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
 import { useHookline } from './support/fixture.ts';
+import { runProgram, type ProgramResult } from './support/programs.ts';
 
-const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../bin/hookline.js', import.meta.url));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const API_TOKEN = /^hla_[0-9A-Za-z]{40}$/;
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 const fixture = useHookline({ app: false });
 let database: Database;
 
 /** Runs the CLI to completion; a non-zero exit is a result here, not a failure. */
-async function hookline(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-      env: { ...process.env, DATABASE_URL: fixture.database.url, ...env },
-      timeout: 25_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
-    // Anything but an exit code (spawn failure, timeout kill) is a real failure.
-    if (typeof failed.code !== 'number') throw error;
-    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+function hookline(args: string[], env: Record<string, string> = {}): Promise<ProgramResult> {
+  return runProgram(process.execPath, [BIN, ...args], {
+    env: { ...process.env, DATABASE_URL: fixture.database.url, ...env },
+    timeout: 25_000,
+  });
 }
 
 /** stdout of a --json run: exactly one line of JSON. */
-function json(result: Result): unknown {
+function json(result: ProgramResult): unknown {
   expect(result.stdout.endsWith('\n') && result.stdout.indexOf('\n') === result.stdout.length - 1).toBe(true);
   return JSON.parse(result.stdout);
 }
