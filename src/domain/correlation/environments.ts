@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { InputError } from '../shared/errors.ts';
-import { parseInput, storableText } from '../shared/input.ts';
+import { parseInput, trimmedText } from '../shared/input.ts';
 
 export const ENVIRONMENT_NAME_MAX_LENGTH = 100;
 /** The most aliases one environment may have. */
@@ -72,11 +72,7 @@ export async function listEnvironments(db: Db, organizationId: string): Promise<
     .map((environment) => ({ ...environment, spellings: environment.spellings.slice(0, MAX_SPELLINGS_LISTED) }));
 }
 
-const environmentName = storableText()
-  .trim()
-  .min(1, `must be 1 to ${ENVIRONMENT_NAME_MAX_LENGTH} characters`)
-  .max(ENVIRONMENT_NAME_MAX_LENGTH, `must be 1 to ${ENVIRONMENT_NAME_MAX_LENGTH} characters`)
-  .transform((name) => name.toLowerCase());
+const environmentName = trimmedText(ENVIRONMENT_NAME_MAX_LENGTH).transform((name) => name.toLowerCase());
 
 const aliasesSchema = z.object({
   environment: environmentName,

@@ -6,7 +6,7 @@ import type { Incident, IncidentSuspect, Prisma, Severity, SuspectVerdict } from
 import { InputError, NotFoundError } from '../shared/errors.ts';
 import { MAX_PAYLOAD_ALERTS, type EventType } from '../webhooks/events.ts';
 import { isUuid } from '../shared/ids.ts';
-import { IN_FUTURE_MESSAGE, isNotInFuture, parseInput, storableDate, storableText } from '../shared/input.ts';
+import { IN_FUTURE_MESSAGE, isNotInFuture, parseInput, storableDate, storableText, trimmedText } from '../shared/input.ts';
 import { INCIDENT_COLUMNS, rankIncidentSuspects, type RankedIncident } from './correlation.ts';
 import { emitEvent, type Outbox } from '../webhooks/outbox.ts';
 
@@ -111,10 +111,7 @@ const lookbackHoursSchema = z
 
 const openIncidentSchema = (now: Date) =>
   z.object({
-    title: storableText()
-      .trim()
-      .min(1, `must be 1 to ${INCIDENT_TITLE_MAX_LENGTH} characters`)
-      .max(INCIDENT_TITLE_MAX_LENGTH, `must be 1 to ${INCIDENT_TITLE_MAX_LENGTH} characters`),
+    title: trimmedText(INCIDENT_TITLE_MAX_LENGTH),
     // Blank means none.
     environment: storableText()
       .trim()

@@ -5,15 +5,12 @@
 import type { AlertSource, AlertSourceKind, PrismaClient } from '../../generated/prisma/client.ts';
 import { InputError, NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
-import { storableText, validateInput } from '../shared/input.ts';
+import { trimmedText, validateInput } from '../shared/input.ts';
 import { issueToken } from '../shared/tokens.ts';
 
 export const ALERT_SOURCE_NAME_MAX_LENGTH = 200;
 
-const alertSourceName = storableText()
-  .trim()
-  .min(1, `must be 1 to ${ALERT_SOURCE_NAME_MAX_LENGTH} characters`)
-  .max(ALERT_SOURCE_NAME_MAX_LENGTH, `must be 1 to ${ALERT_SOURCE_NAME_MAX_LENGTH} characters`);
+const alertSourceName = trimmedText(ALERT_SOURCE_NAME_MAX_LENGTH);
 
 export interface AlertSourceWithToken {
   alertSource: AlertSource;

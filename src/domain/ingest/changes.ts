@@ -4,7 +4,15 @@
 import { z } from 'zod';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { ingestTime, ingestUrl } from './deploys.ts';
-import { isStorableText, MAX_FIELD_ERRORS, NOT_STORABLE_MESSAGE, storableText, validateInput, type Validated } from '../shared/input.ts';
+import {
+  isStorableText,
+  MAX_FIELD_ERRORS,
+  NOT_STORABLE_MESSAGE,
+  storableText,
+  trimmedText,
+  validateInput,
+  type Validated,
+} from '../shared/input.ts';
 import { DEPLOY_KIND } from '../correlation/priors.ts';
 import type { Statement } from '../../db/statement.ts';
 
@@ -28,10 +36,10 @@ export const changePayloadSchema = z.object(
       .regex(CHANGE_KIND, 'must be a lower-case word such as feature_flag or config')
       // Deploys have their own route, and "deploy" is their kind in the verdict priors.
       .refine((kind) => kind !== DEPLOY_KIND, 'must not be "deploy": send deploys to /api/ingest/deploy'),
-    summary: storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-      .trim()
-      .min(1, `must be 1 to ${CHANGE_SUMMARY_MAX_LENGTH} characters`)
-      .max(CHANGE_SUMMARY_MAX_LENGTH, `must be 1 to ${CHANGE_SUMMARY_MAX_LENGTH} characters`),
+    summary: trimmedText(
+      CHANGE_SUMMARY_MAX_LENGTH,
+      storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }),
+    ),
     environment: storableText().nullish(),
     url: ingestUrl,
     changed_at: ingestTime,

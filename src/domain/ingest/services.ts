@@ -5,7 +5,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Queryable } from '../../db/client.ts';
 import { InputError, NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
-import { storableText, validateInput } from '../shared/input.ts';
+import { trimmedText, validateInput } from '../shared/input.ts';
 import { hashToken, issueToken, looksLikeToken } from '../shared/tokens.ts';
 import type { Statement } from '../../db/statement.ts';
 
@@ -16,10 +16,7 @@ export interface ServiceWithToken {
   deployToken: string;
 }
 
-const serviceName = storableText()
-  .trim()
-  .min(1, `must be 1 to ${SERVICE_NAME_MAX_LENGTH} characters`)
-  .max(SERVICE_NAME_MAX_LENGTH, `must be 1 to ${SERVICE_NAME_MAX_LENGTH} characters`);
+const serviceName = trimmedText(SERVICE_NAME_MAX_LENGTH);
 
 /** A name is said in a whole sentence ("Service name must be ..."), in the field too. */
 function nameError(message: string): InputError {

@@ -4,16 +4,13 @@
 import type { ApiToken, PrismaClient } from '../../generated/prisma/client.ts';
 import { NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
-import { storableText } from './input.ts';
+import { trimmedText } from './input.ts';
 import { hashToken, issueToken, looksLikeToken } from './tokens.ts';
 
 export const API_TOKEN_NAME_MAX_LENGTH = 100;
 
 /** A token's name: what it is for, trimmed, 1..100 characters. */
-export const apiTokenName = storableText()
-  .trim()
-  .min(1, `must be 1 to ${API_TOKEN_NAME_MAX_LENGTH} characters`)
-  .max(API_TOKEN_NAME_MAX_LENGTH, `must be 1 to ${API_TOKEN_NAME_MAX_LENGTH} characters`);
+export const apiTokenName = trimmedText(API_TOKEN_NAME_MAX_LENGTH);
 
 export interface IssuedApiToken {
   apiToken: ApiToken;

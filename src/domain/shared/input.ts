@@ -28,6 +28,12 @@ export function storableText(params?: Parameters<typeof z.string>[0]) {
   return z.string(params ?? { error: 'must be a string' }).refine(isStorableText, { message: NOT_STORABLE_MESSAGE, abort: true });
 }
 
+/** `text` (storable text by default) trimmed, then of 1 to `maxLength` characters: one message for both bounds. */
+export function trimmedText(maxLength: number, text = storableText()) {
+  const message = `must be 1 to ${maxLength} characters`;
+  return text.trim().min(1, message).max(maxLength, message);
+}
+
 // Years 1 to 9999 in UTC: PostgreSQL refuses year 0 as ISO 8601 writes it, and past 9999 an
 // ISO 8601 date needs six digits and a sign, which the dates we write back would then carry.
 const EARLIEST_TIMESTAMP_MS = Date.parse('0001-01-01T00:00:00.000Z');

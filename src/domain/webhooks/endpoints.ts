@@ -10,7 +10,7 @@ import { InputError, LimitReachedError, NotFoundError } from '../shared/errors.t
 import { EVENT_CATALOGUE } from './event-catalogue.ts';
 import { EVENT_TYPES, UNKNOWN_EVENT_TYPE_MESSAGE, type EventType } from './events.ts';
 import { isUuid } from '../shared/ids.ts';
-import { parseInput, storableText } from '../shared/input.ts';
+import { parseInput, storableText, trimmedText } from '../shared/input.ts';
 import { emitEvent, type Outbox } from './outbox.ts';
 import { generateSigningSecret } from './signing-secrets.ts';
 
@@ -165,10 +165,7 @@ function endpointUrl(policy: DestinationPolicy) {
     });
 }
 
-const endpointName = requiredText()
-  .trim()
-  .min(1, `must be 1 to ${ENDPOINT_NAME_MAX_LENGTH} characters`)
-  .max(ENDPOINT_NAME_MAX_LENGTH, `must be 1 to ${ENDPOINT_NAME_MAX_LENGTH} characters`);
+const endpointName = trimmedText(ENDPOINT_NAME_MAX_LENGTH, requiredText());
 
 const eventTypeSchema = z.enum(EVENT_TYPES, { error: UNKNOWN_EVENT_TYPE_MESSAGE });
 
