@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Severity } from '../../generated/prisma/client.ts';
 import { ingestUrl } from './deploys.ts';
-import { storableText, storableTimestamp, validateInput, type Validated } from '../shared/input.ts';
+import { requiredText, storableText, storableTimestamp, validateInput, type Validated } from '../shared/input.ts';
 
 export const ALERT_TITLE_MAX_LENGTH = 200;
 export const DEDUP_KEY_MAX_LENGTH = 255;
@@ -99,10 +99,7 @@ const alertmanagerAlert = z.object(
 
 export const alertmanagerBodySchema = z.object(
   {
-    groupKey: storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).min(
-      1,
-      'must not be empty',
-    ),
+    groupKey: requiredText().min(1, 'must not be empty'),
     alerts: z.array(alertmanagerAlert, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an array') }),
   },
   { error: 'must be a JSON object' },
@@ -154,11 +151,7 @@ const pagerDutyTimestamp = z
   .pipe(storableTimestamp)
   .meta({ format: 'date-time', description: 'ISO 8601 with a time zone; an offset without a colon (+0200) is taken too' });
 
-const boundedText = (max: number) =>
-  storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`);
+const boundedText = (max: number) => requiredText().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 const pagerDutyPayload = z.object(
   {

@@ -8,6 +8,7 @@ import {
   isStorableText,
   MAX_FIELD_ERRORS,
   NOT_STORABLE_MESSAGE,
+  requiredText,
   storableText,
   trimmedText,
   validateInput,
@@ -31,15 +32,12 @@ const jsonValue = z.unknown().refine((value) => isStorableText(JSON.stringify(va
 
 export const changePayloadSchema = z.object(
   {
-    kind: storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    kind: requiredText()
       .max(CHANGE_KIND_MAX_LENGTH, `must be at most ${CHANGE_KIND_MAX_LENGTH} characters`)
       .regex(CHANGE_KIND, 'must be a lower-case word such as feature_flag or config')
       // Deploys have their own route, and "deploy" is their kind in the verdict priors.
       .refine((kind) => kind !== DEPLOY_KIND, 'must not be "deploy": send deploys to /api/ingest/deploy'),
-    summary: trimmedText(
-      CHANGE_SUMMARY_MAX_LENGTH,
-      storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }),
-    ),
+    summary: trimmedText(CHANGE_SUMMARY_MAX_LENGTH, requiredText()),
     environment: storableText().nullish(),
     url: ingestUrl,
     changed_at: ingestTime,

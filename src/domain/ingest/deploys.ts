@@ -8,7 +8,15 @@ import { subscribedEndpointCondition } from '../webhooks/events.ts';
 import { liveListenerCondition } from '../webhooks/listeners.ts';
 import { EMITTED_COLUMNS, eventWithDeliveries } from '../webhooks/outbox.ts';
 import { liveDeployToken, liveDeployTokenOfService } from './services.ts';
-import { IN_FUTURE_MESSAGE, isNotInFuture, storableText, storableTimestamp, validateInput, type Validated } from '../shared/input.ts';
+import {
+  IN_FUTURE_MESSAGE,
+  isNotInFuture,
+  requiredText,
+  storableText,
+  storableTimestamp,
+  validateInput,
+  type Validated,
+} from '../shared/input.ts';
 import type { Statement } from '../../db/statement.ts';
 
 export const COMMIT_SHA_MAX_LENGTH = 255;
@@ -18,9 +26,7 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
 // Optional fields accept null as "absent": CI templates often render unset variables so.
 const optionalText = storableText().nullish();
-const sha = storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-  .min(1, 'must not be empty')
-  .max(COMMIT_SHA_MAX_LENGTH, `must be at most ${COMMIT_SHA_MAX_LENGTH} characters`);
+const sha = requiredText().min(1, 'must not be empty').max(COMMIT_SHA_MAX_LENGTH, `must be at most ${COMMIT_SHA_MAX_LENGTH} characters`);
 
 function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;

@@ -8,7 +8,7 @@ import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { COMMIT_SHA_MAX_LENGTH, ingestTime, ingestUrl, type DeployPayload } from './deploys.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
-import { storableText, validateInput, type Validated } from '../shared/input.ts';
+import { requiredText, storableText, validateInput, type Validated } from '../shared/input.ts';
 import { issueToken } from '../shared/tokens.ts';
 
 /** Makes the service's GitHub webhook secret, replacing any before it (which fails from now on). */
@@ -52,7 +52,7 @@ export const deploymentStatusEventSchema = z.object(
     deployment_status: z.object(
       {
         id: z.number({ error: 'must be a number' }).int(),
-        state: storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }),
+        state: requiredText(),
         target_url: emptyIsAbsent(ingestUrl),
         log_url: emptyIsAbsent(ingestUrl),
         description: storableText().nullish(),
@@ -63,9 +63,7 @@ export const deploymentStatusEventSchema = z.object(
     ),
     deployment: z.object(
       {
-        sha: storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-          .min(1, 'must not be empty')
-          .max(COMMIT_SHA_MAX_LENGTH, `must be at most ${COMMIT_SHA_MAX_LENGTH} characters`),
+        sha: requiredText().min(1, 'must not be empty').max(COMMIT_SHA_MAX_LENGTH, `must be at most ${COMMIT_SHA_MAX_LENGTH} characters`),
         ref: storableText().nullish(),
         environment: storableText().nullish(),
         description: storableText().nullish(),

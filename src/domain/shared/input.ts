@@ -28,6 +28,9 @@ export function storableText(params?: Parameters<typeof z.string>[0]) {
   return z.string(params ?? { error: 'must be a string' }).refine(isStorableText, { message: NOT_STORABLE_MESSAGE, abort: true });
 }
 
+/** storableText that, when absent, "is required" (rather than "must be a string"). */
+export const requiredText = () => storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
+
 /** `text` (storable text by default) trimmed, then of 1 to `maxLength` characters: one message for both bounds. */
 export function trimmedText(maxLength: number, text = storableText()) {
   const message = `must be 1 to ${maxLength} characters`;

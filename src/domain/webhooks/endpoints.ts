@@ -10,7 +10,7 @@ import { InputError, LimitReachedError, NotFoundError } from '../shared/errors.t
 import { EVENT_CATALOGUE } from './event-catalogue.ts';
 import { EVENT_TYPES, UNKNOWN_EVENT_TYPE_MESSAGE, type EventType } from './events.ts';
 import { isUuid } from '../shared/ids.ts';
-import { parseInput, storableText, trimmedText } from '../shared/input.ts';
+import { parseInput, requiredText, storableText, trimmedText } from '../shared/input.ts';
 import { emitEvent, type Outbox } from './outbox.ts';
 import { generateSigningSecret } from './signing-secrets.ts';
 
@@ -138,8 +138,6 @@ const wholeNumberIn = (min: number, max: number, unit: string) =>
     .min(min, `must be ${min} to ${max} ${unit}`)
     .max(max, `must be ${min} to ${max} ${unit}`)
     .nullish();
-
-const requiredText = () => storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
 
 function endpointUrl(policy: DestinationPolicy) {
   const scheme = policy.allowHttp ? '[hH][tT][tT][pP][sS]?' : '[hH][tT][tT][pP][sS]';
