@@ -112,7 +112,7 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
       metrics,
       policy,
       concurrency: config.DELIVERY_CONCURRENCY,
-      maxInFlightPerEndpoint: config.DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT,
+      inFlightPerEndpoint: { min: config.DELIVERY_MIN_IN_FLIGHT_PER_ENDPOINT, max: config.DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT },
       circuitBreaker: { timeouts: config.DELIVERY_CIRCUIT_BREAKER_TIMEOUTS, cooldownMs: config.DELIVERY_CIRCUIT_BREAKER_COOLDOWN_MS },
       pollIntervalMs,
       reconcileIntervalMs: config.DELIVERY_RECONCILE_INTERVAL_MS,

@@ -103,8 +103,13 @@ const environmentSchema = z
     DELIVERY_MAX_RETRIES: wholeNumber(0).default(5),
     /** Attempts one worker process has in flight at most (and so jobs it holds). */
     DELIVERY_CONCURRENCY: wholeNumber(1).max(10_000, 'must be 10000 or less').default(200),
-    /** Attempts to one endpoint in flight at once at most, across every worker process. */
-    DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT: wholeNumber(1).default(10),
+    /**
+     * The bounds of each endpoint's limit of attempts in flight at once, across every worker process.
+     * The limit starts at 10 (within them), grows by one per 2xx answered within a second, and halves
+     * on a timeout, a connection error, 429 or 5xx.
+     */
+    DELIVERY_MIN_IN_FLIGHT_PER_ENDPOINT: wholeNumber(1).default(1),
+    DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT: wholeNumber(1).default(100),
     /** Consecutive timed-out attempts to an endpoint after which its deliveries wait (the circuit opens). */
     DELIVERY_CIRCUIT_BREAKER_TIMEOUTS: wholeNumber(1).default(5),
     /** How long an open circuit's deliveries wait before one probe attempt is made. */
@@ -149,6 +154,10 @@ const environmentSchema = z
     // Otherwise a slow request's connection would be cut before its 408 could be sent.
     path: ['HTTP_CONNECTION_TIMEOUT_MS'],
     message: 'must be greater than HTTP_REQUEST_TIMEOUT_MS',
+  })
+  .refine((config) => config.DELIVERY_MIN_IN_FLIGHT_PER_ENDPOINT <= config.DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT, {
+    path: ['DELIVERY_MIN_IN_FLIGHT_PER_ENDPOINT'],
+    message: 'must be at most DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT',
   })
   .refine((config) => !config.DATABASE_DIRECT_URL || config.DATABASE_URL, {
     path: ['DATABASE_DIRECT_URL'],

@@ -19,8 +19,10 @@ const hookline = useHookline({
     DELIVERY_MAX_RETRIES: '0',
     // Every stalled delivery fails; none may be cancelled by the endpoint being disabled.
     ENDPOINT_DISABLE_AFTER_FAILURES: String(DEPLOYS + 1),
-    // Every stalled attempt is made: the circuit breaker (test/fair-delivery.test.ts) stays closed.
+    // Every stalled attempt is made: the circuit breaker (test/fair-delivery.test.ts) stays closed,
+    // and the endpoint keeps 10 attempts in flight (its limit is not halved by the timeouts).
     DELIVERY_CIRCUIT_BREAKER_TIMEOUTS: String(DEPLOYS + 1),
+    DELIVERY_MIN_IN_FLIGHT_PER_ENDPOINT: '10',
   },
 });
 let healthy: Receiver;

@@ -1,20 +1,30 @@
 // Keeps up to `concurrency` jobs in flight: it fetches as many as there are free slots (at most
 // `maxBatch` per round trip), hands each to `run`, and fetches again as slots free up. A job's
-// slot is held until `run` settles, so one slow job holds one slot, never a batch. While busy,
-// it waits a little (REFILL_WAIT_MS) for a quarter of the slots (or a full batch) to be free
-// before fetching again, so a backlog is taken in big fetches rather than one job per finished
-// job, and slots held by slow jobs never stop it for longer.
-// When a fetch comes back short, the queue has drained: it waits for `wake()` (new work was
-// announced) or the poll interval (work that became due with nobody announcing it).
+// slot is held until `run`'s promise for it settles.
+// A fetch that filled every slot it asked for is followed by the next at once. One that came
+// back short either left due work behind a cap (`more`: an endpoint or an organization at its
+// limit, rows another worker held) or found nothing more due:
+// - work held back: the next fetch waits for a slot to be freed and then REFILL_WAIT_MS, so one
+//   round trip refills every slot freed meanwhile, rather than one round trip per freed slot;
+// - nothing due: it waits for the poll interval (work that fell due with nobody announcing it).
+// `wake()` (new work was announced) ends either wait at once, and a fetch in progress when it
+// comes is followed by another.
 
-const REFILL_WAIT_MS = 20;
+/** After a fetch that left work held back, how long the next waits past the first freed slot. */
+export const REFILL_WAIT_MS = 5;
+
+export interface Fetched<Job> {
+  jobs: Job[];
+  /** Due jobs were left behind a cap: freed slots may let them go. */
+  more: boolean;
+}
 
 export interface DispatcherOptions<Job> {
   concurrency: number;
   maxBatch: number;
   pollIntervalMs: number;
-  fetch(limit: number): Promise<Job[]>;
-  /** One promise per job, settled when the job is finished with (its slot is then free). */
+  fetch(limit: number): Promise<Fetched<Job>>;
+  /** One promise per job, settled when its slot is free. */
   run(jobs: Job[]): Promise<void>[];
   /** A fetch failed (the dispatcher waits a poll interval and tries again). */
   onFetchError(error: unknown): void;
@@ -23,66 +33,59 @@ export interface DispatcherOptions<Job> {
 export interface Dispatcher {
   /** Work may be waiting: fetch now rather than at the next poll. */
   wake(): void;
-  /** Jobs held now (fetched and not yet finished). */
+  /** Jobs held now (fetched and their slots not yet free). */
   inFlight(): number;
-  /** Stops fetching and resolves once every job in flight has finished. */
+  /** Stops fetching and resolves once every job's slot is free. */
   stop(): Promise<void>;
 }
 
 export function startDispatcher<Job>(options: DispatcherOptions<Job>): Dispatcher {
   const { concurrency, maxBatch, pollIntervalMs } = options;
-  const refillAt = Math.min(maxBatch, Math.ceil(concurrency / 4));
   let held = 0;
   let stopping = false;
   /** Set by wake(): a fetch in progress when work is announced is followed by another at once. */
   let woken = false;
-  let waitingForSlot = false;
-  /** When the dispatcher started waiting for more free slots before its next fetch. */
-  let refillWaitFrom: number | undefined;
-  let interruptSleep: (() => void) | undefined;
+  let interruptWait: (() => void) | undefined;
+  /** Set while a pause also ends when a slot is freed. */
+  let onSlotFreed: (() => void) | undefined;
   const running = new Set<Promise<void>>();
 
-  const sleep = (ms: number) =>
+  /** Waits `ms`, or less: until wake() or stop(), or a slot is freed if `orSlotFreed`. */
+  const pause = (ms: number, orSlotFreed = false) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        interruptSleep = undefined;
+        interruptWait = undefined;
+        onSlotFreed = undefined;
         resolve();
       };
       const timer = setTimeout(done, ms);
-      interruptSleep = done;
+      interruptWait = done;
+      if (orSlotFreed) onSlotFreed = done;
     });
   const wake = () => {
     woken = true;
-    interruptSleep?.();
-  };
-  const slotFreed = () => {
-    if (waitingForSlot) interruptSleep?.();
+    interruptWait?.();
   };
 
   const loop = async () => {
     while (!stopping) {
-      const free = concurrency - held;
       woken = false;
-      if (free <= 0) refillWaitFrom = undefined;
-      else if (held > 0 && free < refillAt) refillWaitFrom ??= Date.now();
-      const refillWait = refillWaitFrom === undefined ? 0 : REFILL_WAIT_MS - (Date.now() - refillWaitFrom);
-      if (free <= 0 || refillWait > 0) {
-        waitingForSlot = true;
-        await sleep(free <= 0 ? pollIntervalMs : refillWait);
-        waitingForSlot = false;
+      const free = concurrency - held;
+      if (free <= 0) {
+        await pause(pollIntervalMs, true);
         continue;
       }
-      refillWaitFrom = undefined;
       const limit = Math.min(free, maxBatch);
-      let jobs: Job[];
+      let fetched: Fetched<Job>;
       try {
-        jobs = await options.fetch(limit);
+        fetched = await options.fetch(limit);
       } catch (error) {
         options.onFetchError(error);
-        await sleep(pollIntervalMs);
+        await pause(pollIntervalMs);
         continue;
       }
+      const { jobs, more } = fetched;
       held += jobs.length;
       options.run(jobs).forEach((finished) => {
         const tracked = finished
@@ -90,11 +93,15 @@ export function startDispatcher<Job>(options: DispatcherOptions<Job>): Dispatche
           .finally(() => {
             held--;
             running.delete(tracked);
-            slotFreed();
+            onSlotFreed?.();
           });
         running.add(tracked);
       });
-      if (jobs.length < limit && !woken && !stopping) await sleep(pollIntervalMs);
+      if (jobs.length === limit || woken || stopping) continue;
+      // Work held back waits for a freed slot, then a little more for others; a freed slot may not
+      // be ours (another worker's, or an outcome recorded), so the poll interval bounds the wait.
+      await pause(pollIntervalMs, more);
+      if (more && !woken && !stopping) await pause(REFILL_WAIT_MS);
     }
   };
   const looping = loop();
@@ -104,7 +111,7 @@ export function startDispatcher<Job>(options: DispatcherOptions<Job>): Dispatche
     inFlight: () => held,
     async stop() {
       stopping = true;
-      interruptSleep?.();
+      interruptWait?.();
       await looping;
       await Promise.all(running);
     },

@@ -63,8 +63,26 @@ export async function startQueue(options: QueueOptions): Promise<PgBoss> {
   // Creating is a no-op when the queue exists; updating applies this process's settings.
   await boss.createQueue(DELIVER_QUEUE, queueOptions);
   await boss.updateQueue(DELIVER_QUEUE, queueOptions);
+  await boss.getDb().executeSql(CREATE_QUEUE_INDEXES_SQL);
   return boss;
 }
+
+/**
+ * Hookline's own indexes on pg-boss's job table (made here, after pg-boss has made its schema;
+ * on its partitioned parent, so every partition has them). One simple query is one transaction,
+ * under a transaction-scoped advisory lock, since several processes may start at once and two
+ * CREATE INDEX IF NOT EXISTS can race.
+ * - `hookline_deliver_waiting`: each endpoint's waiting jobs in the order they fall due, so the
+ *   fair fetch reads the endpoints with waiting jobs and a few due jobs of each, never the backlog.
+ * - `hookline_deliver_delivery`: a delivery's unfinished job, so a delivery's attempt is looked up
+ *   by index rather than by a scan of every job.
+ */
+const CREATE_QUEUE_INDEXES_SQL = `
+SELECT pg_advisory_xact_lock(hashtext('hookline.queue-indexes'));
+CREATE INDEX IF NOT EXISTS hookline_deliver_waiting ON pgboss.job (group_id, start_after, id)
+  WHERE name = '${DELIVER_QUEUE}' AND state < 'active' AND NOT blocked;
+CREATE INDEX IF NOT EXISTS hookline_deliver_delivery ON pgboss.job ((data->>'deliveryId'))
+  WHERE name = '${DELIVER_QUEUE}' AND state < 'completed';`;
 
 /** pg-boss's database interface on our transaction, whichever form it has. */
 function inTransaction(transaction: Transaction) {
@@ -133,12 +151,12 @@ export function attemptQueue(boss: PgBoss): AttemptQueue {
 export interface FairFetch {
   /** Jobs to take at most. */
   limit: number;
-  /** Attempts in flight per endpoint at most, across all workers (pg-boss's active jobs of its group). */
-  perEndpoint: number;
-  /** Endpoints whose jobs are left queued (their circuit is open). */
-  skippedEndpoints: string[];
-  /** Endpoints allowed one attempt in flight (their circuit's probe). */
-  probingEndpoints: string[];
+  /** Attempts in flight an endpoint may have (its group's active jobs, across every worker), unless `endpointCaps` names it. */
+  defaultEndpointCap: number;
+  /** The caps of particular endpoints: learned from their answers, 0 while a circuit is open, 1 for its probe. */
+  endpointCaps: Map<string, number>;
+  /** Jobs whose attempts this worker has made, active until their outcomes are written: they hold no slot. */
+  finishedJobIds: string[];
   /** The attempts this worker holds now, per organization. */
   heldByOrganization: Map<string, number>;
   /** An organization's share: it may hold this many of the worker's slots at most. */
@@ -147,48 +165,67 @@ export interface FairFetch {
 
 /**
  * SQL: takes due jobs and marks them active, as pg-boss's fetch does (the same columns, so its
- * supervision and its fenced complete work on them unchanged). Which jobs:
- * - not of a skipped endpoint ($3), nor past their endpoint's cap ($2; 1 for a probing one, $4)
- *   counting its active jobs and those taken before it in this fetch, oldest first;
- * - then by organization: the attempts it holds here ($5, a JSON object of counts) plus those
- *   taken before it in this fetch is its level, at most its share ($6); lower levels go first
- *   (the organization with the fewest in flight), then the oldest. A backlog of one
- *   organization never delays another's.
- * Rows a concurrent fetch holds are skipped. Returns the jobs and how many due jobs were left
- * (held back by a cap, the limit $1, or another worker's fetch). Counts are looked up in JSON
- * objects made once, so each due job costs a lookup, not a join the planner might loop over;
- * jobs of an endpoint or organization already at its cap are dropped before anything is
- * ranked (a flooding tenant's backlog is scanned, never sorted); ids are grouped bytewise
- * (COLLATE "C"), not by the database's language rules.
+ * supervision and its fenced complete work on them unchanged). Its cost follows the jobs it may
+ * take, never the backlog behind them:
+ * - `waiting`: the endpoints with waiting jobs, one index probe each (a loose scan of
+ *   hookline_deliver_waiting), skipping those capped at 0 (an open circuit) in $3.
+ * - `candidates`: of each, its oldest due jobs up to its free slots (its cap, $3 or the default
+ *   $2, less its active jobs across every worker, counted in pg-boss's own index of them, but for
+ *   those whose attempts are made and outcomes not yet written, $6), plus
+ *   one: read only to tell that work is held back. Jobs queued before endpoints were their groups
+ *   (none has a group) are read the same way, as one endpoint capped at the limit.
+ * - then by organization: the attempts it holds here ($4, a JSON object of counts) plus those taken
+ *   before it in this fetch is its level, at most its share ($5); lower levels go first (the
+ *   organization holding fewest), then the oldest. A backlog of one organization never delays another's.
+ * Rows a concurrent fetch holds are skipped. Returns the jobs, and whether due jobs were left
+ * behind a cap, a share or the limit. The chosen ids reach the UPDATE as one array, so the planner
+ * cannot join the ranking to the job table row by row.
  */
 const FETCH_ATTEMPTS_SQL = `
-WITH busy AS MATERIALIZED (
-  SELECT coalesce(jsonb_object_agg(group_id, n), '{}') AS counts FROM (
-    SELECT group_id, count(*)::int AS n FROM pgboss.job
-    WHERE name = '${DELIVER_QUEUE}' AND state = 'active' AND group_id IS NOT NULL
-    GROUP BY group_id
-  ) active
-), due AS MATERIALIZED (
-  SELECT j.id, j.group_id, coalesce(j.data->>'organizationId', '') AS organization_id, j.created_on,
-         coalesce(((SELECT counts FROM busy) ->> j.group_id)::int, 0) AS endpoint_busy
-  FROM pgboss.job j
-  WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.start_after <= pgboss.job_now()
-    AND (j.group_id IS NULL OR j.group_id <> ALL ($3::text[]))
-), with_room AS (
-  SELECT d.*, row_number() OVER (PARTITION BY d.group_id COLLATE "C" ORDER BY d.created_on, d.id) AS endpoint_rank
-  FROM due d
-  WHERE coalesce(($5::jsonb ->> d.organization_id)::int, 0) < $6 AND (d.group_id IS NULL OR d.endpoint_busy < $2)
-), allowed AS (
-  SELECT r.id, r.created_on,
-         coalesce(($5::jsonb ->> r.organization_id)::int, 0)
-           + row_number() OVER (PARTITION BY r.organization_id COLLATE "C" ORDER BY r.created_on, r.id) AS organization_level
-  FROM with_room r
-  WHERE r.group_id IS NULL OR r.endpoint_busy + r.endpoint_rank <= CASE WHEN r.group_id = ANY ($4::text[]) THEN 1 ELSE $2 END
+WITH RECURSIVE waiting (group_id) AS (
+  (SELECT j.group_id FROM pgboss.job j
+   WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id IS NOT NULL
+   ORDER BY j.group_id LIMIT 1)
+  UNION ALL
+  SELECT (SELECT j.group_id FROM pgboss.job j
+          WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id > w.group_id
+          ORDER BY j.group_id LIMIT 1)
+  FROM waiting w WHERE w.group_id IS NOT NULL
+), room AS (
+  SELECT w.group_id,
+         coalesce(($3::jsonb ->> w.group_id)::int, $2)
+           - (SELECT count(*)::int FROM pgboss.job a
+              WHERE a.name = '${DELIVER_QUEUE}' AND a.state = 'active' AND a.group_id = w.group_id AND a.id <> ALL ($6::uuid[])) AS free
+  FROM waiting w
+  WHERE w.group_id IS NOT NULL AND coalesce(($3::jsonb ->> w.group_id)::int, $2) > 0
+), candidates AS (
+  SELECT c.id, c.start_after, c.organization_id, c.endpoint_rank <= r.free AS has_room
+  FROM room r CROSS JOIN LATERAL (
+    SELECT j.id, j.start_after, coalesce(j.data->>'organizationId', '') AS organization_id,
+           row_number() OVER (ORDER BY j.start_after, j.id) AS endpoint_rank
+    FROM pgboss.job j
+    WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id = r.group_id
+      AND j.start_after <= pgboss.job_now()
+    ORDER BY j.start_after, j.id
+    LIMIT greatest(r.free, 0) + 1
+  ) c
+  UNION ALL
+  (SELECT j.id, j.start_after, coalesce(j.data->>'organizationId', ''), true
+   FROM pgboss.job j
+   WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id IS NULL
+     AND j.start_after <= pgboss.job_now()
+   ORDER BY j.start_after, j.id
+   LIMIT $1)
+), ranked AS (
+  SELECT c.id, c.start_after,
+         coalesce(($4::jsonb ->> c.organization_id)::int, 0)
+           + row_number() OVER (PARTITION BY c.organization_id ORDER BY c.start_after, c.id) AS organization_level
+  FROM candidates c WHERE c.has_room
 ), chosen AS (
-  SELECT id FROM allowed WHERE organization_level <= $6 ORDER BY organization_level, created_on LIMIT $1
+  SELECT r.id FROM ranked r WHERE r.organization_level <= $5 ORDER BY r.organization_level, r.start_after, r.id LIMIT $1
 ), locked AS (
-  SELECT j.id FROM chosen c JOIN pgboss.job j ON j.name = '${DELIVER_QUEUE}' AND j.id = c.id
-  WHERE j.state < 'active'
+  SELECT j.id FROM pgboss.job j
+  WHERE j.name = '${DELIVER_QUEUE}' AND j.id = ANY (ARRAY(SELECT id FROM chosen)) AND j.state < 'active'
   FOR UPDATE OF j SKIP LOCKED
 ), claimed AS (
   UPDATE pgboss.job j SET state = 'active', started_on = pgboss.job_now(), heartbeat_on = pgboss.job_now(),
@@ -197,20 +234,23 @@ WITH busy AS MATERIALIZED (
   RETURNING j.id, j.retry_count, j.data
 )
 SELECT coalesce((SELECT json_agg(json_build_object('id', id, 'retryCount', retry_count, 'data', data)) FROM claimed), '[]') AS jobs,
-       (SELECT count(*)::int FROM due) - (SELECT count(*)::int FROM claimed) AS "heldBack"`;
+       (SELECT count(*) FROM candidates) > (SELECT count(*) FROM claimed) AS "heldBack"`;
+
+/** Anything that runs a query: the worker's pool, or one client (a benchmark's rolled-back transaction). */
+type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Takes up to `limit` jobs of attempts that are due, fairly (FETCH_ATTEMPTS_SQL), marking them active (held by this process). */
-export async function fetchAttempts(pool: pg.Pool, fetch: FairFetch): Promise<{ jobs: AttemptJob[]; heldBack: number }> {
-  const { rows } = await pool.query<{ jobs: AttemptJob[]; heldBack: number }>({
+export async function fetchAttempts(db: Queryable, fetch: FairFetch): Promise<{ jobs: AttemptJob[]; heldBack: boolean }> {
+  const { rows } = await db.query<{ jobs: AttemptJob[]; heldBack: boolean }>({
     name: 'fetch-attempts',
     text: FETCH_ATTEMPTS_SQL,
     values: [
       fetch.limit,
-      fetch.perEndpoint,
-      fetch.skippedEndpoints,
-      fetch.probingEndpoints,
+      fetch.defaultEndpointCap,
+      JSON.stringify(Object.fromEntries(fetch.endpointCaps)),
       JSON.stringify(Object.fromEntries(fetch.heldByOrganization)),
       fetch.organizationShare,
+      fetch.finishedJobIds,
     ],
   });
   return rows[0]!;

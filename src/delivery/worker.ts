@@ -6,12 +6,15 @@
 // by turns claimed in PostgreSQL while a batch is read (store.ts): an attempt whose turn is
 // later goes back to the queue for then, without counting as an attempt.
 //
-// Isolation: jobs are fetched fairly (queue.ts): each endpoint has at most
-// DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT attempts in flight; an organization holds at most
-// 1/(n+1) of the slots, n being the organizations holding some now, so one more always finds
-// free slots at once; and an endpoint whose attempts keep timing out is left alone for a while
-// (circuit-breaker.ts). A tenant whose receivers hang thus costs the others nothing but slots
-// they were not using.
+// Isolation: jobs are fetched fairly (queue.ts): each endpoint has at most its limit of attempts
+// in flight, learned from its answers between DELIVERY_MIN_ and DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT
+// (endpoint-concurrency.ts); the organizations holding slots share all but a tenth of them (the
+// headroom), so one more always finds free slots at once; and an endpoint whose attempts keep
+// timing out is left alone for a while (circuit-breaker.ts). A tenant whose receivers hang thus
+// costs the others nothing but slots they were not using.
+// An attempt's slot is free once its HTTP exchange has ended: its outcome is written later, with
+// others' (recorder.ts), and its job stays active until then, so the fetch counts such attempts
+// out of their endpoints' active jobs.
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Statement } from '../db/statement.ts';
@@ -23,7 +26,8 @@ import { nextAttemptDelayMs, type RetrySchedule } from './backoff.ts';
 import { createCircuitBreaker } from './circuit-breaker.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
 import type { Resolver } from './destination.ts';
-import { startDispatcher } from './dispatcher.ts';
+import { startDispatcher, type Fetched } from './dispatcher.ts';
+import { createEndpointConcurrency, loadSignal } from './endpoint-concurrency.ts';
 import { fetchAttempts, type AttemptJob, type DeliverJob } from './queue.ts';
 import { startReconciler } from './reconciler.ts';
 import { createRecorder, type Outcome } from './recorder.ts';
@@ -109,8 +113,8 @@ export interface WorkerDependencies {
   policy: DeliveryPolicy;
   /** Attempts in flight at most (DELIVERY_CONCURRENCY). */
   concurrency: number;
-  /** Attempts to one endpoint in flight at most, across workers (DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT). */
-  maxInFlightPerEndpoint: number;
+  /** The bounds of an endpoint's learned limit of attempts in flight, across workers (DELIVERY_MIN_/MAX_IN_FLIGHT_PER_ENDPOINT). */
+  inFlightPerEndpoint: { min: number; max: number };
   /** Consecutive timeouts that open an endpoint's circuit, and how long it stays open. */
   circuitBreaker: { timeouts: number; cooldownMs: number };
   /** How often an idle worker looks for attempts that fell due (retries); new work wakes it at once. */
@@ -135,6 +139,10 @@ export interface DeliveryWorker {
 
 /** Jobs fetched in one round trip at most, whatever the free slots. */
 const MAX_FETCH = 100;
+/** An endpoint's limit of attempts in flight before anything is learned of it. */
+const INITIAL_IN_FLIGHT_PER_ENDPOINT = 10;
+/** A 2xx answered within this earns its endpoint one more attempt in flight. */
+const FAST_ANSWER_MS = 1000;
 /** A rate-limited attempt whose turn is at most this far off is made now (clock and timer granularity). */
 const TURN_SLACK_MS = 5;
 
@@ -148,10 +156,13 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   const send = createWebhookTransport(policy.destination, { timeoutMs: policy.timeoutMs, resolve: deps.resolve });
   const recorder = createRecorder({ pool, boss, metrics, log, disableAfterFailures: policy.disableAfterFailures });
   const breaker = createCircuitBreaker({ threshold: deps.circuitBreaker.timeouts, cooldownMs: deps.circuitBreaker.cooldownMs });
+  const limits = createEndpointConcurrency({ initial: INITIAL_IN_FLIGHT_PER_ENDPOINT, ...deps.inFlightPerEndpoint });
+  /** Slots kept free of the organizations holding some, so that one more gets slots at once. */
+  const headroom = Math.max(1, Math.ceil(deps.concurrency / 10));
   /** Attempts held now per organization (only those holding some). */
   const heldByOrganization = new Map<string, number>();
-  /** The last fetch left due jobs behind a cap: a freed slot may let them go. */
-  let heldBack = false;
+  /** Outcomes being written, by job id: their jobs are active until then, their slots free. Stopping waits for them. */
+  const recording = new Map<string, Promise<void>>();
 
   /**
    * Timers that wake the dispatcher when a throttled attempt's turn comes, or an open circuit's
@@ -212,6 +223,8 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     const result = await attemptDelivery(send, { url: delivery.url, body, headers, timeoutMs });
     metrics.attemptDuration.observe({ result: result.succeeded ? 'success' : 'failure' }, result.durationMs / 1000);
     watchTimeouts(delivery.endpointId, result.timedOut);
+    const startedAt = result.startedAt.getTime();
+    limits.observe(delivery.endpointId, loadSignal(result, FAST_ANSWER_MS), { startedAt, endedAt: startedAt + result.durationMs });
     if (result.succeeded) return { kind: 'succeeded', deliveryId: delivery.id, attempt: number, result };
     // 410 Gone: the receiver asks for no more deliveries (no retry; the endpoint is disabled).
     const gone = result.status === 410;
@@ -250,21 +263,27 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     return job.data.organizationId ?? '';
   }
 
+  /** The endpoints whose caps are not the initial limit: those with a learned limit, an open circuit (0) or a probe (1). */
+  function endpointCaps(now: number): Map<string, number> {
+    const { skipped, probing } = breaker.restrictions(now);
+    const caps = limits.learned();
+    for (const endpointId of probing) caps.set(endpointId, 1);
+    for (const endpointId of skipped) caps.set(endpointId, 0);
+    return caps;
+  }
+
   /** Takes due jobs, fairly (see the top of this file), and counts them as held by their organizations. */
-  async function fetch(limit: number): Promise<AttemptJob[]> {
-    const { skipped, probing } = breaker.restrictions(Date.now());
-    const fetched = await fetchAttempts(pool, {
+  async function fetch(limit: number): Promise<Fetched<AttemptJob>> {
+    const { jobs, heldBack } = await fetchAttempts(pool, {
       limit,
-      perEndpoint: deps.maxInFlightPerEndpoint,
-      skippedEndpoints: skipped,
-      probingEndpoints: probing,
+      defaultEndpointCap: limits.initial,
+      endpointCaps: endpointCaps(Date.now()),
+      finishedJobIds: [...recording.keys()],
       heldByOrganization,
-      // Room for one more organization than those holding slots now (or than the one to come).
-      organizationShare: Math.max(1, Math.floor(deps.concurrency / (Math.max(1, heldByOrganization.size) + 1))),
+      organizationShare: Math.max(1, Math.floor((deps.concurrency - headroom) / Math.max(1, heldByOrganization.size))),
     });
-    heldBack = fetched.heldBack > 0 && fetched.jobs.length < limit;
-    for (const job of fetched.jobs) heldByOrganization.set(organizationOf(job), (heldByOrganization.get(organizationOf(job)) ?? 0) + 1);
-    return fetched.jobs;
+    for (const job of jobs) heldByOrganization.set(organizationOf(job), (heldByOrganization.get(organizationOf(job)) ?? 0) + 1);
+    return { jobs, more: heldBack };
   }
 
   function release(job: AttemptJob): void {
@@ -272,7 +291,14 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     const held = heldByOrganization.get(organization)! - 1;
     if (held === 0) heldByOrganization.delete(organization);
     else heldByOrganization.set(organization, held);
-    if (heldBack) dispatcher.wake();
+  }
+
+  /** Writes the outcome (with others'); the attempt's slot is free meanwhile, unless too many wait to be written. */
+  async function record(job: AttemptJob, outcome: Outcome): Promise<void> {
+    const stored = recorder.record(job, outcome).finally(() => recording.delete(job.id));
+    recording.set(job.id, stored);
+    // Outcomes pile up only while the database is slow to take them: then slots wait for them.
+    if (recording.size > deps.concurrency) await stored;
   }
 
   /** The deliveries of a fetched batch are read in one query; each job then goes its own way. */
@@ -288,6 +314,7 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
       )
       .then(({ rows }) => new Map(rows.map((row) => [row.id, row])));
     return jobs.map(async (job) => {
+      let outcome: Outcome;
       try {
         let byId: Map<string, DeliveryToSend>;
         try {
@@ -298,10 +325,11 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
             log.warn({ err: error, jobs: jobs.length }, 'could not read the deliveries of fetched jobs; they will be retried');
           return;
         }
-        await recorder.record(job, await attempt(byId.get(job.data.deliveryId), job.data));
+        outcome = await attempt(byId.get(job.data.deliveryId), job.data);
       } finally {
         release(job);
       }
+      await record(job, outcome);
     });
   }
 
@@ -324,6 +352,7 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
       stopping = true;
       turnTimers.forEach((timer) => clearTimeout(timer));
       await Promise.all([reconciler.stop(), dispatcher.stop()]);
+      await Promise.all(recording.values());
     },
   };
 }
