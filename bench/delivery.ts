@@ -1,15 +1,23 @@
-// `npm run bench:delivery [-- --events 10000 --fanout-events 1000 --endpoints 10 --rate 200
+// `npm run bench:delivery [-- --backlogs 1000,10000,100000,250000]`
+// `npm run bench:delivery -- --scenarios [--events 10000 --fanout-events 1000 --endpoints 10 --rate 200
 //                             --steady-seconds 10 --mode drain|live --timeout 300 --profile]`
 //
 // Webhook delivery throughput and latency of ONE worker process (`npm start` with ROLE=worker,
 // default delivery settings) against a fast local receiver, on one PostgreSQL server:
-// DATABASE_URL (an admin connection, used to create and drop a scratch database), or an
+// DATABASE_URL (an admin connection, used to create and drop scratch databases), or an
 // embedded PostgreSQL in a temp dir when it is unset.
 //
 // Processes: this one (the api app, ROLE=api, in-process, and the ingest client), the worker,
 // the receiver (bench/delivery-receiver.ts: node:http answering 200 at once) and, for the
 // receiver's own capacity, a load generator (bench/delivery-load.ts).
 //
+// By default, the backlog sweep (delivery-backlog.ts): the worker's drain rate at each of
+// `--backlogs` queued deliveries, to one endpoint and to 50 endpoints of 10 organizations, with
+// Hookline's fetch time beside pg-boss's bare fetch on the same backlog, and how long a new
+// organization's delivery waits behind the largest one; then bench:isolation (isolation.ts) in
+// a process of its own. About 13 minutes on 2 cores when the worker drains 2,000/s.
+//
+// With --scenarios, instead:
 //   (a) `--events` deploys to one endpoint, (b) `--fanout-events` deploys to `--endpoints`
 //   endpoints. `--mode drain` (default) ingests them all over HTTP first, then starts the
 //   worker: deliveries/s is its drain rate (first → last receipt), and commit → receipt
@@ -22,32 +30,37 @@
 //   (f) the HTTP client's CPU per attempt: the worker's path, ofetch alone on the same transport,
 //   bare undici request() and a WHATWG fetch, same request, same receiver.
 //   --profile: the (a) worker runs with --cpu-prof, and where its CPU went is printed.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { summarizeProfile } from './cpu-profile.ts';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { createApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
-import { createOrganization } from '../src/domain/shared/organizations.ts';
-import { createService } from '../src/domain/ingest/services.ts';
 import type { CapacityOptions, CapacityResult } from './delivery-load.ts';
 import type { ClientCost, ClientCostOptions } from './http-client-cost.ts';
 import type { NoopOptions, NoopResult } from './pgboss-noop.ts';
 import { now, type ReceiverSample } from './delivery-receiver.ts';
+import { printBacklogSummary, runBacklogSweep, TARGET_DELIVERIES_PER_SECOND } from './delivery-backlog.ts';
+import {
+  cpuSeconds,
+  createTenant as createTenantWithEndpoints,
+  startWorker,
+  waitForDeliveries,
+  type WorkerProcess,
+} from './delivery-setup.ts';
+import { runIsolation } from './isolation-child.ts';
 import { Ingest, startReceiver, stopChild, type Commit, type Receiver } from './processes.ts';
 import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, undoNow, positiveInteger } from './support.ts';
 import { percentile } from './percentile.ts';
+import { fixed, percent, printTable, verdict } from './table.ts';
 
 /** The worker's default attempts in flight. */
 const { DELIVERY_CONCURRENCY } = loadConfig({});
-const TARGET_DELIVERIES_PER_SECOND = 2000;
 /** (a) against bare pg-boss handing out and completing no-op jobs on the same PostgreSQL. */
 const TARGET_SHARE_OF_BARE_QUEUE = 0.8;
 const TARGET_STEADY_P50_MS = 20;
@@ -56,9 +69,14 @@ const TARGET_STEADY_P95_MS = 50;
 const NOOP_BATCH_SIZE = 100;
 const NOOP_LOOPS = 2;
 const INGEST_CONCURRENCY = 64;
+/** bench:isolation's phases in this run: shorter than its own defaults, long enough for its p95. */
+const ISOLATION_BASELINE_SECONDS = 10;
+const ISOLATION_FLOOD_SECONDS = 30;
 
 const { values: args } = parseArgs({
   options: {
+    backlogs: { type: 'string', default: '1000,10000,100000,250000' },
+    scenarios: { type: 'boolean', default: false },
     events: { type: 'string', default: '10000' },
     'fanout-events': { type: 'string', default: '1000' },
     endpoints: { type: 'string', default: '10' },
@@ -70,6 +88,8 @@ const { values: args } = parseArgs({
   },
 });
 const options = {
+  backlogs: args.backlogs.split(',').map((backlog) => positiveInteger('backlogs', backlog.trim())),
+  scenarios: args.scenarios,
   events: positiveInteger('events', args.events),
   fanoutEvents: positiveInteger('fanout-events', args['fanout-events']),
   endpoints: positiveInteger('endpoints', args.endpoints),
@@ -81,8 +101,6 @@ const options = {
 };
 if (options.mode !== 'drain' && options.mode !== 'live') throw new Error(`--mode must be drain or live, got "${options.mode}"`);
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
 // ---------------------------------------------------------------------------------------
 // Clean-up: undone in reverse order at the end, on failure and on Ctrl-C.
 
@@ -91,70 +109,8 @@ cleanUpOnInterrupt('stopping the worker, receiver and api, dropping the scratch 
 // ---------------------------------------------------------------------------------------
 // Child processes
 
-/** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
-  } catch {
-    return Number.NaN;
-  }
-}
-
-interface WorkerProcess {
-  child: ChildProcess;
-  /** When it logged that it listens: its delivery worker is consuming by then. */
-  readyAt: number;
-  stop(): Promise<void>;
-}
-
-/** One worker-only Hookline process, exactly as `npm start` runs one, with default delivery settings. */
 /** With --profile, workers write V8 CPU profiles here (one per worker process). */
 const profileDir = options.profile ? await mkdtemp(path.join(tmpdir(), 'hookline-profile-')) : undefined;
-
-async function startWorker(databaseUrl: string): Promise<WorkerProcess> {
-  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, 'dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ROLE: 'worker',
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEBHOOK_ALLOW_HTTP: 'true',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stop = () => stopChild(child);
-  cleanups.push(stop);
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  await new Promise<void>((resolve, reject) => {
-    const onData = () => {
-      if (/Hookline listening on/.test(output)) {
-        child.stdout!.off('data', onData);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`worker stopped (${signal ?? `exit code ${code}`}):\n${output}`)));
-  });
-  // Warnings and errors the worker logs during the run are worth seeing beside the figures.
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[worker] ${chunk}`));
-  child.stdout!.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (/"level":(40|50|60)/.test(text)) process.stdout.write(`[worker] ${text}`);
-  });
-  return { child, readyAt: now(), stop: () => undoNow(stop) };
-}
 
 /** Runs a measurement module (delivery-load.ts, pgboss-noop.ts, http-client-cost.ts) in a process of its own. */
 function measureInChild<Options, Result>(module: string, options: Options): Promise<Result> {
@@ -236,38 +192,19 @@ interface Tenant {
 
 let tenantNumber = 0;
 async function createTenant(context: Context, endpoints: number): Promise<Tenant> {
-  const label = `bench-${++tenantNumber}`;
-  const { organizationId, apiToken } = await createOrganization(context.app.database.prisma, label);
-  const { deployToken } = await createService(context.app.database.prisma, organizationId, 'checkout');
-  for (let i = 0; i < endpoints; i++) {
-    const response = await fetch(`${context.apiUrl}/api/webhooks/endpoints`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
-      body: JSON.stringify({
-        url: `${context.receiver.url}/${label}/endpoint-${i}`,
-        name: `endpoint ${i}`,
-        eventTypes: ['deploy.ingested'],
-      }),
-    });
-    if (response.status !== 201) throw new Error(`creating an endpoint answered ${response.status}: ${await response.text()}`);
-  }
+  const { organizationId, deployToken } = await createTenantWithEndpoints(
+    context.app,
+    context.apiUrl,
+    context.receiver.url,
+    `bench-${++tenantNumber}`,
+    endpoints,
+  );
   return { organizationId, ingest: new Ingest(context.apiUrl, deployToken) };
 }
 
-/** Waits for `expected` distinct deliveries at the receiver, reporting progress every 5 s. */
-async function waitForDeliveries(context: Context, expected: number, since: number): Promise<boolean> {
-  const deadline = now() + options.timeoutSeconds * 1000;
-  for (;;) {
-    const left = deadline - now();
-    const { distinct, reached } = await context.receiver.call('waitFor', {
-      distinct: expected,
-      timeoutMs: Math.max(0, Math.min(5000, left)),
-    });
-    if (reached) return true;
-    const seconds = (now() - since) / 1000;
-    console.log(`  … ${distinct}/${expected} delivered after ${seconds.toFixed(1)} s (${(distinct / seconds).toFixed(0)}/s)`);
-    if (left <= 5000) return false;
-  }
+/** Waits for `expected` distinct deliveries at the receiver, at most --timeout. */
+function waitForAll(context: Context, expected: number, since: number): Promise<boolean> {
+  return waitForDeliveries(context.receiver, expected, since, now() + options.timeoutSeconds * 1000);
 }
 
 /** Figures for the deliveries of `commits` that the receiver has seen. */
@@ -323,13 +260,13 @@ async function throughputScenario(
       `  ingested ${events} deploys over HTTP (${INGEST_CONCURRENCY} concurrent) in ${ingestSeconds.toFixed(1)} s (${(events / ingestSeconds).toFixed(0)}/s), worker not running`,
     );
     commitsBefore = await transactionsCommitted(pool);
-    worker = await startWorker(context.databaseUrl);
+    worker = await startWorker(context.databaseUrl, profileDir);
     workerCpuBefore = cpuSeconds(worker.child.pid);
     receiverCpuBefore = cpuSeconds(context.receiver.pid);
     console.log('  worker started: draining the backlog');
     method = `backlog of ${expected} pre-ingested (HTTP, ${INGEST_CONCURRENCY} concurrent), then the worker started; rate = first → last receipt`;
   } else {
-    worker = await startWorker(context.databaseUrl);
+    worker = await startWorker(context.databaseUrl, profileDir);
     workerCpuBefore = cpuSeconds(worker.child.pid);
     receiverCpuBefore = cpuSeconds(context.receiver.pid);
     commitsBefore = await transactionsCommitted(pool);
@@ -342,7 +279,7 @@ async function throughputScenario(
     method = `ingest over HTTP (${INGEST_CONCURRENCY} concurrent) with the worker running; rate = first commit → last receipt`;
   }
   const waitStart = options.mode === 'drain' ? worker.readyAt : Math.min(...commits.map((commit) => commit.committedAt));
-  const complete = await waitForDeliveries(context, expected, waitStart);
+  const complete = await waitForAll(context, expected, waitStart);
   const workerCpu = cpuSeconds(worker.child.pid) - workerCpuBefore;
   const receiverCpu = cpuSeconds(context.receiver.pid) - receiverCpuBefore;
   const commitsAfter = await transactionsCommitted(pool);
@@ -392,14 +329,14 @@ async function steadyScenario(context: Context, name: string): Promise<ScenarioR
   const tenant = await createTenant(context, 1);
   await context.receiver.call('reset');
   const { pool } = context.app.database;
-  const worker = await startWorker(context.databaseUrl);
+  const worker = await startWorker(context.databaseUrl, profileDir);
   const workerCpuBefore = cpuSeconds(worker.child.pid);
   const receiverCpuBefore = cpuSeconds(context.receiver.pid);
   const commitsBefore = await transactionsCommitted(pool);
   const start = now();
   const { commits } = await tenant.ingest.steady(rate, steadySeconds + warmupSeconds);
   const sendSeconds = (now() - start) / 1000;
-  const complete = await waitForDeliveries(context, expected, start);
+  const complete = await waitForAll(context, expected, start);
   const elapsedSeconds = (now() - start) / 1000;
   const workerCpu = cpuSeconds(worker.child.pid) - workerCpuBefore;
   const receiverCpu = cpuSeconds(context.receiver.pid) - receiverCpuBefore;
@@ -441,19 +378,41 @@ async function steadyScenario(context: Context, name: string): Promise<ScenarioR
 
 // ---------------------------------------------------------------------------------------
 
-function printTable(header: string[], lines: string[][]): void {
-  const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column]!.length)));
-  const format = (line: string[]) =>
-    line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ');
-  console.log(format(header));
-  for (const line of lines) console.log(format(line));
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/** The backlog sweep, then bench:isolation, each scenario in databases of its own on the server. */
+async function runSweep(adminUrl: string): Promise<void> {
+  const receiver = await startReceiver();
+  const probeReceiver = await startReceiver();
+  const loadAtStart = load();
+  console.log(
+    `Backlog sweep: one worker process (ROLE=worker, default delivery settings, up to ${DELIVERY_CONCURRENCY} attempts in flight), ` +
+      `node:http receivers in their own processes, backlogs ${options.backlogs.join(', ')}`,
+  );
+  console.log(`${cpus().length} CPUs, load average ${loadAtStart} (other processes on this machine skew every figure)`);
+  const results = await runBacklogSweep({ adminUrl, receiver, probeReceiver }, options.backlogs);
+
+  console.log(
+    `\nbench:isolation (--baseline-seconds ${ISOLATION_BASELINE_SECONDS} --flood-seconds ${ISOLATION_FLOOD_SECONDS}), own process`,
+  );
+  const isolation = await runIsolation(adminUrl, ISOLATION_BASELINE_SECONDS, ISOLATION_FLOOD_SECONDS);
+
+  console.log('');
+  printBacklogSummary(results);
+  console.log(
+    "isolation (bench:isolation, this run): the healthy tenant's event → receipt, alone and while another floods hanging endpoints",
+  );
+  for (const line of isolation.figures) console.log(`  ${line}`);
+  console.log(`isolation: ${isolation.verdict} (flood p95 <= 2 × baseline p95 and <= 250 ms: ${verdict(isolation.met)})`);
+  console.log(`load average: ${loadAtStart} at the start, ${load()} at the end`);
+  if (results.some((result) => result.duplicates > 0 || result.delivered === 0)) process.exitCode = 1;
 }
 
-const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
-const percent = (value: number) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : '-');
-
-async function main(): Promise<void> {
-  const adminUrl = await postgresServer();
+/** (a) to (f), in one scratch database. */
+async function runScenarios(adminUrl: string): Promise<void> {
   const databaseUrl = await scratchDatabase(adminUrl);
   await applyMigrations(databaseUrl);
 
@@ -477,10 +436,6 @@ async function main(): Promise<void> {
       `a node:http receiver in its own process, database ${new URL(databaseUrl).pathname.slice(1)}`,
   );
 
-  const load = () =>
-    loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ');
   console.log(`${cpus().length} CPUs, load average ${load()} (other processes on this machine skew every figure)`);
   const a = await throughputScenario(context, `(a) ${options.events} events → 1 endpoint`, options.events, 1);
   const b = await throughputScenario(
@@ -599,7 +554,6 @@ async function main(): Promise<void> {
       "(pg_stat_database.xact_commit: every session, read-only and background ones too; in (c) and --mode live the ingest's as well) per delivery.",
   );
   console.log('');
-  const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
   for (const result of [a.result, b.result]) {
     console.log(
       `${result.name}: ${fixed(result.deliveriesPerSecond, 0)} deliveries/s (target >= ${TARGET_DELIVERIES_PER_SECOND}: ${verdict(result.deliveriesPerSecond >= TARGET_DELIVERIES_PER_SECOND)})`,
@@ -636,4 +590,8 @@ async function main(): Promise<void> {
   if (incomplete.length > 0 || capacityErrors.length > 0) process.exitCode = 1;
 }
 
-await runBench(main);
+await runBench(async () => {
+  const adminUrl = await postgresServer();
+  if (options.scenarios) await runScenarios(adminUrl);
+  else await runSweep(adminUrl);
+});

@@ -138,13 +138,22 @@ export interface DeliveryWorker {
 }
 
 /** Jobs fetched in one round trip at most, whatever the free slots. */
-const MAX_FETCH = 100;
+export const MAX_FETCH = 100;
 /** An endpoint's limit of attempts in flight before anything is learned of it. */
-const INITIAL_IN_FLIGHT_PER_ENDPOINT = 10;
+export const INITIAL_IN_FLIGHT_PER_ENDPOINT = 10;
 /** A 2xx answered within this earns its endpoint one more attempt in flight. */
 const FAST_ANSWER_MS = 1000;
 /** A rate-limited attempt whose turn is at most this far off is made now (clock and timer granularity). */
 const TURN_SLACK_MS = 5;
+
+/**
+ * The slots each of `holding` organizations may hold of a worker's `concurrency`: all but the
+ * headroom (a tenth, at least one), shared, so one more organization always finds free slots.
+ */
+export function organizationShare(concurrency: number, holding: number): number {
+  const headroom = Math.max(1, Math.ceil(concurrency / 10));
+  return Math.max(1, Math.floor((concurrency - headroom) / Math.max(1, holding)));
+}
 
 function secretsFor(delivery: DeliveryToSend, now: Date): string[] {
   const previousValid = delivery.previousSigningSecret && delivery.previousSecretExpiresAt && delivery.previousSecretExpiresAt > now;
@@ -157,8 +166,6 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   const recorder = createRecorder({ pool, boss, metrics, log, disableAfterFailures: policy.disableAfterFailures });
   const breaker = createCircuitBreaker({ threshold: deps.circuitBreaker.timeouts, cooldownMs: deps.circuitBreaker.cooldownMs });
   const limits = createEndpointConcurrency({ initial: INITIAL_IN_FLIGHT_PER_ENDPOINT, ...deps.inFlightPerEndpoint });
-  /** Slots kept free of the organizations holding some, so that one more gets slots at once. */
-  const headroom = Math.max(1, Math.ceil(deps.concurrency / 10));
   /** Attempts held now per organization (only those holding some). */
   const heldByOrganization = new Map<string, number>();
   /** Outcomes being written, by job id: their jobs are active until then, their slots free. Stopping waits for them. */
@@ -280,7 +287,7 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
       endpointCaps: endpointCaps(Date.now()),
       finishedJobIds: [...recording.keys()],
       heldByOrganization,
-      organizationShare: Math.max(1, Math.floor((deps.concurrency - headroom) / Math.max(1, heldByOrganization.size))),
+      organizationShare: organizationShare(deps.concurrency, heldByOrganization.size),
     });
     for (const job of jobs) heldByOrganization.set(organizationOf(job), (heldByOrganization.get(organizationOf(job)) ?? 0) + 1);
     return { jobs, more: heldBack };
