@@ -1,6 +1,6 @@
 // Each endpoint's attempts in flight, learned from its answers: one more per fast 2xx up to the
 // maximum, half as many on a sign of overload down to the minimum, nothing learned from other
-// answers. test/delivery-throughput.test.ts shows the same through a real worker and receivers.
+// answers. test/adaptive-concurrency.test.ts shows the same through a real worker and receivers.
 import { describe, expect, it } from 'vitest';
 import { createEndpointConcurrency, loadSignal } from '../src/delivery/endpoint-concurrency.ts';
 
