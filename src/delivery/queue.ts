@@ -92,12 +92,13 @@ function inTransaction(transaction: Transaction) {
 
 /**
  * SQL: the delivery `deliveryId` (a uuid expression) has a job not finished yet (created,
- * retry or active). pg-boss's table has no index on a job's data: used as NOT EXISTS in a
- * WHERE of its own (not under an OR), it is one hash anti-join over the queue's unfinished jobs,
- * fine once a minute or at a user's request.
+ * retry or active): a probe of hookline_deliver_delivery, whose conditions on name and state are
+ * written here as in the index, so that the partial index applies. OFFSET 0 keeps it a probe per
+ * delivery: PostgreSQL would turn a plain [NOT] EXISTS into a join, which it may make a hash join
+ * reading every unfinished job of the queue.
  */
 export function queuedAttemptCondition(deliveryId: string): string {
-  return `EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'completed' AND j.data->>'deliveryId' = (${deliveryId})::text)`;
+  return `EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'completed' AND j.data->>'deliveryId' = (${deliveryId})::text OFFSET 0)`;
 }
 
 /** The deliveries without a job not finished yet. */

@@ -19,8 +19,7 @@ export interface AttemptQueue {
   /**
    * Those of `deliveryIds` with no attempt queued or in progress, as `transaction` sees the
    * queue now. For a PENDING delivery that means it lost its attempt (its job failed or was
-   * deleted) and may be queued again. It reads every unfinished job: for a user's request or an
-   * occasional pass, not for hot paths.
+   * deleted) and may be queued again. One index probe of the queue per delivery.
    */
   unqueued(transaction: Transaction, deliveryIds: string[]): Promise<string[]>;
 }
