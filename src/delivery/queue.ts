@@ -170,6 +170,7 @@ export interface FairFetch {
  * take, never the backlog behind them:
  * - `waiting`: the endpoints with waiting jobs, one index probe each (a loose scan of
  *   hookline_deliver_waiting), skipping those capped at 0 (an open circuit) in $3.
+ * - `room`: the free slots of each (materialized: counted once, not once per job read), and
  * - `candidates`: of each, its oldest due jobs up to its free slots (its cap, $3 or the default
  *   $2, less its active jobs across every worker, counted in pg-boss's own index of them, but for
  *   those whose attempts are made and outcomes not yet written, $6), plus
@@ -192,7 +193,7 @@ WITH RECURSIVE waiting (group_id) AS (
           WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id > w.group_id
           ORDER BY j.group_id LIMIT 1)
   FROM waiting w WHERE w.group_id IS NOT NULL
-), room AS (
+), room AS MATERIALIZED (
   SELECT w.group_id,
          coalesce(($3::jsonb ->> w.group_id)::int, $2)
            - (SELECT count(*)::int FROM pgboss.job a
