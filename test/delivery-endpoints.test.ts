@@ -49,7 +49,10 @@ async function startStack(environment: Record<string, string>): Promise<Stack> {
   return { database, running };
 }
 
-/** Every delivery fails after one attempt; ten in a row disable the endpoint. */
+/**
+ * Every delivery fails after one attempt; ten in a row disable the endpoint. Failures halve an
+ * endpoint's attempts in flight down to the minimum: 2 here, so that two can be in flight at once.
+ */
 let oneShot: Stack;
 /** One retry per delivery, to see what a queued retry meets. */
 let retrying: Stack;
@@ -59,7 +62,12 @@ const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   [oneShot, retrying, guarded] = await Promise.all([
-    startStack({ WEBHOOK_ALLOW_PRIVATE: 'true', DELIVERY_MAX_RETRIES: '0', ENDPOINT_DISABLE_AFTER_FAILURES: String(DISABLE_AFTER) }),
+    startStack({
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      DELIVERY_MAX_RETRIES: '0',
+      ENDPOINT_DISABLE_AFTER_FAILURES: String(DISABLE_AFTER),
+      DELIVERY_MIN_IN_FLIGHT_PER_ENDPOINT: '2',
+    }),
     startStack({ WEBHOOK_ALLOW_PRIVATE: 'true', DELIVERY_MAX_RETRIES: '1' }),
     startStack({ WEBHOOK_ALLOW_PRIVATE: 'false', DELIVERY_MAX_RETRIES: '2' }),
   ]);
