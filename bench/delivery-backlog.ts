@@ -22,11 +22,11 @@ import { attemptQueue, DELIVER_QUEUE, fetchAttempts } from '../src/delivery/queu
 import { INITIAL_IN_FLIGHT_PER_ENDPOINT, MAX_FETCH, organizationShare } from '../src/delivery/worker.ts';
 import { subscribedEndpointCondition } from '../src/domain/webhooks/events.ts';
 import { eventWithDeliveries } from '../src/domain/webhooks/outbox.ts';
-import { cpuSeconds, createTenant, startWorker, waitForDeliveries, type Tenant } from './delivery-setup.ts';
+import { createTenant, startWorker, waitForDeliveries, type Tenant } from './delivery-setup.ts';
 import { now } from './delivery-receiver.ts';
 import { percentile } from './percentile.ts';
 import { Ingest, type Receiver } from './processes.ts';
-import { cleanups, undoNow } from './support.ts';
+import { cleanups, cpuSeconds, undoNow } from './support.ts';
 import { fixed, percent, printTable, verdict } from './table.ts';
 
 const { DELIVERY_CONCURRENCY } = loadConfig({});

@@ -2,7 +2,6 @@
 // process as `npm start` runs one, tenants with webhook endpoints on the receiver, the CPU a
 // process used, and the wait for the receiver to have every delivery.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { App } from '../src/app.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
@@ -12,17 +11,6 @@ import { stopChild, type Receiver } from './processes.ts';
 import { cleanups, undoNow } from './support.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-
-/** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
-export function cpuSeconds(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
-  } catch {
-    return Number.NaN;
-  }
-}
 
 export interface WorkerProcess {
   child: ChildProcess;

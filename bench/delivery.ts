@@ -46,16 +46,19 @@ import type { ClientCost, ClientCostOptions } from './http-client-cost.ts';
 import type { NoopOptions, NoopResult } from './pgboss-noop.ts';
 import { now, type ReceiverSample } from './delivery-receiver.ts';
 import { printBacklogSummary, runBacklogSweep, TARGET_DELIVERIES_PER_SECOND } from './delivery-backlog.ts';
-import {
-  cpuSeconds,
-  createTenant as createTenantWithEndpoints,
-  startWorker,
-  waitForDeliveries,
-  type WorkerProcess,
-} from './delivery-setup.ts';
+import { createTenant as createTenantWithEndpoints, startWorker, waitForDeliveries, type WorkerProcess } from './delivery-setup.ts';
 import { runIsolation } from './isolation-child.ts';
 import { Ingest, startReceiver, stopChild, type Commit, type Receiver } from './processes.ts';
-import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, undoNow, positiveInteger } from './support.ts';
+import {
+  cleanUpOnInterrupt,
+  cpuSeconds,
+  runBench,
+  cleanups,
+  postgresServer,
+  scratchDatabase,
+  undoNow,
+  positiveInteger,
+} from './support.ts';
 import { percentile } from './percentile.ts';
 import { fixed, percent, printTable, verdict } from './table.ts';
 

@@ -48,7 +48,7 @@ import { DELIVERY_CHANNEL } from '../src/delivery/notifications.ts';
 import type { ChangeKey, ClientMethods, ClientOptions, Progress } from './subscriptions-client.ts';
 import { adminQuery } from '../src/db/admin.ts';
 import { spawnHookline, stopChild } from './processes.ts';
-import { cleanUpOnInterrupt, runBench, cleanups, postgresServer, scratchDatabase, wasInterrupted } from './support.ts';
+import { cleanUpOnInterrupt, cpuSeconds, runBench, cleanups, postgresServer, scratchDatabase, wasInterrupted } from './support.ts';
 import { percentile } from './percentile.ts';
 
 const TARGET_P95_MS = 100;
@@ -147,17 +147,6 @@ async function listenForBaseline(databaseUrl: string): Promise<Map<ChangeKey, nu
   });
   await client.query(`LISTEN ${DELIVERY_CHANNEL}`);
   return arrivals;
-}
-
-/** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** A Hookline process exactly as `npm start` runs one; resolves with its address once it listens. */

@@ -1,6 +1,7 @@
 // What every benchmark needs: a PostgreSQL server (DATABASE_URL, or a throwaway embedded one),
 // a scratch database, and a clean-up stack run at the end, on failure and on Ctrl-C, so no
 // process, database or embedded server outlives the run.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -85,4 +86,15 @@ export function positiveInteger(name: string, value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) throw new Error(`--${name} must be a whole number greater than 0, got "${value}"`);
   return number;
+}
+
+/** CPU seconds a process has used so far (Linux /proc), or NaN elsewhere. */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+  } catch {
+    return Number.NaN;
+  }
 }

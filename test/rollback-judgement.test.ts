@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeDueRollbacks } from '../src/domain/correlation/rollback-judgement.ts';
-import { detectRollbacks } from '../src/domain/correlation/rollbacks.ts';
+import { detectRollbacks, type DeployVersion } from '../src/domain/correlation/rollbacks.ts';
 import { useHookline } from './support/fixture.ts';
 
 const hookline = useHookline({ app: false, tenant: false });
@@ -64,15 +64,7 @@ async function ingestBurst(environment: string, count: number, rollbacks: [numbe
 
 /** Each deploy of `environment` whose deploys.rolled_back differs from what detectRollbacks finds. */
 async function wrongVerdicts(environment: string): Promise<string[]> {
-  const { rows } = await client.query<{
-    id: string;
-    serviceId: string;
-    environment: string | null;
-    commitSha: string;
-    version: string | null;
-    deployedAt: Date;
-    rolledBack: boolean;
-  }>(
+  const { rows } = await client.query<DeployVersion & { rolledBack: boolean }>(
     `SELECT id, service_id AS "serviceId", environment, commit_sha AS "commitSha", version, deployed_at AS "deployedAt", rolled_back AS "rolledBack"
      FROM deploys WHERE service_id = $1 AND environment = $2`,
     [serviceId, environment],
