@@ -170,7 +170,8 @@ export interface FairFetch {
  * take, never the backlog behind them:
  * - `waiting`: the endpoints with waiting jobs, one index probe each (a loose scan of
  *   hookline_deliver_waiting), skipping those capped at 0 (an open circuit) in $3.
- * - `room`: the free slots of each (materialized: counted once, not once per job read), and
+ * - `room`: the free slots of each (materialized: counted once, not once per job read), and its
+ *   organization (every job of an endpoint is its organization's: read from one of them), and
  * - `candidates`: of each, its oldest due jobs up to its free slots (its cap, $3 or the default
  *   $2, less its active jobs across every worker, counted in pg-boss's own index of them, but for
  *   those whose attempts are made and outcomes not yet written, $6), plus
@@ -197,14 +198,16 @@ WITH RECURSIVE waiting (group_id) AS (
   SELECT w.group_id,
          coalesce(($3::jsonb ->> w.group_id)::int, $2)
            - (SELECT count(*)::int FROM pgboss.job a
-              WHERE a.name = '${DELIVER_QUEUE}' AND a.state = 'active' AND a.group_id = w.group_id AND a.id <> ALL ($6::uuid[])) AS free
+              WHERE a.name = '${DELIVER_QUEUE}' AND a.state = 'active' AND a.group_id = w.group_id AND a.id <> ALL ($6::uuid[])) AS free,
+         (SELECT coalesce(o.data->>'organizationId', '') FROM pgboss.job o
+          WHERE o.name = '${DELIVER_QUEUE}' AND o.state < 'active' AND NOT o.blocked AND o.group_id = w.group_id
+          ORDER BY o.start_after, o.id LIMIT 1) AS organization_id
   FROM waiting w
   WHERE w.group_id IS NOT NULL AND coalesce(($3::jsonb ->> w.group_id)::int, $2) > 0
 ), candidates AS (
-  SELECT c.id, c.start_after, c.organization_id, c.endpoint_rank <= r.free AS has_room
+  SELECT c.id, c.start_after, r.organization_id, c.endpoint_rank <= r.free AS has_room
   FROM room r CROSS JOIN LATERAL (
-    SELECT j.id, j.start_after, coalesce(j.data->>'organizationId', '') AS organization_id,
-           row_number() OVER (ORDER BY j.start_after, j.id) AS endpoint_rank
+    SELECT j.id, j.start_after, row_number() OVER (ORDER BY j.start_after, j.id) AS endpoint_rank
     FROM pgboss.job j
     WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id = r.group_id
       AND j.start_after <= pgboss.job_now()
