@@ -13,20 +13,19 @@
 //   4. a worker started: deliveries/s from the first to the last receipt. At the largest
 //      backlog with one endpoint, deploys to idle endpoints of fresh organizations are ingested
 //      meanwhile: commit → receipt is how long a new tenant waits behind the backlog.
-import { createApp, type App } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { adminQuery, databaseUrl, randomDatabaseName } from '../src/db/admin.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { transaction } from '../src/db/transaction.ts';
 import { attemptQueue, DELIVER_QUEUE, fetchAttempts } from '../src/delivery/queue.ts';
 import { INITIAL_IN_FLIGHT_PER_ENDPOINT, MAX_FETCH, organizationShare } from '../src/delivery/worker.ts';
 import { subscribedEndpointCondition } from '../src/domain/webhooks/events.ts';
 import { eventWithDeliveries } from '../src/domain/webhooks/outbox.ts';
-import { createTenant, startWorker, waitForDeliveries, type Tenant } from './delivery-setup.ts';
+import { createTenant, startApi, startWorker, waitForDeliveries, type Tenant } from './delivery-setup.ts';
 import { now } from './delivery-receiver.ts';
 import { percentile } from './percentile.ts';
 import { Ingest, type Receiver } from './processes.ts';
-import { cleanups, cpuSeconds, undoNow } from './support.ts';
+import { cpuSeconds, droppableScratchDatabase } from './support.ts';
 import { fixed, percent, printTable, verdict } from './table.ts';
 
 const { DELIVERY_CONCURRENCY } = loadConfig({});
@@ -122,31 +121,6 @@ export interface SweepContext {
 /** At twice the target's time (plus a start-up allowance) a drain has missed it: stop there. */
 function drainTimeoutSeconds(backlog: number): number {
   return 30 + Math.ceil((2 * backlog) / TARGET_DELIVERIES_PER_SECOND);
-}
-
-/** A database for one scenario, dropped as soon as it is measured: 250k-delivery databases add up. */
-async function scenarioDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = randomDatabaseName('hookline_bench');
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  cleanups.push(drop);
-  return { url: databaseUrl(adminUrl, name), drop: () => undoNow(drop) };
-}
-
-/** The api in this process: api role only (no delivery worker), the ingest limit off. */
-async function startApi(url: string): Promise<{ app: App; apiUrl: string; close(): Promise<void> }> {
-  const config = loadConfig({
-    DATABASE_URL: url,
-    LOG_LEVEL: 'silent',
-    ROLE: 'api',
-    INGEST_RATE_LIMIT_PER_MINUTE: 'off',
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-  });
-  const app = await createApp(config, url);
-  const close = () => app.close();
-  cleanups.push(close);
-  return { app, apiUrl: await app.listen(0, '127.0.0.1'), close: () => undoNow(close) };
 }
 
 /**
@@ -283,7 +257,7 @@ async function measureBacklog(context: SweepContext, backlog: number, layout: La
   console.log(
     `\nbacklog ${backlog}, ${layout.name}${probing ? `, ${PROBES} deploys to idle endpoints of fresh organizations during the drain` : ''}`,
   );
-  const database = await scenarioDatabase(context.adminUrl);
+  const database = await droppableScratchDatabase(context.adminUrl);
   await applyMigrations(database.url);
   const api = await startApi(database.url);
   const tenants: Tenant[] = [];

@@ -3,7 +3,8 @@
 // process used, and the wait for the receiver to have every delivery.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { App } from '../src/app.ts';
+import { createApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
 import { createService } from '../src/domain/ingest/services.ts';
 import { now } from './delivery-receiver.ts';
@@ -103,4 +104,20 @@ export async function waitForDeliveries(receiver: Receiver, expected: number, si
     console.log(`  … ${distinct}/${expected} delivered after ${seconds.toFixed(1)} s (${(distinct / seconds).toFixed(0)}/s)`);
     if (left <= 5000) return false;
   }
+}
+
+/** The api in this process: api role only (no delivery worker), the ingest limit off. */
+export async function startApi(url: string): Promise<{ app: App; apiUrl: string; close(): Promise<void> }> {
+  const config = loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    ROLE: 'api',
+    INGEST_RATE_LIMIT_PER_MINUTE: 'off',
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  });
+  const app = await createApp(config, url);
+  const close = () => app.close();
+  cleanups.push(close);
+  return { app, apiUrl: await app.listen(0, '127.0.0.1'), close: () => undoNow(close) };
 }

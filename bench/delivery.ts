@@ -38,7 +38,7 @@ import { loadavg, cpus } from 'node:os';
 import { summarizeProfile } from './cpu-profile.ts';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
-import { createApp, type App } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import type { CapacityOptions, CapacityResult } from './delivery-load.ts';
@@ -46,7 +46,13 @@ import type { ClientCost, ClientCostOptions } from './http-client-cost.ts';
 import type { NoopOptions, NoopResult } from './pgboss-noop.ts';
 import { now, type ReceiverSample } from './delivery-receiver.ts';
 import { printBacklogSummary, runBacklogSweep, TARGET_DELIVERIES_PER_SECOND } from './delivery-backlog.ts';
-import { createTenant as createTenantWithEndpoints, startWorker, waitForDeliveries, type WorkerProcess } from './delivery-setup.ts';
+import {
+  createTenant as createTenantWithEndpoints,
+  startApi,
+  startWorker,
+  waitForDeliveries,
+  type WorkerProcess,
+} from './delivery-setup.ts';
 import { runIsolation } from './isolation-child.ts';
 import { Ingest, startReceiver, stopChild, type Commit, type Receiver } from './processes.ts';
 import {
@@ -419,19 +425,7 @@ async function runScenarios(adminUrl: string): Promise<void> {
   const databaseUrl = await scratchDatabase(adminUrl);
   await applyMigrations(databaseUrl);
 
-  // The api: in this process, api role only (no delivery worker), the rate limit off.
-  const config = loadConfig({
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    ROLE: 'api',
-    INGEST_RATE_LIMIT_PER_MINUTE: 'off',
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-  });
-  const app = await createApp(config, databaseUrl);
-  const closeApp = () => app.close();
-  cleanups.push(closeApp);
-  const apiUrl = await app.listen(0, '127.0.0.1');
+  const { app, apiUrl, close: closeApp } = await startApi(databaseUrl);
   const receiver = await startReceiver();
   const context: Context = { app, apiUrl, databaseUrl, receiver };
   console.log(
@@ -490,7 +484,7 @@ async function runScenarios(adminUrl: string): Promise<void> {
     concurrency: Math.min(DELIVERY_CONCURRENCY, 100),
   });
 
-  await undoNow(closeApp);
+  await closeApp();
 
   // ------------------------------------------------------------------ report
   const results = [a.result, b.result, c];

@@ -60,12 +60,21 @@ export async function postgresServer(): Promise<string> {
   return embedded.adminUrl;
 }
 
-/** A new database on the server, dropped at clean-up. */
-export async function scratchDatabase(adminUrl: string): Promise<string> {
+/**
+ * A scratch database dropped at the end (or on Ctrl-C), or earlier by `drop()`: a benchmark
+ * whose scenarios each fill one (250k deliveries) drops each as soon as it is measured.
+ */
+export async function droppableScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = randomDatabaseName('hookline_bench');
   await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  return databaseUrl(adminUrl, name);
+  const drop = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  cleanups.push(drop);
+  return { url: databaseUrl(adminUrl, name), drop: () => undoNow(drop) };
+}
+
+/** A new database on the server, dropped at clean-up. */
+export async function scratchDatabase(adminUrl: string): Promise<string> {
+  return (await droppableScratchDatabase(adminUrl)).url;
 }
 
 /** Runs a benchmark's main(), then always cleans up; a failure sets exit code 1. */
