@@ -169,9 +169,10 @@ export interface FairFetch {
  * supervision and its fenced complete work on them unchanged). Its cost follows the jobs it may
  * take, never the backlog behind them:
  * - `waiting`: the endpoints with waiting jobs, one index probe each (a loose scan of
- *   hookline_deliver_waiting), skipping those capped at 0 (an open circuit) in $3.
- * - `room`: the free slots of each (materialized: counted once, not once per job read), and its
- *   organization (every job of an endpoint is its organization's: read from one of them), and
+ *   hookline_deliver_waiting).
+ * - `room`: of those not capped at 0 in $3 (an open circuit), the free slots of each
+ *   (materialized: counted once, not once per job read), and its organization (every job of an
+ *   endpoint is its organization's: read from one of them), and
  * - `candidates`: of each, its oldest due jobs up to its free slots (its cap, $3 or the default
  *   $2, less its active jobs across every worker, counted in pg-boss's own index of them, but for
  *   those whose attempts are made and outcomes not yet written, $6), plus
