@@ -267,12 +267,12 @@ describe('incident lifecycle', () => {
         { field: 'environment', message: 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters' },
       ],
     });
-    // A start PostgreSQL would store but no client could read back (year 0, once in UTC).
-    for (const startedAt of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00']) {
+    // Before the documented range: year 0 (once in UTC), and year 1, whose look-back would reach year 0.
+    for (const startedAt of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '0001-01-01T00:00:00Z', '1969-12-31T23:59:59Z']) {
       const outOfRange = refusalOf(await gql(tenant.apiToken, OPEN_INCIDENT, { serviceId: tenant.serviceId, title: 'Down', startedAt }));
       expect(outOfRange.extensions).toEqual({
         code: 'BAD_USER_INPUT',
-        fields: [{ field: 'startedAt', message: 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z' }],
+        fields: [{ field: 'startedAt', message: 'must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z' }],
       });
     }
     expect(await hookline.app.database.prisma.incident.count({ where: { organizationId: tenant.organizationId } })).toBe(0);

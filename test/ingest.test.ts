@@ -296,7 +296,7 @@ describe('validation', () => {
 
 describe('text and times PostgreSQL cannot store', () => {
   const NOT_STORABLE = 'must not contain NUL (\\u0000) or unpaired surrogate (\\ud800-\\udfff) characters';
-  const OUT_OF_RANGE = 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z';
+  const OUT_OF_RANGE = 'must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z';
 
   it('refuses NUL and unpaired surrogates in any string, naming each field', async () => {
     // JSON.stringify writes them as the escapes \u0000 and \ud800, as a client's JSON would.
@@ -335,15 +335,15 @@ describe('text and times PostgreSQL cannot store', () => {
     await expectNothingStored();
   });
 
-  it('refuses commit timestamps and deployed_at outside years 0001..9999 (UTC), and accepts the edges', async () => {
+  it('refuses commit timestamps and deployed_at outside 1970..9999 (UTC), and accepts the edges', async () => {
     const response = await postDeploy(url, hookline.tenant.deployToken, {
       commit_sha: 'abc',
       commits: [
         { sha: 'c0', timestamp: '0000-01-01T00:00:00Z' },
         { sha: 'c1', timestamp: '9999-12-31T23:59:59-23:59' },
-        { sha: 'c2', timestamp: '0001-01-01T00:00:00+01:00' },
+        { sha: 'c2', timestamp: '1970-01-01T00:59:59+01:00' },
       ],
-      deployed_at: '0000-12-31T23:59:59Z',
+      deployed_at: '1969-12-31T23:59:59Z',
     });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(
@@ -359,19 +359,19 @@ describe('text and times PostgreSQL cannot store', () => {
     const edges = await postDeploy(url, hookline.tenant.deployToken, {
       commit_sha: 'abc',
       commits: [
-        { sha: 'first', timestamp: '0001-01-01T00:00:00Z' },
+        { sha: 'first', timestamp: '1970-01-01T00:00:00Z' },
         { sha: 'last', timestamp: '9999-12-31T23:59:59.999+00:00' },
       ],
-      deployed_at: '0001-01-01T00:00:00Z',
+      deployed_at: '1970-01-01T00:00:00Z',
     });
     expect(edges.status).toBe(200);
     const stored = await hookline.app.database.prisma.deploy.findUniqueOrThrow({
       where: { id: edges.body.deploy_id },
       include: { commits: { orderBy: { position: 'asc' } } },
     });
-    expect(stored.deployedAt.toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(stored.deployedAt.toISOString()).toBe('1970-01-01T00:00:00.000Z');
     expect(stored.commits.map((commit) => commit.timestamp?.toISOString())).toEqual([
-      '0001-01-01T00:00:00.000Z',
+      '1970-01-01T00:00:00.000Z',
       '9999-12-31T23:59:59.999Z',
     ]);
   });

@@ -47,6 +47,14 @@ function answer(outcome: AlertOutcome) {
   };
 }
 
+/**
+ * PagerDuty's own answer to an invalid event (its documented 400), so that a tool written for
+ * PagerDuty shows the reasons: one "<field> <message>" per field at fault.
+ */
+export function pagerDutyInvalidEvent(fields: FieldError[]) {
+  return { status: 'invalid event', message: 'Event object is invalid', errors: fields.map(({ field, message }) => `${field} ${message}`) };
+}
+
 export function alertRoutes(app: FastifyInstance, deps: AlertRouteDependencies) {
   const incidents = { prisma: deps.prisma, queue: deps.queue, lookbackMs: deps.incidentLookbackMs };
 
@@ -69,23 +77,23 @@ export function alertRoutes(app: FastifyInstance, deps: AlertRouteDependencies) 
     },
   );
 
-  app.post(
-    '/api/ingest/alerts/pagerduty/v2/enqueue',
-    { bodyLimit: INGEST_BODY_LIMIT_BYTES, config: { invalidInput: 'The PagerDuty event is invalid' } },
-    async (request, reply) => {
-      await enforceRateLimit(request, reply, deps.rateLimiter);
-      const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
-      if (!body.ok) throw body.error;
-      const token = pagerDutyRoutingKey(body.value);
-      if (!looksLikeToken('alert', token)) throw invalidToken('PAGERDUTY_EVENTS');
-      const now = new Date();
-      const validation = validatePagerDutyEvent(body.value, now);
-      if (!validation.ok) return refuse(deps, token, 'PAGERDUTY_EVENTS', validation.details);
-      const outcome = await receivePagerDutyEvent(incidents, hashToken(token), validation.value, now);
-      if (!outcome) throw invalidToken('PAGERDUTY_EVENTS');
-      request.outcome = 'accepted';
-      // PagerDuty's own answer, so that any tool that pages PagerDuty takes it as success.
-      return reply.status(202).send({ status: 'success', message: 'Event processed', dedup_key: validation.value.dedupKey });
-    },
-  );
+  app.post('/api/ingest/alerts/pagerduty/v2/enqueue', { bodyLimit: INGEST_BODY_LIMIT_BYTES }, async (request, reply) => {
+    await enforceRateLimit(request, reply, deps.rateLimiter);
+    const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
+    if (!body.ok) throw body.error;
+    const token = pagerDutyRoutingKey(body.value);
+    if (!looksLikeToken('alert', token)) throw invalidToken('PAGERDUTY_EVENTS');
+    const now = new Date();
+    const validation = validatePagerDutyEvent(body.value, now);
+    if (!validation.ok) {
+      if (!(await authenticateAlertToken(deps.prisma, hashToken(token), 'PAGERDUTY_EVENTS'))) throw invalidToken('PAGERDUTY_EVENTS');
+      request.outcome = 'validation_failed';
+      return reply.status(400).send(pagerDutyInvalidEvent(validation.details));
+    }
+    const outcome = await receivePagerDutyEvent(incidents, hashToken(token), validation.value, now);
+    if (!outcome) throw invalidToken('PAGERDUTY_EVENTS');
+    request.outcome = 'accepted';
+    // PagerDuty's own answer, so that any tool that pages PagerDuty takes it as success.
+    return reply.status(202).send({ status: 'success', message: 'Event processed', dedup_key: validation.value.dedupKey });
+  });
 }

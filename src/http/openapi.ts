@@ -166,11 +166,15 @@ const INVALID_DEPLOY_TOKEN = errorResponse(
 function ingestResponses(
   success: ReturnType<typeof jsonResponse>,
   badRequestCodes: readonly string[],
-  { unauthorized = INVALID_DEPLOY_TOKEN, successStatus = '200' } = {},
+  {
+    unauthorized = INVALID_DEPLOY_TOKEN,
+    successStatus = '200',
+    badRequest = errorResponse('The body is not JSON, or a field or header is invalid', badRequestCodes, RATE_LIMIT_HEADERS),
+  } = {},
 ) {
   return {
     [successStatus]: success,
-    '400': errorResponse('The body is not JSON, or a field or header is invalid', badRequestCodes, RATE_LIMIT_HEADERS),
+    '400': badRequest,
     '401': unauthorized,
     '413': payloadTooLarge(INGEST_BODY_LIMIT_BYTES),
     '415': errorResponse(
@@ -212,6 +216,15 @@ const alertsAnswerSchema = z.object({
   unrouted: z.array(
     z.object({ fingerprint: z.string(), reason: z.string().meta({ description: 'Why no service matched, and what to change' }) }),
   ),
+});
+
+const pagerDutyInvalidEventSchema = z.object({
+  status: z.literal('invalid event'),
+  message: z.literal('Event object is invalid'),
+  errors: z
+    .array(z.string())
+    .min(1)
+    .meta({ description: 'One "<field> <what is wrong>" per field at fault, e.g. "payload.severity must be one of …"' }),
 });
 
 const pagerDutyAnswerSchema = z.object({
@@ -356,6 +369,11 @@ export function openApiDocument(destination: DestinationPolicy) {
                 RATE_LIMIT_HEADERS,
               ),
               successStatus: '202',
+              badRequest: jsonResponse(
+                "The event is invalid (PagerDuty's own answer), or the body is not JSON (Hookline's error shape)",
+                { oneOf: [ref('PagerDutyInvalidEvent'), errorSchema(BODY_ERRORS.filter((code) => code !== 'validation_failed'))] },
+                RATE_LIMIT_HEADERS,
+              ),
             },
           ),
         },
@@ -624,6 +642,7 @@ export function openApiDocument(destination: DestinationPolicy) {
         PagerDutyEvent: jsonSchema(pagerDutyEventSchema, 'input'),
         AlertsAnswer: jsonSchema(alertsAnswerSchema, 'output'),
         PagerDutyAnswer: jsonSchema(pagerDutyAnswerSchema, 'output'),
+        PagerDutyInvalidEvent: jsonSchema(pagerDutyInvalidEventSchema, 'output'),
         WebhookEndpointChange: jsonSchema(endpointInputSchema(destination, false), 'input'),
         WebhookEndpoint: jsonSchema(endpointSchema, 'output'),
         WebhookEndpointPage: jsonSchema(endpointPageSchema, 'output'),

@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Severity } from '../../generated/prisma/client.ts';
 import { ingestUrl } from './deploys.ts';
-import { requiredText, storableText, storableTimestamp, validateInput, type Validated } from '../shared/input.ts';
+import { requiredText, storableJson, storableText, storableTimestamp, validateInput, type Validated } from '../shared/input.ts';
 
 export const ALERT_TITLE_MAX_LENGTH = 200;
 export const DEDUP_KEY_MAX_LENGTH = 255;
@@ -79,6 +79,8 @@ const notAfter = (date: Date, now: Date) => (date > now ? now : date);
 /** A link, or none: Grafana sends "" when it has none. */
 const optionalUrl = z.preprocess((value) => (value === '' ? null : value), ingestUrl);
 
+const GO_ZERO_TIME = '0001-01-01T00:00:00Z';
+
 const labelSet = z.record(storableText(), storableText({ error: 'must be a string' }), { error: 'must be an object of strings' });
 
 const alertmanagerAlert = z.object(
@@ -87,7 +89,8 @@ const alertmanagerAlert = z.object(
     labels: labelSet,
     annotations: labelSet.nullish(),
     startsAt: storableTimestamp,
-    endsAt: storableTimestamp.nullish(),
+    // Alertmanager and Grafana write Go's zero time for "no end".
+    endsAt: z.preprocess((value) => (value === GO_ZERO_TIME ? null : value), storableTimestamp.nullish()),
     generatorURL: optionalUrl,
     fingerprint: storableText()
       .min(1, 'must not be empty')
@@ -122,7 +125,7 @@ export function alertmanagerGroup(body: AlertmanagerBody, now: Date): AlertGroup
     const annotations = alert.annotations ?? {};
     const startsAt = notAfter(new Date(alert.startsAt), now);
     const resolved = alert.status === 'resolved';
-    // Alertmanager's "no end" is year 1; a resolved alert without a usable end ended when we heard of it.
+    // A resolved alert without a usable end ended when we heard of it.
     const reportedEnd = alert.endsAt ? new Date(alert.endsAt) : null;
     const fingerprint = alert.fingerprint ?? labelsFingerprint(alert.labels);
     alerts.set(fingerprint, {
@@ -162,7 +165,7 @@ const pagerDutyPayload = z.object(
     component: storableText().nullish(),
     group: storableText().nullish(),
     class: storableText().nullish(),
-    custom_details: z.unknown().optional(),
+    custom_details: storableJson.optional(),
   },
   { error: (issue) => (issue.input === undefined ? 'is required for a trigger event' : 'must be an object') },
 );

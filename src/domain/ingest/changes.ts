@@ -4,16 +4,7 @@
 import { z } from 'zod';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { ingestTime, ingestUrl } from './deploys.ts';
-import {
-  isStorableText,
-  MAX_FIELD_ERRORS,
-  NOT_STORABLE_MESSAGE,
-  requiredText,
-  storableText,
-  trimmedText,
-  validateInput,
-  type Validated,
-} from '../shared/input.ts';
+import { MAX_FIELD_ERRORS, requiredText, storableJson, storableText, trimmedText, validateInput, type Validated } from '../shared/input.ts';
 import { DEPLOY_KIND } from '../correlation/priors.ts';
 import type { Statement } from '../../db/statement.ts';
 
@@ -23,12 +14,6 @@ export const CHANGE_SUBJECT_MAX_LENGTH = 255;
 export const CHANGE_ACTOR_MAX_LENGTH = 255;
 /** Lower-case words joined by `_`, `-` or `.`: feature_flag, config, infra.dns. */
 const CHANGE_KIND = /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*$/;
-
-/**
- * Any value of the parsed body (so JSON) that PostgreSQL's jsonb can hold: its strings and keys
- * must be storable text.
- */
-const jsonValue = z.unknown().refine((value) => isStorableText(JSON.stringify(value)), NOT_STORABLE_MESSAGE);
 
 export const changePayloadSchema = z.object(
   {
@@ -46,8 +31,8 @@ export const changePayloadSchema = z.object(
       .max(CHANGE_SUBJECT_MAX_LENGTH, `must be 1 to ${CHANGE_SUBJECT_MAX_LENGTH} characters`)
       .nullish(),
     // Any JSON value (a flag's true, a limit's 200, a config object); null is a value too.
-    previous: jsonValue.optional(),
-    value: jsonValue.optional(),
+    previous: storableJson.optional(),
+    value: storableJson.optional(),
     actor: storableText().max(CHANGE_ACTOR_MAX_LENGTH, `must be at most ${CHANGE_ACTOR_MAX_LENGTH} characters`).nullish(),
   },
   { error: 'must be a JSON object' },

@@ -28,6 +28,40 @@ export function storableText(params?: Parameters<typeof z.string>[0]) {
   return z.string(params ?? { error: 'must be a string' }).refine(isStorableText, { message: NOT_STORABLE_MESSAGE, abort: true });
 }
 
+/** How deep a JSON value sent to be kept as it is (a change's value, PagerDuty's custom_details) may nest. */
+export const MAX_JSON_DEPTH = 32;
+
+type JsonProblem = { path: (string | number)[]; message: string };
+
+/**
+ * Why a parsed JSON value cannot be kept in a jsonb column as sent, and where; undefined when it
+ * can. Its strings and keys must be storable text, its numbers finite (JSON can write 1e400,
+ * which parses to Infinity and would be stored as null), and it must nest at most
+ * MAX_JSON_DEPTH levels (reported on the value itself). Walked without recursion, so that any
+ * depth is judged without overflowing the stack.
+ */
+export function jsonStorageProblem(value: unknown): JsonProblem | undefined {
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string' && !isStorableText(value)) return { path, message: NOT_STORABLE_MESSAGE };
+    if (typeof value === 'number' && !Number.isFinite(value)) return { path, message: 'must be a finite number' };
+    if (typeof value !== 'object' || value === null) continue;
+    if (path.length >= MAX_JSON_DEPTH) return { path: [], message: `must not nest more than ${MAX_JSON_DEPTH} levels deep` };
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) return { path, message: `must not have keys that contain NUL (\\u0000) or unpaired surrogate characters` };
+      pending.push({ value: item, path: [...path, Array.isArray(value) ? Number(key) : key] });
+    }
+  }
+  return undefined;
+}
+
+/** Any JSON value that jsonb can keep as sent (see jsonStorageProblem); failures name the part at fault. */
+export const storableJson = z.unknown().superRefine((value, context) => {
+  const problem = jsonStorageProblem(value);
+  if (problem) context.addIssue({ code: 'custom', path: problem.path, message: problem.message, input: value });
+});
+
 /** storableText that, when absent, "is required" (rather than "must be a string"). */
 export const requiredText = () => storableText({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
 
@@ -37,12 +71,14 @@ export function trimmedText(maxLength: number, text = storableText()) {
   return text.trim().min(1, message).max(maxLength, message);
 }
 
-// Years 1 to 9999 in UTC: PostgreSQL refuses year 0 as ISO 8601 writes it, and past 9999 an
-// ISO 8601 date needs six digits and a sign, which the dates we write back would then carry.
-const EARLIEST_TIMESTAMP_MS = Date.parse('0001-01-01T00:00:00.000Z');
+// Years 1970 to 9999 in UTC, checked before any arithmetic on a time: a look-back subtracted
+// from year 1 lands in year 0, which PostgreSQL refuses, and past 9999 an ISO 8601 date needs six
+// digits and a sign, which the dates we write back would then carry. Nothing Hookline records
+// (deploys, commits, alerts, incidents) happened before the Unix epoch.
+const EARLIEST_TIMESTAMP_MS = Date.parse('1970-01-01T00:00:00.000Z');
 const LATEST_TIMESTAMP_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
-export const NOT_STORABLE_TIME_MESSAGE = 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z';
+export const NOT_STORABLE_TIME_MESSAGE = 'must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z';
 
 export function isStorableTime(milliseconds: number): boolean {
   return milliseconds >= EARLIEST_TIMESTAMP_MS && milliseconds <= LATEST_TIMESTAMP_MS;
