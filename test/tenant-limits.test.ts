@@ -81,6 +81,40 @@ describe('endpoints per organization', () => {
     expect((await createByRest(tenant, 101)).status).toBe(409);
   });
 
+  it('refuses a request whose aliases would pass the limit as a whole, before any endpoint is made', async () => {
+    const tenant = await hookline.createTenant();
+    expect((await createByRest(tenant, 0)).status).toBe(201);
+    const creations = (count: number, from = 0) =>
+      Array.from(
+        { length: count },
+        (_, index) =>
+          `e${from + index}: createWebhookEndpoint(url: "https://hooks.example.com/${from + index}", name: "e") { signingSecret }`,
+      );
+    // Two more through a fragment, one as a plain field: three would pass the limit of 3 by one.
+    const refused = await graphql(
+      tenant,
+      `mutation { ${creations(1).join(' ')} ...more } fragment more on Mutation { ${creations(2, 1).join(' ')} }`,
+    );
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({
+      errors: [
+        {
+          message: `The organization has 1 webhook endpoints and this request would make 3 more, past the most it may have (${MAX_ENDPOINTS}); nothing was made`,
+          extensions: { code: 'LIMIT_REACHED', limit: MAX_ENDPOINTS },
+        },
+      ],
+    });
+    expect(await hookline.app.database.prisma.webhookEndpoint.count({ where: { organizationId: tenant.organizationId } })).toBe(1);
+
+    // Two fit: both are made, and both secrets are shown.
+    const made = await graphql(tenant, `mutation { ${creations(2).join(' ')} }`);
+    expect(made.body.errors).toBeUndefined();
+    expect(Object.values(made.body.data).map((created: any) => created.signingSecret)).toEqual([
+      expect.stringMatching(/^whsec_/),
+      expect.stringMatching(/^whsec_/),
+    ]);
+  });
+
   it('holds under concurrent creations: exactly the limit is made', async () => {
     const tenant = await hookline.createTenant();
     const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => createByRest(tenant, index)));

@@ -3,10 +3,12 @@
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { getOperationAST, GraphQLError, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { LimitReachedError } from '../domain/shared/errors.ts';
+import { checkRoomForEndpoints } from '../domain/webhooks/endpoints.ts';
 import { QUERY_LIMITS } from './builder.ts';
 import type { Context } from './context.ts';
 import { useOwnCursors } from './cursors.ts';
-import { queryTooComplex, rateLimited } from './errors.ts';
+import { queryTooComplex, rateLimited, toClientError } from './errors.ts';
 
 export const PARSE_FAILED = 'GRAPHQL_PARSE_FAILED';
 
@@ -58,15 +60,15 @@ function useAliasLimit(): Plugin<Context> {
   return { onValidate: ({ addValidationRule }) => addValidationRule(rule) };
 }
 
-/** The fields a selection set runs, fragments spread: each aliased field once. */
-function countFields(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>): number {
+/** The fields (those named `fieldName`, if given) a selection set runs, fragments spread: each aliased field once. */
+function countFields(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, fieldName?: string): number {
   let count = 0;
   for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) count++;
-    else if (selection.kind === Kind.INLINE_FRAGMENT) count += countFields(selection.selectionSet, fragments);
+    if (selection.kind === Kind.FIELD) count += fieldName === undefined || selection.name.value === fieldName ? 1 : 0;
+    else if (selection.kind === Kind.INLINE_FRAGMENT) count += countFields(selection.selectionSet, fragments, fieldName);
     else {
       const fragment = fragments.get(selection.name.value);
-      if (fragment) count += countFields(fragment.selectionSet, fragments);
+      if (fragment) count += countFields(fragment.selectionSet, fragments, fieldName);
     }
   }
   return count;
@@ -104,6 +106,32 @@ function useMutationRateLimit(limiter: MutationLimiter): Plugin<Context> {
   };
 }
 
+/**
+ * A mutation whose aliased createWebhookEndpoint fields would pass the organization's endpoint
+ * limit is refused whole with LIMIT_REACHED before any runs: all or nothing, so no endpoint is
+ * made whose signing secret the answer would not show. One creation is checked by itself, as it
+ * is made. (Two requests racing for the last places are each checked here first, then each
+ * creation as it is made.)
+ */
+function useEndpointRoomForWholeRequest(): Plugin<Context> {
+  return {
+    async onExecute({ args, setResultAndStopExecution }) {
+      const { organization, prisma, maxEndpointsPerOrganization } = args.contextValue;
+      if (!organization) return;
+      const operation = getOperationAST(args.document, args.operationName);
+      if (operation?.operation !== 'mutation') return;
+      const creating = countFields(operation.selectionSet, fragmentsOf(args.document), 'createWebhookEndpoint');
+      if (creating < 2) return;
+      try {
+        await checkRoomForEndpoints(prisma, organization.id, creating, maxEndpointsPerOrganization);
+      } catch (error) {
+        if (!(error instanceof LimitReachedError)) throw error;
+        setResultAndStopExecution({ errors: [toClientError(error, error.message, false) as GraphQLError] });
+      }
+    },
+  };
+}
+
 /** The plugins of /graphql; `mutationRateLimiter` null: mutations are not limited. */
 export function graphqlPlugins({ mutationRateLimiter }: { mutationRateLimiter: MutationLimiter | null }): Plugin<Context>[] {
   return [
@@ -112,5 +140,6 @@ export function graphqlPlugins({ mutationRateLimiter }: { mutationRateLimiter: M
     useAliasLimit(),
     useOwnCursors(),
     ...(mutationRateLimiter ? [useMutationRateLimit(mutationRateLimiter)] : []),
+    useEndpointRoomForWholeRequest(),
   ];
 }

@@ -236,6 +236,21 @@ export async function createEndpoint(
   return { endpoint, signingSecret };
 }
 
+/**
+ * Refuses a request that would make `adding` endpoints (aliases of one GraphQL mutation) past the
+ * organization's `maxEndpoints`, before any is made: made one by one, the first would be made and
+ * the rest refused, and the answer (data null) would hide the secrets of those made.
+ */
+export async function checkRoomForEndpoints(prisma: PrismaClient, organizationId: string, adding: number, maxEndpoints: number) {
+  const live = await prisma.webhookEndpoint.count({ where: { organizationId, deletedAt: null } });
+  if (live + adding > maxEndpoints) {
+    throw new LimitReachedError(
+      maxEndpoints,
+      `The organization has ${live} webhook endpoints and this request would make ${adding} more, past the most it may have (${maxEndpoints}); nothing was made`,
+    );
+  }
+}
+
 /** The organization's live (not deleted) endpoint, or null. */
 export async function findEndpoint(prisma: PrismaClient, organizationId: string, id: string): Promise<WebhookEndpoint | null> {
   if (!isUuid(id)) return null;

@@ -265,7 +265,8 @@ builder.mutationFields((t) => ({
     type: CreateWebhookEndpointPayload,
     description:
       'url: https only, not a private or loopback destination; eventTypes absent or empty: every event; headers, timeoutMs and rateLimitPerSecond optional. ' +
-      'An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION live endpoints: one more is refused with LIMIT_REACHED (extensions.limit).',
+      'An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION live endpoints: one more is refused with LIMIT_REACHED (extensions.limit), ' +
+      'and a request whose aliases would pass the limit is refused whole, before any endpoint is made.',
     args: {
       url: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),
