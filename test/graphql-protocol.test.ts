@@ -134,6 +134,22 @@ describe('what /graphql does not take', () => {
     },
   );
 
+  it('a declared charset other than UTF-8 → 415, and bytes that are not UTF-8 → 400 invalid_json (never U+FFFD)', async () => {
+    for (const charset of ['iso-8859-1', 'utf-16', 'latin1']) {
+      const response = await send({ 'content-type': `application/json; charset=${charset}` });
+      expect(response.status, charset).toBe(415);
+      expect(response.body).toEqual({ error: { code: 'unsupported_media_type', message: 'Content-Type charset must be utf-8' } });
+    }
+    const latin1 = Buffer.from(JSON.stringify({ query: '{ viewer { id } } # Zoë' }), 'latin1');
+    const notUtf8 = await post(`${httpOnly.baseUrl}/graphql`, {
+      body: latin1,
+      headers: { authorization: `Bearer ${hookline.tenant.apiToken}`, 'content-type': 'application/json' },
+    });
+    expect(notUtf8.status).toBe(400);
+    expect(notUtf8.body).toEqual({ error: { code: 'invalid_json', message: 'Body is not valid UTF-8' } });
+    expect((await send({ 'content-type': 'application/json; charset=UTF-8' })).status).toBe(200);
+  });
+
   it('an Accept that allows no GraphQL response type → 406 in the error shape', async () => {
     const response = await send({ 'content-type': 'application/json', accept: 'image/png' });
     expect(response.status).toBe(406);

@@ -16,6 +16,7 @@ import type { Metrics } from '../metrics.ts';
 import { ciFileRoutes } from './ci-files.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { bodilessAnswerError } from './errors.ts';
+import { takeJsonBodies } from './json-body.ts';
 import { ingestRoutes } from './ingest.ts';
 import { createPageCompressor } from './graphiql-page.ts';
 import { openApiDocument } from './openapi.ts';
@@ -113,26 +114,29 @@ export function registerApi(app: FastifyInstance, { config, database, metrics, a
     for (const socket of webSockets.clients) socket.close(1001, 'Server shutting down');
     await new Promise((resolve) => webSockets.close(resolve));
   });
-  app.route({
-    url: yoga.graphqlEndpoint,
-    method: ['GET', 'POST', 'OPTIONS'],
-    handler: async (request, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
-      if (response.body === null && response.status >= 400) throw bodilessAnswerError(response.status);
-      response.headers.forEach((value, key) => reply.header(key, value));
-      reply.status(response.status);
-      if (response.headers.get('content-type')?.startsWith('text/html')) {
-        // GraphiQL's page: compressed where the browser accepts it (GraphQL answers, small or
-        // streamed, are sent as they are: a compressor would hold back a stream's events).
-        const page = await response.text();
-        reply.header('content-security-policy', GRAPHIQL_CONTENT_SECURITY_POLICY).header('vary', 'accept-encoding');
-        const compressed = compressGraphiqlPage(page, request.headers['accept-encoding']);
-        if (!compressed) return reply.send(page);
-        reply.removeHeader('content-length').header('content-encoding', compressed.encoding);
-        return reply.send(await compressed.body);
-      }
-      reply.send(response.body);
-      return reply;
-    },
+  app.register(async (graphqlScope) => {
+    takeJsonBodies(graphqlScope);
+    graphqlScope.route({
+      url: yoga.graphqlEndpoint,
+      method: ['GET', 'POST', 'OPTIONS'],
+      handler: async (request, reply) => {
+        const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
+        if (response.body === null && response.status >= 400) throw bodilessAnswerError(response.status);
+        response.headers.forEach((value, key) => reply.header(key, value));
+        reply.status(response.status);
+        if (response.headers.get('content-type')?.startsWith('text/html')) {
+          // GraphiQL's page: compressed where the browser accepts it (GraphQL answers, small or
+          // streamed, are sent as they are: a compressor would hold back a stream's events).
+          const page = await response.text();
+          reply.header('content-security-policy', GRAPHIQL_CONTENT_SECURITY_POLICY).header('vary', 'accept-encoding');
+          const compressed = compressGraphiqlPage(page, request.headers['accept-encoding']);
+          if (!compressed) return reply.send(page);
+          reply.removeHeader('content-length').header('content-encoding', compressed.encoding);
+          return reply.send(await compressed.body);
+        }
+        reply.send(response.body);
+        return reply;
+      },
+    });
   });
 }

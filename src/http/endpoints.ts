@@ -10,7 +10,7 @@ import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, updateEndp
 import { InputError, NotFoundError } from '../domain/shared/errors.ts';
 import { parseInput } from '../domain/shared/input.ts';
 import { HttpError } from './errors.ts';
-import { readJsonBody } from './json-body.ts';
+import { takeJsonBodies } from './json-body.ts';
 
 export interface EndpointRouteDependencies {
   prisma: PrismaClient;
@@ -54,14 +54,7 @@ export function endpointResource(endpoint: WebhookEndpoint) {
 }
 
 export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDependencies) {
-  // JSON only: Fastify's default text/plain parser would hand the handler a string (a 400, not a
-  // 415), and its JSON parser would decode any charset as UTF-8 and replace bad bytes silently.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const json = readJsonBody(request.headers['content-type'], body as Buffer);
-    if (json.ok) done(null, json.value);
-    else done(json.error);
-  });
+  takeJsonBodies(app);
 
   const organizationOf = async (request: FastifyRequest) => {
     const organization = await authenticate(deps.prisma, request.headers.authorization);

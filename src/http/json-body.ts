@@ -2,6 +2,7 @@
 // charset other than UTF-8 is refused (415) and bytes that are not UTF-8 are refused (400),
 // rather than being turned silently into U+FFFD.
 import { parse as parseContentType } from 'content-type';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.ts';
 
 /** The body limit of every route but ingest (which has its own), GraphQL's included: 1 MiB. */
@@ -18,6 +19,20 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; error: HttpEr
 
 function refuse(status: number, code: string, message: string): JsonBody {
   return { ok: false, error: new HttpError(status, code, message) };
+}
+
+/**
+ * Bodies of `scope`'s routes read by readJsonBody: application/json only (Fastify's default
+ * text/plain parser would hand a handler a string, a 400 rather than a 415), and its JSON parser
+ * would take any declared charset and turn bytes that are not UTF-8 into U+FFFD.
+ */
+export function takeJsonBodies(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const json = readJsonBody(request.headers['content-type'], body as Buffer);
+    if (json.ok) done(null, json.value);
+    else done(json.error);
+  });
 }
 
 export function readJsonBody(contentType: string | undefined, body: Buffer | undefined): JsonBody {
