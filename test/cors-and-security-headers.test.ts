@@ -51,7 +51,7 @@ describe('CORS', () => {
     expect(graphql.status).toBe(204);
     expect(corsHeaders(graphql)).toEqual({
       'access-control-allow-origin': APP_ORIGIN,
-      'access-control-allow-methods': 'GET, HEAD, OPTIONS, POST',
+      'access-control-allow-methods': 'GET, POST',
       'access-control-allow-headers': 'authorization, content-type',
       'access-control-max-age': '600',
       'access-control-expose-headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After',

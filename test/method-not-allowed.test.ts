@@ -30,7 +30,8 @@ const KNOWN_PATHS: Record<string, string> = {
   '/api/webhooks/endpoints': 'GET, HEAD, POST',
   // A parametric route: any id names the resource, so the methods it lacks are 405 too.
   '/api/webhooks/endpoints/00000000-0000-4000-8000-000000000000': 'DELETE, GET, HEAD, PATCH',
-  '/graphql': 'GET, HEAD, OPTIONS, POST',
+  // GraphQL over HTTP is GET and POST; HEAD and OPTIONS get the same 405 as anywhere else.
+  '/graphql': 'GET, POST',
   '/': 'GET, HEAD',
 };
 
@@ -104,7 +105,7 @@ describe('decided before the body is read', () => {
   };
   const cases = Object.entries(BODIES).flatMap(([what, body]) => [
     { what, ...body, method: 'PUT', path: '/api/ingest/deploy', status: 405, allow: 'POST' },
-    { what, ...body, method: 'DELETE', path: '/graphql', status: 405, allow: 'GET, HEAD, OPTIONS, POST' },
+    { what, ...body, method: 'DELETE', path: '/graphql', status: 405, allow: 'GET, POST' },
     { what, ...body, method: 'POST', path: '/api/nothing-here', status: 404, allow: null },
   ]);
 

@@ -118,7 +118,10 @@ export function registerApi(app: FastifyInstance, { config, database, metrics, a
     takeJsonBodies(graphqlScope);
     graphqlScope.route({
       url: yoga.graphqlEndpoint,
-      method: ['GET', 'POST', 'OPTIONS'],
+      // GraphQL over HTTP is GET and POST: HEAD and OPTIONS (a preflight is answered by the
+      // browser policy before routing) get the 405 every other path gives, with its Allow.
+      method: ['GET', 'POST'],
+      exposeHeadRoute: false,
       handler: async (request, reply) => {
         const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
         if (response.body === null && response.status >= 400) throw bodilessAnswerError(response.status);
