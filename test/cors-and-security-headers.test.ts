@@ -126,6 +126,30 @@ describe('security headers', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('answers of the APIs, which may carry a secret shown once, may be kept by no cache', async () => {
+    const created = await fetch(`${hookline.baseUrl}/api/webhooks/endpoints`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
+      body: JSON.stringify({ url: 'https://hooks.example.com/cache', name: 'cache' }),
+    });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as { signingSecret: string }).signingSecret).toMatch(/^whsec_/);
+    expect(created.headers.get('cache-control')).toBe('no-store');
+
+    const service = await fetch(`${hookline.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hookline.tenant.apiToken}` },
+      body: JSON.stringify({ query: 'mutation { createService(name: "cached") { deployToken } }' }),
+    });
+    expect(((await service.json()) as { data: { createService: { deployToken: string } } }).data.createService.deployToken).toMatch(
+      /^hld_/,
+    );
+    expect(service.headers.get('cache-control')).toBe('no-store');
+    for (const path of ['/api/ingest/deploy', '/api/webhooks/endpoints']) {
+      expect((await fetch(`${hookline.baseUrl}${path}`, { method: 'POST' })).headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
   it('GraphQL answers carry them too', async () => {
     const response = await viewerQuery(hookline.baseUrl);
     expect(response.status).toBe(200);

@@ -88,6 +88,15 @@ describe('the OpenAPI document', () => {
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
+  it('has no component that nothing refers to (linters flag those as stale)', () => {
+    const references = new Set(documentText.match(/"#\/components\/[^"]+"/g)?.map((reference) => reference.slice(1, -1)));
+    const components = Object.entries(document.components as Record<string, Record<string, unknown>>).flatMap(([kind, entries]) =>
+      Object.keys(entries).map((name) => `#/components/${kind}/${name}`),
+    );
+    // Security schemes are named by the operations' `security`, not by $ref.
+    expect(components.filter((component) => !component.includes('/securitySchemes/') && !references.has(component))).toEqual([]);
+  });
+
   it('is served at /api/openapi.json exactly as committed', async () => {
     const response = await fetch(`${hookline.baseUrl}/api/openapi.json`);
     expect(response.status).toBe(200);

@@ -2,7 +2,7 @@
 // CORS_ORIGINS (none by default): the APIs authenticate with tokens in headers, never cookies,
 // so credentials are never allowed, and an origin outside the list is answered as if CORS were
 // off. The OWASP baseline headers on every answer; for API answers a policy that loads and
-// frames nothing (pages set their own). HSTS only where the request came over TLS: directly, or
+// frames nothing (pages set their own), and no caching. HSTS only where the request came over TLS: directly, or
 // as a proxy believed by TRUST_PROXY says with X-Forwarded-Proto.
 import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -12,6 +12,7 @@ import type { RouteMethods } from './route-methods.ts';
 const HSTS = 'max-age=31536000; includeSubDomains';
 /** Headers a cross-origin page may read: its rate limit, and when to come back. */
 const EXPOSED_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
+const API_PATH = /^\/(?:api\/|graphql(?:[/?]|$))/;
 /** How long a browser may keep a preflight's answer (seconds). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
@@ -32,6 +33,10 @@ export function applyBrowserPolicy(app: FastifyInstance, { corsOrigins, methodsO
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // API answers may carry a secret shown once (a signing secret, a deploy or API token) and are
+    // one organization's data: no cache, shared or the browser's, may keep them. Routes that
+    // serve public files set their own.
+    if (API_PATH.test(request.url)) reply.header('cache-control', 'no-store');
   });
 
   const allowed = (origin: string | undefined) => origin !== undefined && (corsOrigins === '*' || corsOrigins.includes(origin));

@@ -24,11 +24,13 @@ export const ENDPOINT_PAGE_SIZE = { default: 25, max: 100 } as const;
 const AFTER_MESSAGE = 'must be a nextCursor this route answered';
 const pageLimitMessage = `must be a whole number from 1 to ${ENDPOINT_PAGE_SIZE.max}`;
 export const endpointPageQuerySchema = z.object({
+  // A query string's digits as the integer they write (so the document types it as one); any
+  // other text (1.5, 0x10, 1e2) stays text and is refused.
   limit: z
-    .string()
-    .regex(/^\d+$/, pageLimitMessage)
-    .transform(Number)
-    .pipe(z.number().min(1, pageLimitMessage).max(ENDPOINT_PAGE_SIZE.max, pageLimitMessage))
+    .preprocess(
+      (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+      z.int(pageLimitMessage).min(1, pageLimitMessage).max(ENDPOINT_PAGE_SIZE.max, pageLimitMessage),
+    )
     .optional()
     .meta({ description: `Endpoints per page, 1 to ${ENDPOINT_PAGE_SIZE.max} (default ${ENDPOINT_PAGE_SIZE.default})` }),
   after: z.uuid({ error: AFTER_MESSAGE }).optional().meta({ description: 'The nextCursor of the previous page' }),

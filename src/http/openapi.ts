@@ -85,7 +85,7 @@ const gitHubAnswerSchema = z.union([
 
 const createdEndpointSchema = z.object({
   id: z.uuid(),
-  url: z.string(),
+  url: z.url(),
   name: z.string(),
   status: z.literal('ACTIVE'),
   eventTypes: z.array(z.enum(EVENT_TYPES)).meta({ description: 'Empty: every event type' }),
@@ -98,7 +98,7 @@ const createdEndpointSchema = z.object({
 
 const endpointSchema = z.object({
   id: z.uuid(),
-  url: z.string(),
+  url: z.url(),
   name: z.string(),
   status: z
     .enum(['ACTIVE', 'INACTIVE', 'DISABLED'])
@@ -242,7 +242,7 @@ export function openApiDocument(destination: DestinationPolicy) {
       version: packageJson.version,
       description:
         'Deploy, change and alert ingest, webhook endpoints, and health. Everything else is the GraphQL API at /graphql. ' +
-        'A known path asked with another method answers 405 method_not_allowed with Allow (components.responses.MethodNotAllowed); ' +
+        'A known path asked with another method answers 405 method_not_allowed (the Error schema) with Allow, the methods it serves; ' +
         'a path without a route answers 404 not_found (components.responses.NotFound).',
     },
     servers: [{ url: '/', description: 'The Hookline server that serves this document' }],
@@ -617,9 +617,6 @@ export function openApiDocument(destination: DestinationPolicy) {
         ),
         InternalError: errorResponse('A fault of the server', ['internal_error']),
         NotFound: errorResponse('No such resource of your organization, or no route for this path', ['not_found']),
-        MethodNotAllowed: errorResponse('The path does not serve this method; Allow lists those it serves', ['method_not_allowed'], {
-          Allow: { description: 'The methods the path serves, comma-separated', required: true, schema: { type: 'string' } },
-        }),
         Unavailable: errorResponse('Shutting down, or the database is unavailable', ['shutting_down', 'database_unavailable'], RETRY_AFTER),
       },
       schemas: {
