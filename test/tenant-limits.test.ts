@@ -4,6 +4,7 @@
 // RATE_LIMITED, HTTP 429 with Retry-After). Other organizations are not touched by either.
 import { describe, expect, it } from 'vitest';
 import type { Tenant } from './support/app.ts';
+import { connectGraphqlWs } from './support/graphql-ws.ts';
 import { post } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
 
@@ -158,5 +159,29 @@ describe('mutations per organization and minute', () => {
     const other = await graphql(await hookline.createTenant(), listeners(MUTATIONS_PER_MINUTE));
     expect(other.status).toBe(200);
     expect(Object.keys(other.body.data)).toHaveLength(MUTATIONS_PER_MINUTE);
+  });
+
+  it('refuses the same over graphql-ws, without what only HTTP uses (extensions.http)', async () => {
+    const tenant = await hookline.createTenant();
+    expect((await graphql(tenant, listeners(MUTATIONS_PER_MINUTE))).status).toBe(200);
+    const client = connectGraphqlWs(hookline.baseUrl, tenant.apiToken);
+    try {
+      const results: unknown[] = [];
+      await new Promise<void>((resolve, reject) =>
+        client.subscribe({ query: listeners(1) }, { next: (result) => results.push(result), error: reject, complete: resolve }),
+      );
+      expect(results).toEqual([
+        {
+          errors: [
+            {
+              message: expect.stringMatching(/^Too many mutations/),
+              extensions: { code: 'RATE_LIMITED', limit: MUTATIONS_PER_MINUTE, retryAfterSeconds: expect.any(Number) },
+            },
+          ],
+        },
+      ]);
+    } finally {
+      await client.dispose();
+    }
   });
 });

@@ -140,6 +140,11 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
         if (open === 0) connections.delete(organizationId);
         else connections.set(organizationId, open);
       },
+      // Every error sent over the socket, in results and in `error` messages, without what only
+      // HTTP answers use (their status and headers).
+      onNext: (_context, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((error) => forWebSocket(error).toJSON()) } : undefined,
+      onError: (_context, _id, _payload, errors) => errors.map((error) => forWebSocket(error).toJSON()),
       execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
       subscribe: (args) => (args as EnvelopedArgs).rootValue.subscribe(args),
       async onSubscribe(context, id, params) {
@@ -160,7 +165,7 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
         } catch (error) {
           // One malformed operation fails alone, as an `error` message for its id; thrown, it
           // would close the socket (4500) and every other subscription on it.
-          if (error instanceof GraphQLError) return [forWebSocket(error)];
+          if (error instanceof GraphQLError) return [error];
           throw error;
         }
         const errors = validate(schema, document);
