@@ -157,6 +157,9 @@ type Documents = {
     "\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": typeof types.ListenersOpenIncidentDocument,
     "\n  mutation ListenersPing { pingListeners { id type data } }\n": typeof types.ListenersPingDocument,
     "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": typeof types.ListenersCreateEndpointDocument,
+    "\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": typeof types.OneQueryOpenIncidentDocument,
+    "\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n": typeof types.OneQueryAcknowledgeDocument,
+    "\n  mutation OneQueryResolve($id: ID!) { resolveIncident(id: $id) { status } }\n": typeof types.OneQueryResolveDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": typeof types.PgbouncerDeliveryUpdatedDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": typeof types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.CreateServiceDocument,
@@ -322,6 +325,9 @@ const documents: Documents = {
     "\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": types.ListenersOpenIncidentDocument,
     "\n  mutation ListenersPing { pingListeners { id type data } }\n": types.ListenersPingDocument,
     "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": types.ListenersCreateEndpointDocument,
+    "\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": types.OneQueryOpenIncidentDocument,
+    "\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n": types.OneQueryAcknowledgeDocument,
+    "\n  mutation OneQueryResolve($id: ID!) { resolveIncident(id: $id) { status } }\n": types.OneQueryResolveDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": types.PgbouncerDeliveryUpdatedDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.CreateServiceDocument,
@@ -930,6 +936,18 @@ export function graphql(source: "\n  mutation ListenersPing { pingListeners { id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n"): (typeof documents)["\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n"): (typeof documents)["\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n"): (typeof documents)["\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OneQueryResolve($id: ID!) { resolveIncident(id: $id) { status } }\n"): (typeof documents)["\n  mutation OneQueryResolve($id: ID!) { resolveIncident(id: $id) { status } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

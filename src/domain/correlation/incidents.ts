@@ -29,24 +29,41 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * The incident as webhook receivers see it, its suspects in the order of Incident.suspects. A
- * suspect is a deploy or a change event: the other of the two is null.
+ * suspect is a deploy or a change event: the other of the two is null. Read one relation per
+ * statement: `tx` is one connection, and a Prisma read that includes several relations sends
+ * their queries side by side on it (pg warns of that, and pg 9 refuses it).
  */
 async function incidentPayload(tx: Prisma.TransactionClient, id: string) {
+  const incident = await tx.incident.findUniqueOrThrow({ where: { id } });
   const service = { select: { id: true, name: true } };
-  const incident = await tx.incident.findUniqueOrThrow({
-    where: { id },
-    include: {
-      service,
-      alertSource: { select: { id: true, name: true, kind: true } },
-      alerts: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }], take: MAX_PAYLOAD_ALERTS },
-      suspects: {
-        include: {
-          deploy: { select: { id: true, commitSha: true, environment: true, version: true, deployedAt: true, service } },
-          changeEvent: { select: { id: true, kind: true, summary: true, environment: true, url: true, changedAt: true, service } },
-        },
-      },
-    },
+  const serviceOfIncident = await tx.service.findUniqueOrThrow({ where: { id: incident.serviceId }, ...service });
+  const alertSource = incident.alertSourceId
+    ? await tx.alertSource.findUnique({ where: { id: incident.alertSourceId }, select: { id: true, name: true, kind: true } })
+    : null;
+  const alerts = await tx.alert.findMany({
+    where: { incidentId: id },
+    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+    take: MAX_PAYLOAD_ALERTS,
   });
+  const suspects = await tx.incidentSuspect.findMany({ where: { incidentId: id } });
+  const deployIds = suspects.flatMap((suspect) => (suspect.deployId ? [suspect.deployId] : []));
+  const changeEventIds = suspects.flatMap((suspect) => (suspect.changeEventId ? [suspect.changeEventId] : []));
+  const deploys = new Map(
+    (
+      await tx.deploy.findMany({
+        where: { id: { in: deployIds } },
+        select: { id: true, commitSha: true, environment: true, version: true, deployedAt: true, service },
+      })
+    ).map((deploy) => [deploy.id, deploy]),
+  );
+  const changeEvents = new Map(
+    (
+      await tx.changeEvent.findMany({
+        where: { id: { in: changeEventIds } },
+        select: { id: true, kind: true, summary: true, environment: true, url: true, changedAt: true, service },
+      })
+    ).map((change) => [change.id, change]),
+  );
   return {
     id: incident.id,
     title: incident.title,
@@ -57,9 +74,9 @@ async function incidentPayload(tx: Prisma.TransactionClient, id: string) {
     openedAt: iso(incident.openedAt),
     acknowledgedAt: iso(incident.acknowledgedAt),
     resolvedAt: iso(incident.resolvedAt),
-    service: incident.service,
-    alertSource: incident.alertSource,
-    alerts: incident.alerts.map((alert) => ({
+    service: serviceOfIncident,
+    alertSource,
+    alerts: alerts.map((alert) => ({
       fingerprint: alert.fingerprint,
       status: alert.status,
       labels: alert.labels,
@@ -68,14 +85,18 @@ async function incidentPayload(tx: Prisma.TransactionClient, id: string) {
       endsAt: iso(alert.endsAt),
       generatorURL: alert.generatorUrl,
     })),
-    suspects: orderSuspects(incident.suspects).map(({ rank, score, reasons, verdict, deploy, changeEvent }) => ({
-      rank,
-      score,
-      reasons,
-      verdict,
-      deploy: deploy && { ...deploy, deployedAt: iso(deploy.deployedAt) },
-      change: changeEvent && { ...changeEvent, changedAt: iso(changeEvent.changedAt) },
-    })),
+    suspects: orderSuspects(suspects).map(({ rank, score, reasons, verdict, deployId, changeEventId }) => {
+      const deploy = deployId ? deploys.get(deployId) : undefined;
+      const changeEvent = changeEventId ? changeEvents.get(changeEventId) : undefined;
+      return {
+        rank,
+        score,
+        reasons,
+        verdict,
+        deploy: deploy ? { ...deploy, deployedAt: iso(deploy.deployedAt) } : null,
+        change: changeEvent ? { ...changeEvent, changedAt: iso(changeEvent.changedAt) } : null,
+      };
+    }),
   };
 }
 
