@@ -1,4 +1,4 @@
-// `hookline`: operator commands for organizations and API tokens (how a deployment gets its
+// `hookline`: the server (`start`, what `npm start` runs), operator commands for organizations and API tokens (how a deployment gets its
 // first credentials), the developer loop against a running Hookline, here or remote (`listen`,
 // `trigger`), and a CI pipeline's `deploy`. Exit codes: 0 done, 1 failed (bad config, nothing
 // found, database error, API refused or unreachable), 2 usage error; `deploy` exits 0 after a
@@ -54,9 +54,19 @@ function print(json: boolean | undefined, value: unknown, text: string): void {
 }
 
 const program = new Command('hookline')
-  .description('Manage Hookline organizations and API tokens; listen to and trigger events; record deploys from CI')
+  .description('Run Hookline; manage organizations and API tokens; listen to and trigger events; record deploys from CI')
   // Throw instead of exiting, so the end of this file sets every exit code in one place.
   .exitOverride();
+
+program
+  .command('start')
+  .description('Run Hookline (what npm start runs): the embedded PostgreSQL unless DATABASE_URL is set, the API and the worker')
+  .option('--dev', 'local development: allow http:// and loopback webhook receivers (HOOKLINE_DEV=true); the start line says so')
+  .action(async (options: { dev?: boolean }) => {
+    // Loaded here: the other commands need none of the server.
+    const { runHookline } = await import('./main.ts');
+    await runHookline(options.dev ? { HOOKLINE_DEV: 'true' } : {});
+  });
 
 const orgs = program.command('orgs').description('Organizations (tenants)');
 
