@@ -102,7 +102,11 @@ describe('the npm package', () => {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const group = child.pid!;
     try {
-      const address = await until(() => /Hookline listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output)?.[1], 120_000, () => output);
+      const address = await until(
+        () => /Hookline listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output)?.[1],
+        120_000,
+        () => output,
+      );
       expect(output).toContain(`DATABASE_URL is not set: starting the embedded PostgreSQL in ${dataDir}/`);
       expect(output).toMatch(/API token \(shown once, keep it safe\): hla_[0-9A-Za-z]{40}/);
       expect(output).not.toMatch(/Building Hookline/);
@@ -120,9 +124,17 @@ describe('the npm package', () => {
 
       // npx itself dies of the signal (npm's way); Hookline, its child, stops in order and says so.
       process.kill(-group, 'SIGTERM');
-      await until(() => output.includes('Stopped cleanly') || undefined, 60_000, () => output);
+      await until(
+        () => output.includes('Stopped cleanly') || undefined,
+        60_000,
+        () => output,
+      );
       await exited;
-      await until(() => !groupAlive(group) || undefined, 30_000, () => output);
+      await until(
+        () => !groupAlive(group) || undefined,
+        30_000,
+        () => output,
+      );
       expect(output).not.toMatch(/Shutdown failed|exiting now/);
       // PostgreSQL stopped with it, and left its data directory unlocked.
       expect(existsSync(path.join(dataDir, 'pgdata', 'postmaster.pid'))).toBe(false);
