@@ -6,7 +6,7 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { ClientError, type HooklineApi } from './client/api.ts';
 import { deployCommand } from './client/deploy/command.ts';
-import { listen } from './client/listen.ts';
+import { knownEventTypes, listen } from './client/listen.ts';
 import { loadListenSecret } from './client/listen-secret.ts';
 import { trigger, TRIGGER_TYPES, type TriggerType } from './client/trigger.ts';
 import { developerConfigDirectory, directDatabaseUrl, loadConfig } from './config.ts';
@@ -188,6 +188,15 @@ apiOptions(
     .split(',')
     .map((type) => type.trim())
     .filter(Boolean);
+  // Checked before the secret is made or its file written (this also checks the token and the URL).
+  const known = await knownEventTypes(api);
+  const unknown = eventTypes.filter((type) => !known.includes(type));
+  if (unknown.length > 0) {
+    command.error(
+      `error: --events: unknown event type${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} (known: ${known.join(', ')})`,
+      { exitCode: 2 },
+    );
+  }
   const secret = await loadListenSecret(developerConfigDirectory());
   if (secret.created) {
     console.error(`Your listen signing secret is ${secret.signingSecret}`);

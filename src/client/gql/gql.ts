@@ -18,6 +18,7 @@ type Documents = {
     "subscription ListenEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data example } }": typeof types.ListenEventCreatedDocument,
     "query ListenViewer { viewer { id } }": typeof types.ListenViewerDocument,
     "mutation ListenCreateListener($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes } }": typeof types.ListenCreateListenerDocument,
+    "query ListenEventTypes { eventTypes { name } }": typeof types.ListenEventTypesDocument,
     "query ListenListenerLive($id: ID!) { listener(id: $id) { live } }": typeof types.ListenListenerLiveDocument,
     "mutation TriggerPing { pingListeners { id } }": typeof types.TriggerPingDocument,
     "query TriggerServices($first: Int, $after: String) { services(first: $first, after: $after) { edges { node { id name } } pageInfo { hasNextPage endCursor } } }": typeof types.TriggerServicesDocument,
@@ -31,6 +32,7 @@ const documents: Documents = {
     "subscription ListenEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data example } }": types.ListenEventCreatedDocument,
     "query ListenViewer { viewer { id } }": types.ListenViewerDocument,
     "mutation ListenCreateListener($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes } }": types.ListenCreateListenerDocument,
+    "query ListenEventTypes { eventTypes { name } }": types.ListenEventTypesDocument,
     "query ListenListenerLive($id: ID!) { listener(id: $id) { live } }": types.ListenListenerLiveDocument,
     "mutation TriggerPing { pingListeners { id } }": types.TriggerPingDocument,
     "query TriggerServices($first: Int, $after: String) { services(first: $first, after: $after) { edges { node { id name } } pageInfo { hasNextPage endCursor } } }": types.TriggerServicesDocument,
@@ -53,6 +55,10 @@ export function graphql(source: "query ListenViewer { viewer { id } }"): typeof 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation ListenCreateListener($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes } }"): typeof import('./graphql.ts').ListenCreateListenerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ListenEventTypes { eventTypes { name } }"): typeof import('./graphql.ts').ListenEventTypesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

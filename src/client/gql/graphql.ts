@@ -23,6 +23,11 @@ export type ListenCreateListenerMutationVariables = Exact<{
 
 export type ListenCreateListenerMutation = { createListener: { id: string, eventTypes: Array<string> } };
 
+export type ListenEventTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListenEventTypesQuery = { eventTypes: Array<{ name: string }> };
+
 export type ListenListenerLiveQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -124,6 +129,13 @@ export const ListenCreateListenerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ListenCreateListenerMutation, ListenCreateListenerMutationVariables>;
+export const ListenEventTypesDocument = new TypedDocumentString(`
+    query ListenEventTypes {
+  eventTypes {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ListenEventTypesQuery, ListenEventTypesQueryVariables>;
 export const ListenListenerLiveDocument = new TypedDocumentString(`
     query ListenListenerLive($id: ID!) {
   listener(id: $id) {
