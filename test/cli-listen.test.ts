@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/client.ts';
+import { EVENT_CATALOGUE } from '../src/domain/webhooks/event-catalogue.ts';
 import { freePort } from '../src/db/embedded.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
 import { useHookline } from './support/fixture.ts';
@@ -123,20 +124,22 @@ describe('hookline listen and trigger', () => {
     const triggered = await run(['trigger', 'deploy.ingested', '--url', baseUrl, '--token', apiToken], { XDG_CONFIG_HOME: configHome });
     expect(triggered.stderr).toBe('');
     expect(triggered.code).toBe(0);
-    const deployId = new RegExp(
-      `^Created deploy (${UUID}) of service hookline-trigger \\(commit [0-9a-f]{7} on main, staging\\): a deploy.ingested event.\\n$`,
+    const eventId = new RegExp(
+      `^Stored an example deploy.ingested event (${UUID}) for your live listeners, marked "example": true \\(no deploy, incident or service is made, and no endpoint gets it\\).\\n$`,
     ).exec(triggered.stdout)?.[1];
-    expect(deployId, triggered.stdout).toBeDefined();
+    expect(eventId, triggered.stdout).toBeDefined();
 
     const [request] = await fixture.receiver.waitForRequests(1, { path: '/webhooks' });
     const event = new Webhook(secret).verify(request!.body, request!.headers as Record<string, string>) as {
       id: string;
       type: string;
       organizationId: string;
-      data: { deploy: { id: string; service: { name: string }; commits: unknown[] } };
+      data: unknown;
+      example?: boolean;
     };
-    expect(event).toMatchObject({ type: 'deploy.ingested', data: { deploy: { id: deployId, service: { name: 'hookline-trigger' } } } });
-    expect(event.data.deploy.commits).toHaveLength(2);
+    // The catalogue's example, marked as one, as sendExample sends it to an endpoint.
+    expect(event).toMatchObject({ id: eventId, type: 'deploy.ingested', example: true });
+    expect(event.data).toEqual(EVENT_CATALOGUE['deploy.ingested'].example);
     expect(request!.headers).toMatchObject({
       'content-type': 'application/json',
       'x-service-event': 'deploy.ingested',
@@ -165,10 +168,8 @@ describe('hookline listen and trigger', () => {
 
       const triggered = await run(['trigger', 'incident.resolved'], listenEnv);
       expect(triggered.code).toBe(0);
-      const incidentId = new RegExp(
-        `^Opened incident (${UUID}) "[^"]+" on hookline-trigger: an incident.opened event.\\nIncident \\1 resolved: an incident.resolved event.\\n$`,
-      ).exec(triggered.stdout)?.[1];
-      expect(incidentId, triggered.stdout).toBeDefined();
+      expect(triggered.stdout).toMatch(new RegExp(`^Stored an example incident.resolved event ${UUID} for your live listeners`));
+      const incidentId = (EVENT_CATALOGUE['incident.resolved'].example as { incident: { id: string } }).incident.id;
 
       const line = (await listenResolved.waitFor('stdout', /^\{.*\}$/m))[0];
       const printed = JSON.parse(line) as {
@@ -177,12 +178,12 @@ describe('hookline listen and trigger', () => {
         durationMs: number;
       };
       expect(printed).toMatchObject({
-        event: { type: 'incident.resolved', data: { incident: { id: incidentId, status: 'RESOLVED' } } },
+        event: { type: 'incident.resolved', example: true, data: { incident: { id: incidentId, status: 'RESOLVED' } } },
         status: 200,
       });
       expect(printed.durationMs).toBeGreaterThanOrEqual(0);
-      // The listener of every type got both events, in order; the filtered one only the second.
-      await listenAll.waitFor('stdout', /incident.opened \S+\n.*incident.resolved/);
+      // The listener of every type got it too; the filtered one took nothing else (below).
+      await listenAll.waitFor('stdout', /incident.resolved/);
       const [resolvedRequest] = await fixture.receiver.waitForRequests(1, { path: '/resolved' });
       expect(new Webhook(secret).verify(resolvedRequest!.body, resolvedRequest!.headers as Record<string, string>)).toMatchObject({
         type: 'incident.resolved',
@@ -205,12 +206,32 @@ describe('hookline listen and trigger', () => {
     await listenAll.waitFor('stdout', new RegExp(`^200 \\d+ms test.ping ${eventId}$`, 'm'));
   });
 
+  it('keeps what trigger makes apart from the real data: no service, deploy or incident is stored', async () => {
+    for (const type of ['deploy.ingested', 'incident.opened', 'incident.acknowledged', 'endpoint.disabled']) {
+      const triggered = await run(['trigger', type], listenEnv);
+      expect(triggered.code, triggered.stderr).toBe(0);
+      await listenAll.waitFor('stdout', new RegExp(`^200 \\d+ms ${type.replace('.', '\\.')} `, 'm'));
+    }
+    const database = connectDatabase(fixture.database.url, { maxConnections: 1 });
+    try {
+      const { prisma } = database;
+      expect(await Promise.all([prisma.service.count(), prisma.deploy.count(), prisma.incident.count(), prisma.doraDay.count()])).toEqual([
+        0, 0, 0, 0,
+      ]);
+      // Every event it stored says it is an example, and went to no endpoint.
+      expect(await prisma.event.count({ where: { example: false, type: { not: 'test.ping' } } })).toBe(0);
+      expect(await prisma.delivery.count()).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('says what is wrong: an unknown type is a usage error, a refused token a failure', async () => {
     const unknown = await run(['trigger', 'deploy.exploded'], listenEnv);
     expect(unknown).toMatchObject({ code: 2, stdout: '' });
     expect(unknown.stderr).toBe(
       "error: command-argument value 'deploy.exploded' is invalid for argument 'type'. " +
-        'Allowed choices are deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping.\n',
+        'Allowed choices are deploy.ingested, incident.opened, incident.acknowledged, incident.resolved, test.ping, endpoint.disabled.\n',
     );
     const badForward = await run(['listen', '--forward-to', 'localhost:3000'], listenEnv);
     expect(badForward).toEqual({ code: 2, stdout: '', stderr: 'error: --forward-to must be an http(s) URL\n' });
