@@ -221,7 +221,7 @@ apiOptions(
 apiOptions(
   program
     .command('trigger')
-    .description('Make a realistic event of a type through the API (a deploy, an incident, a ping), for listen and your endpoints')
+    .description('Make an example event of a type for your live listeners (hookline listen); nothing else is stored')
     .addArgument(new Argument('<type>', 'the event type to make').choices(TRIGGER_TYPES)),
 ).action(async (type: TriggerType, options: { url: string; token: string }, command: Command) => {
   for (const line of await trigger(apiOf(options, command), type)) console.log(line);
