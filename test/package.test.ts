@@ -22,7 +22,15 @@ let tarball: string;
 /** The environment npm runs in here: the test runner's own npm settings (npm test sets them) left out. */
 function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'DATABASE_URL'));
-  return { ...env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra };
+  // prefer-offline: what the npm cache holds is not asked for again (the registry is asked only for what it lacks).
+  return {
+    ...env,
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    npm_config_prefer_offline: 'true',
+    ...extra,
+  };
 }
 
 async function npm(args: string[], cwd: string, timeout = 120_000) {
