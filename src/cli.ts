@@ -1,8 +1,9 @@
-// `hookline`: the server (`start`, what `npm start` runs), operator commands for organizations and API tokens (how a deployment gets its
-// first credentials), the developer loop against a running Hookline, here or remote (`listen`,
-// `trigger`), and a CI pipeline's `deploy`. Exit codes: 0 done, 1 failed (bad config, nothing
-// found, database error, API refused or unreachable), 2 usage error; `deploy` exits 0 after a
-// failure unless --strict. With --json, stdout holds exactly one JSON line, and only on success.
+// `hookline`: the server (`start`, what `npm start` runs), operator commands for organizations
+// and API tokens (how a deployment gets its first credentials), the developer loop against a
+// running Hookline, here or remote (`listen`, `trigger`), and a CI pipeline's `deploy`. Exit
+// codes: 0 done, 1 failed (bad config, nothing found, database error, API refused or
+// unreachable), 2 usage error; `deploy` exits 0 after a failure unless --strict. With --json,
+// stdout holds exactly one JSON line, and only on success.
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { ClientError, type HooklineApi } from './client/api.ts';
 import { deployCommand } from './client/deploy/command.ts';

@@ -1,7 +1,7 @@
 // The server: configuration, database (embedded unless DATABASE_URL is set), migrations, the
 // HTTP server, first-start bootstrap, and a clean shutdown on SIGINT/SIGTERM. `hookline start`
 // (what `npm start` runs) calls runHookline; `node dist/main.js` runs it directly.
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { closeDeadlineMs, createApp, type App } from './app.ts';
 import { describeListening, directDatabaseUrl, loadServerConfig, type Config, type ConfigOverrides } from './config.ts';
@@ -92,4 +92,5 @@ export async function runHookline(overrides: ConfigOverrides = {}): Promise<void
 }
 
 // `node dist/main.js`: this module is the program (through a symlink too, as npm's bin links are).
-if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await runHookline();
+const entry = process.argv[1];
+if (entry && existsSync(entry) && realpathSync(entry) === fileURLToPath(import.meta.url)) await runHookline();
