@@ -93,7 +93,8 @@ export function build(parts, { quiet = false, clean = false, root = ROOT } = {})
   for (const part of parts) {
     if (clean) for (const directory of part.clean) rmSync(path.join(root, directory), { recursive: true, force: true });
     const [program, ...args] = part.command();
-    const result = spawnSync(program, args, { cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+    // The tools' output goes to stderr: stdout stays what the caller prints (`npm pack --json`).
+    const result = spawnSync(program, args, { cwd: root, stdio: quiet ? 'pipe' : ['inherit', 2, 2], encoding: 'utf8' });
     if (result.status !== 0) {
       const said = quiet ? `\n${result.stdout}${result.stderr}` : '';
       throw new Error(`building the ${part.name} failed (${args.join(' ')}, exit ${result.status ?? result.signal})${said}`);
@@ -111,7 +112,7 @@ if (process.argv[1] === import.meta.filename) {
   if (!isSourceTree()) process.exit(0);
   const clean = flags.has('--clean');
   const parts = clean ? PARTS : staleParts();
-  if (parts.length === 0) console.log('Hookline is built: dist/ and web/dist/ are newer than their sources.');
+  if (parts.length === 0) console.error('Hookline is built: dist/ and web/dist/ are newer than their sources.');
   try {
     build(parts, { clean });
   } catch (error) {
