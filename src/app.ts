@@ -1,5 +1,6 @@
 // One Hookline process: database, queue, HTTP server and delivery worker, as its role asks,
 // and their shutdown. main.ts runs it; tests run several side by side on one database.
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { directDatabaseUrl, type Config } from './config.ts';
@@ -139,7 +140,10 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
     database,
     boss,
     async listen(port, host) {
-      return server.listen({ port, host });
+      await server.listen({ port, host });
+      // The address bound, as the socket has it: Fastify's own answer names 127.0.0.1 for 0.0.0.0.
+      const bound = server.server.address() as AddressInfo;
+      return `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
     },
     async close() {
       await server.close();

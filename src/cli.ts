@@ -1,12 +1,13 @@
-// `hookline`: operator commands for organizations and API tokens (how a deployment gets its
-// first credentials), the developer loop against a running Hookline, here or remote (`listen`,
-// `trigger`), and a CI pipeline's `deploy`. Exit codes: 0 done, 1 failed (bad config, nothing
-// found, database error, API refused or unreachable), 2 usage error; `deploy` exits 0 after a
-// failure unless --strict. With --json, stdout holds exactly one JSON line, and only on success.
+// `hookline`: the server (`start`, what `npm start` runs), operator commands for organizations
+// and API tokens (how a deployment gets its first credentials), the developer loop against a
+// running Hookline, here or remote (`listen`, `trigger`), and a CI pipeline's `deploy`. Exit
+// codes: 0 done, 1 failed (bad config, nothing found, database error, API refused or
+// unreachable), 2 usage error; `deploy` exits 0 after a failure unless --strict. With --json,
+// stdout holds exactly one JSON line, and only on success.
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { ClientError, type HooklineApi } from './client/api.ts';
 import { deployCommand } from './client/deploy/command.ts';
-import { listen } from './client/listen.ts';
+import { knownEventTypes, listen } from './client/listen.ts';
 import { loadListenSecret } from './client/listen-secret.ts';
 import { trigger, TRIGGER_TYPES, type TriggerType } from './client/trigger.ts';
 import { developerConfigDirectory, directDatabaseUrl, loadConfig } from './config.ts';
@@ -54,9 +55,19 @@ function print(json: boolean | undefined, value: unknown, text: string): void {
 }
 
 const program = new Command('hookline')
-  .description('Manage Hookline organizations and API tokens; listen to and trigger events; record deploys from CI')
+  .description('Run Hookline; manage organizations and API tokens; listen to and trigger events; record deploys from CI')
   // Throw instead of exiting, so the end of this file sets every exit code in one place.
   .exitOverride();
+
+program
+  .command('start')
+  .description('Run Hookline (what npm start runs): the embedded PostgreSQL unless DATABASE_URL is set, the API and the worker')
+  .option('--dev', 'local development: allow http:// and loopback webhook receivers (HOOKLINE_DEV=true); the start line says so')
+  .action(async (options: { dev?: boolean }) => {
+    // Loaded here: the other commands need none of the server.
+    const { runHookline } = await import('./main.ts');
+    await runHookline(options.dev ? { HOOKLINE_DEV: 'true' } : {});
+  });
 
 const orgs = program.command('orgs').description('Organizations (tenants)');
 
@@ -178,6 +189,15 @@ apiOptions(
     .split(',')
     .map((type) => type.trim())
     .filter(Boolean);
+  // Checked before the secret is made or its file written (this also checks the token and the URL).
+  const known = await knownEventTypes(api);
+  const unknown = eventTypes.filter((type) => !known.includes(type));
+  if (unknown.length > 0) {
+    command.error(
+      `error: --events: unknown event type${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} (known: ${known.join(', ')})`,
+      { exitCode: 2 },
+    );
+  }
   const secret = await loadListenSecret(developerConfigDirectory());
   if (secret.created) {
     console.error(`Your listen signing secret is ${secret.signingSecret}`);
@@ -202,7 +222,7 @@ apiOptions(
 apiOptions(
   program
     .command('trigger')
-    .description('Make a realistic event of a type through the API (a deploy, an incident, a ping), for listen and your endpoints')
+    .description('Make an example event of a type for your live listeners (hookline listen); nothing else is stored')
     .addArgument(new Argument('<type>', 'the event type to make').choices(TRIGGER_TYPES)),
 ).action(async (type: TriggerType, options: { url: string; token: string }, command: Command) => {
   for (const line of await trigger(apiOf(options, command), type)) console.log(line);

@@ -77,7 +77,11 @@ const environmentSchema = z
      */
     DATABASE_DIRECT_URL: connectionString.optional(),
     PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535, 'must be a port number (0..65535)').default(4000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /**
+     * Loopback by default: a first start on a laptop (which prints an admin token) is reachable from
+     * this machine only. 0.0.0.0 (or ::) serves every interface, as a container or a server needs.
+     */
+    HOST: z.string().min(1).default('127.0.0.1'),
     /** all: API and delivery worker in one process; api or worker: one role each. */
     ROLE: z.enum(['all', 'api', 'worker'], { message: 'must be all, api or worker' }).default('all'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -131,10 +135,15 @@ const environmentSchema = z
     WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION: wholeNumber(1).default(100),
     /** GraphQL mutation fields (each alias counts) one organization may run per minute. */
     MUTATION_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(600),
-    /** Local development and tests only: allow http:// endpoints. */
-    WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
-    /** Local development and tests only: allow private, loopback and link-local destinations. */
-    WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+    /**
+     * Local development (`hookline start --dev`): the two WEBHOOK_ALLOW_* below default to true, so a
+     * receiver on this machine (http://localhost:3000/...) works in one step. The start line says so.
+     */
+    HOOKLINE_DEV: booleanFlag.default(false),
+    /** Local development and tests only: allow http:// endpoints (default: HOOKLINE_DEV). */
+    WEBHOOK_ALLOW_HTTP: booleanFlag.optional(),
+    /** Local development and tests only: allow private, loopback and link-local destinations (default: HOOKLINE_DEV). */
+    WEBHOOK_ALLOW_PRIVATE: booleanFlag.optional(),
     /** How far before an incident's start deploys are considered as suspects. */
     INCIDENT_LOOKBACK_HOURS: z.coerce.number({ message: 'must be a number' }).positive('must be greater than 0').default(24),
     /** GraphQL over WebSocket: the largest message a client may send (ws closes the socket with 1009 past it). */
@@ -173,6 +182,9 @@ const environmentSchema = z
   )
   .transform(({ DELIVERY_RETRY_SCHEDULE, DELIVERY_BACKOFF_BASE_MS, DELIVERY_BACKOFF_FACTOR, ...config }) => ({
     ...config,
+    // An explicit value wins over dev mode, either way.
+    WEBHOOK_ALLOW_HTTP: config.WEBHOOK_ALLOW_HTTP ?? config.HOOKLINE_DEV,
+    WEBHOOK_ALLOW_PRIVATE: config.WEBHOOK_ALLOW_PRIVATE ?? config.HOOKLINE_DEV,
     retrySchedule: retrySchedule(DELIVERY_RETRY_SCHEDULE, DELIVERY_BACKOFF_BASE_MS, DELIVERY_BACKOFF_FACTOR),
   }));
 
@@ -201,6 +213,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return parsed.data;
+}
+
+/** What `hookline start` sets over the environment (`--dev`). */
+export interface ConfigOverrides {
+  HOOKLINE_DEV?: 'true';
+}
+
+/** The server's settings: the environment, with the start command's flags over it. */
+export function loadServerConfig(overrides: ConfigOverrides = {}): Config {
+  return loadConfig({ ...process.env, ...overrides });
+}
+
+/**
+ * The start line: the address actually bound, and every relaxation of the webhook destination
+ * rules in force, so that none is ever on silently.
+ */
+export function describeListening(address: string, config: Config): string {
+  const notes: string[] = [];
+  if (/^http:\/\/(0\.0\.0\.0|\[::\]):/.test(address)) notes.push('every network interface of this machine');
+  const allowed = [config.WEBHOOK_ALLOW_HTTP && 'http://', config.WEBHOOK_ALLOW_PRIVATE && 'private and loopback'].filter(Boolean);
+  if (allowed.length > 0) {
+    const why = config.HOOKLINE_DEV ? 'dev mode' : 'WEBHOOK_ALLOW_HTTP/WEBHOOK_ALLOW_PRIVATE';
+    notes.push(`${why}: ${allowed.join(' and ')} webhook receivers allowed`);
+  }
+  return `Hookline listening on ${address}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }
 
 /**

@@ -1,7 +1,10 @@
-// Entry point of `npm start`: configuration, database (embedded unless DATABASE_URL is set),
-// migrations, the HTTP server, first-start bootstrap, and a clean shutdown on SIGINT/SIGTERM.
+// The server: configuration, database (embedded unless DATABASE_URL is set), migrations, the
+// HTTP server, first-start bootstrap, and a clean shutdown on SIGINT/SIGTERM. `hookline start`
+// (what `npm start` runs) calls runHookline; `node dist/main.js` runs it directly.
+import { existsSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { closeDeadlineMs, createApp, type App } from './app.ts';
-import { directDatabaseUrl, loadConfig, type Config } from './config.ts';
+import { describeListening, directDatabaseUrl, loadServerConfig, type Config, type ConfigOverrides } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { bootstrapDefaultOrganization } from './domain/shared/organizations.ts';
@@ -62,7 +65,7 @@ async function main(config: Config, context: StartupContext): Promise<void> {
         `Created organization "default" (${created.organizationId}).\n` + `API token (shown once, keep it safe): ${created.apiToken}`,
       );
     }
-    console.log(`Hookline listening on ${address}`);
+    console.log(describeListening(address, config));
   } catch (error) {
     await app?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -70,17 +73,24 @@ async function main(config: Config, context: StartupContext): Promise<void> {
   }
 }
 
-// A reader of the output that goes away (`npm start | head`, a pipe to a process that ended)
-// ends the output, not the process: unheard, the write error would crash it mid-request.
-for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+/** Runs Hookline until a signal stops it; a failure to start is printed and exits 1. */
+export async function runHookline(overrides: ConfigOverrides = {}): Promise<void> {
+  // A reader of the output that goes away (`npm start | head`, a pipe to a process that ended)
+  // ends the output, not the process: unheard, the write error would crash it mid-request.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
-const context: StartupContext = { embedded: false, port: 0, host: '' };
-try {
-  const config = loadConfig();
-  Object.assign(context, { embedded: !config.DATABASE_URL, port: config.PORT, host: config.HOST });
-  checkNodeVersion((message) => console.warn(message));
-  await main(config, context);
-} catch (error) {
-  console.error(describeStartupError(error, context) ?? error);
-  process.exit(1);
+  const context: StartupContext = { embedded: false, port: 0, host: '' };
+  try {
+    const config = loadServerConfig(overrides);
+    Object.assign(context, { embedded: !config.DATABASE_URL, port: config.PORT, host: config.HOST });
+    checkNodeVersion((message) => console.warn(message));
+    await main(config, context);
+  } catch (error) {
+    console.error(describeStartupError(error, context) ?? error);
+    process.exit(1);
+  }
 }
+
+// `node dist/main.js`: this module is the program (through a symlink too, as npm's bin links are).
+const entry = process.argv[1];
+if (entry && existsSync(entry) && realpathSync(entry) === fileURLToPath(import.meta.url)) await runHookline();

@@ -2,8 +2,9 @@
 // real graphql-ws socket, on two api processes sharing one database (the subscriber on one, the
 // events made on the other), with real deploys and incidents and no endpoint at all.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_CATALOGUE } from '../src/domain/webhooks/event-catalogue.ts';
 import { graphql } from './gql/index.ts';
-import { dataOf, requestGraphql, requestGraphqlWith, type RunningApp, type Tenant } from './support/app.ts';
+import { dataOf, errorOf, requestGraphql, requestGraphqlWith, type RunningApp, type Tenant } from './support/app.ts';
 import { connectGraphqlWs, subscribe, type Subscriber } from './support/graphql-ws.ts';
 import { postDeploy } from './support/http.ts';
 import { eventually } from './support/receiver.ts';
@@ -23,6 +24,9 @@ const OPEN_INCIDENT = graphql(`
 `);
 const PING_LISTENERS = graphql(`
   mutation ListenersPing { pingListeners { id type data } }
+`);
+const PING_LISTENERS_WITH = graphql(`
+  mutation ListenersPingWith($eventType: String) { pingListeners(eventType: $eventType) { id type data example } }
 `);
 const CREATE_ENDPOINT = graphql(`
   mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: "all events") { endpoint { id } } }
@@ -171,6 +175,26 @@ describe('listeners', () => {
       expect(received).toMatchObject({ id: ping.id, type: 'test.ping' });
       expect(await hookline.app.database.prisma.delivery.count({ where: { eventId: ping.id } })).toBe(0);
       expect(await hookline.app.database.prisma.delivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('get pingListeners(eventType), the example of that type marked as one, and nothing else is stored', async () => {
+    const { prisma } = hookline.app.database;
+    const before = await Promise.all([prisma.deploy.count(), prisma.incident.count(), prisma.service.count(), prisma.delivery.count()]);
+    const { client, subscriber } = await listening();
+    try {
+      const example = dataOf(
+        await requestGraphqlWith(eventSide.baseUrl, hookline.tenant.apiToken, PING_LISTENERS_WITH, { eventType: 'incident.opened' }),
+      ).pingListeners;
+      expect(example).toMatchObject({ type: 'incident.opened', example: true, data: EVENT_CATALOGUE['incident.opened'].example });
+      await subscriber.waitFor(() => subscriber.updates.find((update) => update.id === example.id), 'the example');
+      expect(await Promise.all([prisma.deploy.count(), prisma.incident.count(), prisma.service.count(), prisma.delivery.count()])).toEqual(
+        before,
+      );
+      const unknown = await requestGraphqlWith(eventSide.baseUrl, hookline.tenant.apiToken, PING_LISTENERS_WITH, { eventType: 'foo.bar' });
+      expect(errorOf(unknown).extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
     } finally {
       await client.dispose();
     }

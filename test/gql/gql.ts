@@ -156,6 +156,7 @@ type Documents = {
     "\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n": typeof types.ListenersEventCreatedDocument,
     "\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": typeof types.ListenersOpenIncidentDocument,
     "\n  mutation ListenersPing { pingListeners { id type data } }\n": typeof types.ListenersPingDocument,
+    "\n  mutation ListenersPingWith($eventType: String) { pingListeners(eventType: $eventType) { id type data example } }\n": typeof types.ListenersPingWithDocument,
     "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": typeof types.ListenersCreateEndpointDocument,
     "\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": typeof types.OneQueryOpenIncidentDocument,
     "\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n": typeof types.OneQueryAcknowledgeDocument,
@@ -324,6 +325,7 @@ const documents: Documents = {
     "\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n": types.ListenersEventCreatedDocument,
     "\n  mutation ListenersOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\") { id } }\n": types.ListenersOpenIncidentDocument,
     "\n  mutation ListenersPing { pingListeners { id type data } }\n": types.ListenersPingDocument,
+    "\n  mutation ListenersPingWith($eventType: String) { pingListeners(eventType: $eventType) { id type data example } }\n": types.ListenersPingWithDocument,
     "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": types.ListenersCreateEndpointDocument,
     "\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": types.OneQueryOpenIncidentDocument,
     "\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n": types.OneQueryAcknowledgeDocument,
@@ -932,6 +934,10 @@ export function graphql(source: "\n  mutation ListenersOpenIncident($serviceId: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ListenersPing { pingListeners { id type data } }\n"): (typeof documents)["\n  mutation ListenersPing { pingListeners { id type data } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ListenersPingWith($eventType: String) { pingListeners(eventType: $eventType) { id type data example } }\n"): (typeof documents)["\n  mutation ListenersPingWith($eventType: String) { pingListeners(eventType: $eventType) { id type data example } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -18,27 +18,17 @@ type Documents = {
     "subscription ListenEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data example } }": typeof types.ListenEventCreatedDocument,
     "query ListenViewer { viewer { id } }": typeof types.ListenViewerDocument,
     "mutation ListenCreateListener($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes } }": typeof types.ListenCreateListenerDocument,
+    "query ListenEventTypes { eventTypes { name } }": typeof types.ListenEventTypesDocument,
     "query ListenListenerLive($id: ID!) { listener(id: $id) { live } }": typeof types.ListenListenerLiveDocument,
-    "mutation TriggerPing { pingListeners { id } }": typeof types.TriggerPingDocument,
-    "query TriggerServices($first: Int, $after: String) { services(first: $first, after: $after) { edges { node { id name } } pageInfo { hasNextPage endCursor } } }": typeof types.TriggerServicesDocument,
-    "mutation TriggerCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }": typeof types.TriggerCreateServiceDocument,
-    "mutation TriggerRotateDeployToken($serviceId: ID!) { rotateDeployToken(serviceId: $serviceId) { deployToken } }": typeof types.TriggerRotateDeployTokenDocument,
-    "mutation TriggerOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title, severity: SEV2, environment: \"staging\") { id title } }": typeof types.TriggerOpenIncidentDocument,
-    "mutation TriggerAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }": typeof types.TriggerAcknowledgeIncidentDocument,
-    "mutation TriggerResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }": typeof types.TriggerResolveIncidentDocument,
+    "mutation TriggerPing($eventType: String) { pingListeners(eventType: $eventType) { id } }": typeof types.TriggerPingDocument,
 };
 const documents: Documents = {
     "subscription ListenEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data example } }": types.ListenEventCreatedDocument,
     "query ListenViewer { viewer { id } }": types.ListenViewerDocument,
     "mutation ListenCreateListener($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes } }": types.ListenCreateListenerDocument,
+    "query ListenEventTypes { eventTypes { name } }": types.ListenEventTypesDocument,
     "query ListenListenerLive($id: ID!) { listener(id: $id) { live } }": types.ListenListenerLiveDocument,
-    "mutation TriggerPing { pingListeners { id } }": types.TriggerPingDocument,
-    "query TriggerServices($first: Int, $after: String) { services(first: $first, after: $after) { edges { node { id name } } pageInfo { hasNextPage endCursor } } }": types.TriggerServicesDocument,
-    "mutation TriggerCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }": types.TriggerCreateServiceDocument,
-    "mutation TriggerRotateDeployToken($serviceId: ID!) { rotateDeployToken(serviceId: $serviceId) { deployToken } }": types.TriggerRotateDeployTokenDocument,
-    "mutation TriggerOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title, severity: SEV2, environment: \"staging\") { id title } }": types.TriggerOpenIncidentDocument,
-    "mutation TriggerAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }": types.TriggerAcknowledgeIncidentDocument,
-    "mutation TriggerResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }": types.TriggerResolveIncidentDocument,
+    "mutation TriggerPing($eventType: String) { pingListeners(eventType: $eventType) { id } }": types.TriggerPingDocument,
 };
 
 /**
@@ -56,35 +46,15 @@ export function graphql(source: "mutation ListenCreateListener($eventTypes: [Str
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "query ListenEventTypes { eventTypes { name } }"): typeof import('./graphql.ts').ListenEventTypesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query ListenListenerLive($id: ID!) { listener(id: $id) { live } }"): typeof import('./graphql.ts').ListenListenerLiveDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation TriggerPing { pingListeners { id } }"): typeof import('./graphql.ts').TriggerPingDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "query TriggerServices($first: Int, $after: String) { services(first: $first, after: $after) { edges { node { id name } } pageInfo { hasNextPage endCursor } } }"): typeof import('./graphql.ts').TriggerServicesDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation TriggerCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }"): typeof import('./graphql.ts').TriggerCreateServiceDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation TriggerRotateDeployToken($serviceId: ID!) { rotateDeployToken(serviceId: $serviceId) { deployToken } }"): typeof import('./graphql.ts').TriggerRotateDeployTokenDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation TriggerOpenIncident($serviceId: ID!, $title: String!) { openIncident(serviceId: $serviceId, title: $title, severity: SEV2, environment: \"staging\") { id title } }"): typeof import('./graphql.ts').TriggerOpenIncidentDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation TriggerAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }"): typeof import('./graphql.ts').TriggerAcknowledgeIncidentDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation TriggerResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }"): typeof import('./graphql.ts').TriggerResolveIncidentDocument;
+export function graphql(source: "mutation TriggerPing($eventType: String) { pingListeners(eventType: $eventType) { id } }"): typeof import('./graphql.ts').TriggerPingDocument;
 
 
 export function graphql(source: string) {

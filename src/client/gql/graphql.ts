@@ -23,6 +23,11 @@ export type ListenCreateListenerMutationVariables = Exact<{
 
 export type ListenCreateListenerMutation = { createListener: { id: string, eventTypes: Array<string> } };
 
+export type ListenEventTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ListenEventTypesQuery = { eventTypes: Array<{ name: string }> };
+
 export type ListenListenerLiveQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -30,54 +35,12 @@ export type ListenListenerLiveQueryVariables = Exact<{
 
 export type ListenListenerLiveQuery = { listener: { live: boolean } | null };
 
-export type TriggerPingMutationVariables = Exact<{ [key: string]: never; }>;
+export type TriggerPingMutationVariables = Exact<{
+  eventType?: string | null | undefined;
+}>;
 
 
 export type TriggerPingMutation = { pingListeners: { id: string } };
-
-export type TriggerServicesQueryVariables = Exact<{
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-}>;
-
-
-export type TriggerServicesQuery = { services: { edges: Array<{ node: { id: string, name: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
-
-export type TriggerCreateServiceMutationVariables = Exact<{
-  name: string;
-}>;
-
-
-export type TriggerCreateServiceMutation = { createService: { deployToken: string, service: { id: string } } };
-
-export type TriggerRotateDeployTokenMutationVariables = Exact<{
-  serviceId: string | number;
-}>;
-
-
-export type TriggerRotateDeployTokenMutation = { rotateDeployToken: { deployToken: string } };
-
-export type TriggerOpenIncidentMutationVariables = Exact<{
-  serviceId: string | number;
-  title: string;
-}>;
-
-
-export type TriggerOpenIncidentMutation = { openIncident: { id: string, title: string } };
-
-export type TriggerAcknowledgeIncidentMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type TriggerAcknowledgeIncidentMutation = { acknowledgeIncident: { id: string } };
-
-export type TriggerResolveIncidentMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type TriggerResolveIncidentMutation = { resolveIncident: { id: string } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -124,6 +87,13 @@ export const ListenCreateListenerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ListenCreateListenerMutation, ListenCreateListenerMutationVariables>;
+export const ListenEventTypesDocument = new TypedDocumentString(`
+    query ListenEventTypes {
+  eventTypes {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ListenEventTypesQuery, ListenEventTypesQueryVariables>;
 export const ListenListenerLiveDocument = new TypedDocumentString(`
     query ListenListenerLive($id: ID!) {
   listener(id: $id) {
@@ -132,69 +102,9 @@ export const ListenListenerLiveDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<ListenListenerLiveQuery, ListenListenerLiveQueryVariables>;
 export const TriggerPingDocument = new TypedDocumentString(`
-    mutation TriggerPing {
-  pingListeners {
+    mutation TriggerPing($eventType: String) {
+  pingListeners(eventType: $eventType) {
     id
   }
 }
     `) as unknown as TypedDocumentString<TriggerPingMutation, TriggerPingMutationVariables>;
-export const TriggerServicesDocument = new TypedDocumentString(`
-    query TriggerServices($first: Int, $after: String) {
-  services(first: $first, after: $after) {
-    edges {
-      node {
-        id
-        name
-      }
-    }
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerServicesQuery, TriggerServicesQueryVariables>;
-export const TriggerCreateServiceDocument = new TypedDocumentString(`
-    mutation TriggerCreateService($name: String!) {
-  createService(name: $name) {
-    service {
-      id
-    }
-    deployToken
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerCreateServiceMutation, TriggerCreateServiceMutationVariables>;
-export const TriggerRotateDeployTokenDocument = new TypedDocumentString(`
-    mutation TriggerRotateDeployToken($serviceId: ID!) {
-  rotateDeployToken(serviceId: $serviceId) {
-    deployToken
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerRotateDeployTokenMutation, TriggerRotateDeployTokenMutationVariables>;
-export const TriggerOpenIncidentDocument = new TypedDocumentString(`
-    mutation TriggerOpenIncident($serviceId: ID!, $title: String!) {
-  openIncident(
-    serviceId: $serviceId
-    title: $title
-    severity: SEV2
-    environment: "staging"
-  ) {
-    id
-    title
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerOpenIncidentMutation, TriggerOpenIncidentMutationVariables>;
-export const TriggerAcknowledgeIncidentDocument = new TypedDocumentString(`
-    mutation TriggerAcknowledgeIncident($id: ID!) {
-  acknowledgeIncident(id: $id) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerAcknowledgeIncidentMutation, TriggerAcknowledgeIncidentMutationVariables>;
-export const TriggerResolveIncidentDocument = new TypedDocumentString(`
-    mutation TriggerResolveIncident($id: ID!) {
-  resolveIncident(id: $id) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<TriggerResolveIncidentMutation, TriggerResolveIncidentMutationVariables>;

@@ -9,6 +9,8 @@ import { eventTypeList } from './endpoints.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
 import { parseInput } from '../shared/input.ts';
+import { EVENT_CATALOGUE } from './event-catalogue.ts';
+import { EVENT_TYPES, UNKNOWN_EVENT_TYPE_MESSAGE } from './events.ts';
 import { emitEvent, type Outbox } from './outbox.ts';
 
 /** How long a listener counts as live after its serving process last said so. */
@@ -88,13 +90,22 @@ export function listenerTakes(listener: Pick<Listener, 'eventTypes'>, type: stri
 }
 
 /**
- * Stores a `test.ping` for the organization's live listeners only (no endpoint gets it), as
- * `hookline trigger test.ping` asks; returns the event id.
+ * Stores an event for the organization's live listeners only (no endpoint gets it), as
+ * `hookline trigger` asks; returns the event id. `test.ping` is a ping; any other type is the
+ * catalogue's example of it, marked `"example": true`, and nothing else is stored: no service,
+ * deploy or incident that DORA, the incident list or suspect ranking would count.
  */
-export async function pingListeners(outbox: Outbox, organizationId: string): Promise<string> {
-  const data = { endpoint: null, message: 'Test event from Hookline, for your listeners' };
-  const { eventId } = await outbox.prisma.$transaction((tx) =>
-    emitEvent(tx, outbox.queue, { organizationId, type: 'test.ping', data, onlyListeners: true }),
-  );
+export async function pingListeners(outbox: Outbox, organizationId: string, eventType = 'test.ping'): Promise<string> {
+  const { eventType: type } = parseInput(z.object({ eventType: z.enum(EVENT_TYPES, { error: UNKNOWN_EVENT_TYPE_MESSAGE }) }), {
+    eventType,
+  });
+  const example = type !== 'test.ping';
+  const data = example ? EVENT_CATALOGUE[type].example : { endpoint: null, message: 'Test event from Hookline, for your listeners' };
+  const { eventId } = await outbox.prisma.$transaction(async (tx) => {
+    const emitted = await emitEvent(tx, outbox.queue, { organizationId, type, data, onlyListeners: true });
+    // Marked before the transaction commits, so no listener ever receives it unmarked.
+    if (example) await tx.event.update({ where: { id: emitted.eventId }, data: { example: true } });
+    return emitted;
+  });
   return eventId;
 }

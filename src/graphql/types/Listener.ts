@@ -59,9 +59,11 @@ builder.mutationFields((t) => ({
   }),
   pingListeners: t.withAuth({ organization: true }).prismaField({
     type: 'Event',
-    description: "Stores a test.ping for the organization's live listeners only: no endpoint gets a delivery of it.",
-    resolve: async (query, _root, _args, context) => {
-      const eventId = await pingListeners(context, context.organization.id);
+    description:
+      "Stores an event for the organization's live listeners only: no endpoint gets a delivery of it. eventType absent or test.ping: a test.ping; another type: the eventTypes example of it, marked example, and nothing else is stored (no service, deploy or incident: hookline trigger's events never count in DORA or the incident list).",
+    args: { eventType: t.arg.string({ required: false, description: 'One of the eventTypes (default test.ping).' }) },
+    resolve: async (query, _root, { eventType }, context) => {
+      const eventId = await pingListeners(context, context.organization.id, eventType ?? undefined);
       return context.prisma.event.findUniqueOrThrow({ ...query, where: { id: eventId } });
     },
   }),
