@@ -102,7 +102,7 @@ function arrivalsByDeliveryId(): Map<string, number> {
 }
 
 it(
-  'delivers every webhook when a worker is SIGKILLed mid-run; only its in-flight attempts repeat',
+  'delivers every webhook when a worker is SIGKILLed mid-run; only its attempts in flight or not yet recorded repeat',
   async () => {
     const started = Date.now();
     const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
@@ -128,7 +128,10 @@ it(
     first.child.kill('SIGKILL');
     await first.exited;
     const arrivedAtKill = hookline.receiver.requests.length;
-    // The jobs it held are still `active` (they expire later): exactly the attempts in flight.
+    // The jobs it held are still `active` (they expire later): exactly the attempts in flight and
+    // those answered whose outcome was not yet committed. A slot is freed when its HTTP exchange
+    // ends and outcomes wait for a group commit, at most DELIVERY_CONCURRENCY of them before
+    // slots wait too: so at most twice DELIVERY_CONCURRENCY.
     const { rows: inFlightRows } = await pool.query<{ deliveryId: string }>(
       `SELECT data->>'deliveryId' AS "deliveryId" FROM pgboss.job WHERE name = 'deliver' AND state = 'active'`,
     );
@@ -137,7 +140,7 @@ it(
     expect(await failedAttempts()).toEqual([]);
     expect(arrivedAtKill).toBeLessThan(DELIVERIES);
     expect(inFlight.size).toBeGreaterThan(0);
-    expect(inFlight.size).toBeLessThanOrEqual(DELIVERY_CONCURRENCY);
+    expect(inFlight.size).toBeLessThanOrEqual(2 * DELIVERY_CONCURRENCY);
 
     // The second worker sends what was never taken at once, and the killed worker's jobs once
     // they expire and pg-boss hands them out again.
@@ -183,7 +186,7 @@ it(
     expect(Math.max(...arrivals.values())).toBeLessThanOrEqual(2);
     expect(duplicated.filter((id) => !inFlight.has(id))).toEqual([]);
     expect(duplicated.length).toBeLessThanOrEqual(inFlight.size);
-    expect(duplicated.length).toBeLessThanOrEqual(DELIVERY_CONCURRENCY);
+    expect(duplicated.length).toBeLessThanOrEqual(2 * DELIVERY_CONCURRENCY);
     // One attempt is recorded per delivery, however many times it was sent.
     expect(await failedAttempts()).toEqual([]);
     const { rows: attempts } = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM delivery_attempts');

@@ -200,7 +200,7 @@ describe('errors in the log', () => {
         expect.objectContaining({
           level: 20,
           code: 'BAD_USER_INPUT',
-          msg: 'filter.from must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z',
+          msg: 'filter.from must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z',
         }),
         expect.objectContaining({ level: 20, code: 'not_found', statusCode: 404, msg: 'No route for POST /api/nothing-here' }),
         expect.objectContaining({ level: 20, code: 'validation_failed', statusCode: 400 }),
