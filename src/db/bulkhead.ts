@@ -4,11 +4,13 @@
 // excess is told so quickly instead of queueing in front of everybody else. In process memory: it
 // shares out what one process holds.
 
+const BULKHEAD_FULL = 'BULKHEAD_FULL';
+
 /** A key's slots stayed taken for the whole wait. */
 export class BulkheadFullError extends Error {
   override name = 'BulkheadFullError';
   /** Prisma keeps a driver error's code when it wraps it: how the refusal is recognised behind it. */
-  readonly code = 'BULKHEAD_FULL';
+  readonly code = BULKHEAD_FULL;
 
   constructor(
     readonly slotsPerKey: number,
@@ -81,4 +83,17 @@ export function createBulkhead({ slotsPerKey, maxWaitMs }: { slotsPerKey: number
     },
     taken: (key) => keys.get(key)?.taken ?? 0,
   };
+}
+
+/** Whether `error` is a bulkhead's refusal, or wraps one (as Prisma wraps a refused connection). */
+export function isBulkheadFull(error: unknown): boolean {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    current && typeof current === 'object' && depth < 10;
+    depth++
+  ) {
+    if (current.code === BULKHEAD_FULL) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
 }

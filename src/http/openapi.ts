@@ -602,7 +602,11 @@ export function openApiDocument(destination: DestinationPolicy) {
         MethodNotAllowed: errorResponse('The path does not serve this method; Allow lists those it serves', ['method_not_allowed'], {
           Allow: { description: 'The methods the path serves, comma-separated', required: true, schema: { type: 'string' } },
         }),
-        Unavailable: errorResponse('Shutting down, or the database is unavailable', ['shutting_down', 'database_unavailable'], RETRY_AFTER),
+        Unavailable: errorResponse(
+          'Shutting down, the database is unavailable, or a statement ran past the statement timeout',
+          ['shutting_down', 'database_unavailable', 'statement_timeout'],
+          RETRY_AFTER,
+        ),
       },
       schemas: {
         Error: jsonSchema(errorBodySchema, 'output'),
