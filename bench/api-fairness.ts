@@ -14,7 +14,7 @@
 // baseline's, and no 503 for Y.
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -28,6 +28,12 @@ import { cleanUpOnInterrupt, cleanups, positiveInteger, postgresServer, runBench
 import { fixed, printTable } from './table.ts';
 
 const TARGET_RATIO = 2;
+const FAIRNESS_SETTINGS = [
+  'GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION',
+  'GRAPHQL_OPERATION_WAIT_MS',
+  'DATABASE_MAX_CONNECTIONS_PER_ORGANIZATION',
+  'API_STATEMENT_TIMEOUT_MS',
+];
 const ALIASES = 15;
 
 const { values: args } = parseArgs({
@@ -153,6 +159,33 @@ function startFlood(order: FloodOrder): Promise<FloodResult> {
   });
 }
 
+/**
+ * What the server's process went through since the last read: its event loop's delay (the app runs
+ * in this process) and the requests waiting for a connection of its pool, sampled every 50 ms.
+ */
+function watchProcess(app: App) {
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  let waiting: number[] = [];
+  const sampler = setInterval(() => waiting.push(app.database.pool.waitingCount), 50);
+  return {
+    read() {
+      const ms = (nanoseconds: number) => fixed(nanoseconds / 1e6);
+      const figures = {
+        loopDelay: `${ms(loopDelay.percentile(50))} / ${ms(loopDelay.percentile(99))} / ${ms(loopDelay.max)}`,
+        poolWaiting: `${fixed(waiting.reduce((sum, count) => sum + count, 0) / waiting.length)} / ${Math.max(0, ...waiting)}`,
+      };
+      loopDelay.reset();
+      waiting = [];
+      return figures;
+    },
+    stop() {
+      loopDelay.disable();
+      clearInterval(sampler);
+    },
+  };
+}
+
 interface Summary {
   count: number;
   p50: number;
@@ -179,8 +212,10 @@ async function main(): Promise<void> {
   const adminUrl = await postgresServer();
   const databaseUrl = await scratchDatabase(adminUrl);
   await applyMigrations(databaseUrl);
-  // Default settings but one: both organizations call from this one address.
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', INGEST_RATE_LIMIT_PER_MINUTE: 'off' });
+  // Default settings but one (both organizations call from this one address), unless the
+  // environment gives the fairness settings to try.
+  const fairnessSettings = Object.fromEntries(Object.entries(process.env).filter(([name]) => FAIRNESS_SETTINGS.includes(name)));
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', INGEST_RATE_LIMIT_PER_MINUTE: 'off', ...fairnessSettings });
   const app = await createApp(config, databaseUrl);
   cleanups.push(() => app.close());
   const apiUrl = await app.listen(0, '127.0.0.1');
@@ -190,12 +225,15 @@ async function main(): Promise<void> {
   await seedDeliveries(app, x, options.deliveries);
   await seedDeliveries(app, y, 200);
   console.log(
-    `one Hookline process (ROLE=all, ${app.database.pool.options.max} database connections for requests); ` +
+    `one Hookline process (ROLE=all, ${app.database.pool.options.max} database connections for requests; ` +
+      `${FAIRNESS_SETTINGS.map((name) => `${name} ${config[name as keyof typeof config]}`).join(', ')}); ` +
       `X has ${options.deliveries} deliveries, Y ${options.victimRate} calls/s (deploys and queries, alternately)`,
   );
 
   console.log(`baseline: Y alone for ${options.baselineSeconds} s`);
+  const server = watchProcess(app);
   const baseline = await trickle(apiUrl, y, options.victimRate, options.baselineSeconds);
+  const baselineProcess = server.read();
 
   console.log(
     `flood: X keeps ${options.concurrency} queries of ${ALIASES} × deliveries(first: 5) in flight for ${options.floodSeconds} s, Y goes on`,
@@ -208,7 +246,9 @@ async function main(): Promise<void> {
     query: FLOOD_QUERY,
   });
   const during = await trickle(apiUrl, y, options.victimRate, options.floodSeconds);
+  const floodProcess = server.read();
   const { answers: floodAnswers } = await flood;
+  server.stop();
 
   const lines: string[][] = [];
   const show = (name: string, calls: Call[]) => {
@@ -241,6 +281,10 @@ async function main(): Promise<void> {
   const yUnavailable = flooded.byStatus.get('503') ?? 0;
   const yFailed = during.filter((call) => call.status !== 200).length;
   for (const sample of samples) console.log(`  an error Y got: ${sample}`);
+  console.log(
+    `the server's event loop delay (p50 / p99 / max, ms): baseline ${baselineProcess.loopDelay}, flood ${floodProcess.loopDelay}; ` +
+      `requests waiting for a database connection (mean / max): baseline ${baselineProcess.poolWaiting}, flood ${floodProcess.poolWaiting}`,
+  );
   console.log(
     `Y's flood p95 / baseline p95 = ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}); Y's answers during the flood: ${statuses(flooded)}`,
   );
