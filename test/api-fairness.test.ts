@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectPool } from '../src/db/pool.ts';
 import { inRequestScope } from '../src/db/request-scope.ts';
+import { createApiToken } from '../src/domain/shared/api-tokens.ts';
 import { post, postDeploy, type HttpResult } from './support/http.ts';
 import { eventually } from './support/receiver.ts';
 import { useHookline } from './support/fixture.ts';
@@ -67,6 +68,15 @@ async function waitingFor(databaseUrl: string, table: string): Promise<number> {
   }
 }
 
+const REFUSAL = {
+  errors: [
+    {
+      message: `Too many GraphQL operations at once: an organization may run ${OPERATIONS} at a time; retry in 1 s`,
+      extensions: { code: 'TOO_MANY_OPERATIONS', max: OPERATIONS, retryAfterSeconds: 1 },
+    },
+  ],
+};
+
 describe('an organization flooding GraphQL', () => {
   it('holds no more than its share: another organization queries and ingests meanwhile, the excess is refused with 429 and Retry-After', async () => {
     const flooder = await hookline.createTenant();
@@ -100,20 +110,40 @@ describe('an organization flooding GraphQL', () => {
     for (const refused of answers) {
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe('1');
-      expect(refused.body).toEqual({
-        errors: [
-          {
-            message: `Too many GraphQL operations at once: an organization may run ${OPERATIONS} at a time; retry in 1 s`,
-            extensions: { code: 'TOO_MANY_OPERATIONS', max: OPERATIONS, retryAfterSeconds: 1 },
-          },
-        ],
-      });
+      expect(refused.body).toEqual(REFUSAL);
     }
 
     await lock.release();
     const admitted = (await Promise.all(flood)).filter((answer) => answer.status === 200);
     expect(admitted).toHaveLength(OPERATIONS);
     for (const answer of admitted) expect(answer.body.errors).toBeUndefined();
+  });
+
+  it("counts an organization's operations whatever API tokens they come with", async () => {
+    const flooder = await hookline.createTenant();
+    const tokens = [
+      flooder.apiToken,
+      ...(await Promise.all([1, 2].map(() => createApiToken(hookline.app.database.prisma, flooder.organizationId)))),
+    ];
+    const lock = await lockTable(hookline.database.url, 'deliveries');
+    const answers: HttpResult[] = [];
+    const flood = tokens.flatMap((token) =>
+      Array.from({ length: 3 }, () =>
+        graphql(hookline.baseUrl, token, FLOOD_QUERY).then((answer) => {
+          answers.push(answer);
+          return answer;
+        }),
+      ),
+    );
+    await eventually(async () => (answers.length >= 3 * tokens.length - OPERATIONS ? true : undefined), 20_000, 'the excess refused');
+    expect(await waitingFor(hookline.database.url, 'deliveries')).toBeLessThanOrEqual(CONNECTIONS);
+    for (const refused of answers) {
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.body).toEqual(REFUSAL);
+    }
+    await lock.release();
+    expect((await Promise.all(flood)).filter((answer) => answer.status === 200)).toHaveLength(OPERATIONS);
   });
 });
 
