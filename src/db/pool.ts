@@ -131,7 +131,7 @@ export function connectPool(url: string, options: ConnectOptions = {}): pg.Pool 
       ? undefined
       : {
           organizations: createBulkhead({ slotsPerKey: options.connectionsPerOrganization, maxWaitMs: CONNECTION_WAIT_MS }),
-          // A token check is one short statement: one connection per token serves hundreds a second.
+          // A token check is one short statement, and a token's GraphQL requests are admitted a few at a time.
           credentials: createBulkhead({ slotsPerKey: 1, maxWaitMs: CONNECTION_WAIT_MS }),
         };
   const config: pg.PoolConfig = {
