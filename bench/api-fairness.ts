@@ -7,21 +7,22 @@
 //
 // Organization X has --deliveries deliveries (so its queries read real pages). Organization Y
 // sends --victim-rate calls a second, alternately a deploy (POST /api/ingest/deploy) and a
-// GraphQL query of its deliveries. Baseline: Y alone for --baseline-seconds. Flood: X, from a
-// process of its own, keeps --concurrency queries of 15 aliased `deliveries(first: 5)` in flight
-// for --flood-seconds, while Y goes on. Printed: Y's latency in both phases and the ratio of the
+// GraphQL query of its deliveries. Baseline: Y alone for --baseline-seconds. Flood: X keeps
+// --concurrency queries of 15 aliased `deliveries(first: 5)` in flight for --flood-seconds,
+// while Y goes on. Each organization's client runs in a process of its own
+// (api-fairness-client.ts): the server's event loop serves requests only. Printed: Y's latency in both phases and the ratio of the
 // p95s, Y's refusals (503, 429), and what X got. Target: Y's flood p95 at most twice its
 // baseline's, and no 503 for Y.
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { createService } from '../src/domain/ingest/services.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
-import type { FloodAnswer, FloodOrder, FloodResult } from './api-fairness-flood.ts';
+import type { Call, FloodAnswer, FloodOrder, FloodResult, TrickleOrder, TrickleResult } from './api-fairness-client.ts';
 import { percentile } from './percentile.ts';
 import { stopChild } from './processes.ts';
 import { cleanUpOnInterrupt, cleanups, positiveInteger, postgresServer, runBench, scratchDatabase } from './support.ts';
@@ -99,64 +100,21 @@ async function seedDeliveries(app: App, tenant: Tenant, count: number): Promise<
   await app.database.pool.query('ANALYZE events; ANALYZE deliveries');
 }
 
-/** The first few errors Y's queries were answered with, to make a failing run diagnosable. */
-const samples: string[] = [];
-
-interface Call {
-  kind: 'ingest' | 'graphql';
-  /** The HTTP status; a GraphQL 200 whose body has errors is 'partial'. */
-  status: number | 'partial' | 'error';
-  latencyMs: number;
-}
-
-/** Y's calls for `seconds`: `perSecond` a second, alternately a deploy and a query, each on its own. */
-async function trickle(apiUrl: string, tenant: Tenant, perSecond: number, seconds: number): Promise<Call[]> {
-  const started = performance.now();
-  const calls: Promise<Call>[] = [];
-  for (let index = 0; index < perSecond * seconds; index++) {
-    const dueAt = started + (index * 1000) / perSecond;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - performance.now())));
-    const kind = index % 2 === 0 ? 'ingest' : 'graphql';
-    const sentAt = performance.now();
-    const request =
-      kind === 'ingest'
-        ? fetch(`${apiUrl}/api/ingest/deploy`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-deploy-token': tenant.deployToken },
-            body: JSON.stringify({ commit_sha: `${Date.now()}-${index}`, environment: 'production' }),
-          })
-        : fetch(`${apiUrl}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}` },
-            body: JSON.stringify({ query: VICTIM_QUERY }),
-          });
-    calls.push(
-      request.then(
-        async (response) => {
-          const body = await response.text();
-          // A GraphQL answer with errors is not a success, whatever its status.
-          const errors = kind === 'graphql' && response.status === 200 ? JSON.parse(body).errors : undefined;
-          if (errors && samples.length < 3) samples.push(JSON.stringify(errors[0]));
-          const failed = errors !== undefined;
-          return { kind, status: failed ? ('partial' as const) : response.status, latencyMs: performance.now() - sentAt };
-        },
-        () => ({ kind, status: 'error' as const, latencyMs: performance.now() - sentAt }),
-      ),
-    );
-  }
-  return Promise.all(calls);
-}
-
-/** X's flood from a process of its own; resolves with its answers when its last request is answered. */
-function startFlood(order: FloodOrder): Promise<FloodResult> {
-  const child = fork(new URL('./api-fairness-flood.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+/** One organization's calls from a process of its own; resolves with what it got when its last call is answered. */
+function runClient<Result>(order: FloodOrder | TrickleOrder): Promise<Result> {
+  const child = fork(new URL('./api-fairness-client.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
   const stop = () => stopChild(child);
   cleanups.push(stop);
   child.send(order);
   return new Promise((resolve, reject) => {
-    child.once('message', (result) => resolve(result as FloodResult));
-    child.once('exit', (code) => reject(new Error(`the flooding process exited (${code}) without a result`)));
+    child.once('message', (result) => resolve(result as Result));
+    child.once('exit', (code) => reject(new Error(`the ${order.kind} process exited (${code}) without a result`)));
   });
+}
+
+/** Y's calls for `seconds`. */
+function trickle(apiUrl: string, tenant: Tenant, perSecond: number, seconds: number): Promise<TrickleResult> {
+  return runClient({ kind: 'trickle', apiUrl, ...tenant, perSecond, seconds, query: VICTIM_QUERY });
 }
 
 /**
@@ -232,20 +190,21 @@ async function main(): Promise<void> {
 
   console.log(`baseline: Y alone for ${options.baselineSeconds} s`);
   const server = watchProcess(app);
-  const baseline = await trickle(apiUrl, y, options.victimRate, options.baselineSeconds);
+  const { calls: baseline, samples } = await trickle(apiUrl, y, options.victimRate, options.baselineSeconds);
   const baselineProcess = server.read();
 
   console.log(
     `flood: X keeps ${options.concurrency} queries of ${ALIASES} × deliveries(first: 5) in flight for ${options.floodSeconds} s, Y goes on`,
   );
-  const flood = startFlood({
+  const flood = runClient<FloodResult>({
+    kind: 'flood',
     url: `${apiUrl}/graphql`,
     apiToken: x.apiToken,
     concurrency: options.concurrency,
     seconds: options.floodSeconds,
     query: FLOOD_QUERY,
   });
-  const during = await trickle(apiUrl, y, options.victimRate, options.floodSeconds);
+  const { calls: during, samples: floodSamples } = await trickle(apiUrl, y, options.victimRate, options.floodSeconds);
   const floodProcess = server.read();
   const { answers: floodAnswers } = await flood;
   server.stop();
@@ -280,7 +239,7 @@ async function main(): Promise<void> {
   const ratio = flooded.p95 / alone.p95;
   const yUnavailable = flooded.byStatus.get('503') ?? 0;
   const yFailed = during.filter((call) => call.status !== 200).length;
-  for (const sample of samples) console.log(`  an error Y got: ${sample}`);
+  for (const sample of [...samples, ...floodSamples].slice(0, 3)) console.log(`  an error Y got: ${sample}`);
   console.log(
     `the server's event loop delay (p50 / p99 / max, ms): baseline ${baselineProcess.loopDelay}, flood ${floodProcess.loopDelay}; ` +
       `requests waiting for a database connection (mean / max): baseline ${baselineProcess.poolWaiting}, flood ${floodProcess.poolWaiting}`,
