@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { pendingMigrations, type Migration } from '../db/migrate.ts';
+import { unavailabilityCause } from '../db/availability.ts';
 import { createThrottledWarnings } from '../db/throttled-warnings.ts';
 import type { Metrics } from '../metrics.ts';
 import type { ApiServices } from './api.ts';
@@ -78,14 +79,15 @@ export async function buildServer({ config, logger, database, metrics, migration
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', async (_request, reply) => {
     try {
       const pending = await pendingMigrations(database.pool, migrations);
       if (pending.length > 0) return reply.status(503).send({ status: 'unavailable', reason: `migrations pending: ${pending.join(', ')}` });
       return { status: 'ready' };
     } catch (error) {
-      // The cause (often the database's address) is for the operator's log, not for anonymous callers.
-      request.log.warn({ err: error }, 'readiness check: database unavailable');
+      // The cause (often the database's address) is for the operator's log, not for anonymous
+      // callers; once per cause and interval, as load balancers ask every few seconds.
+      warnings.warn(`readiness check: database unavailable: ${unavailabilityCause(error) ?? 'unknown cause'}`, error);
       return reply.status(503).send({ status: 'unavailable', reason: 'database unavailable' });
     }
   });
