@@ -63,7 +63,10 @@ export function deliveryPolicy(config: Config): DeliveryPolicy {
  */
 async function connectForRole(config: Config, databaseUrl: string): Promise<Database> {
   const options: ConnectOptions = { pooled: config.DATABASE_DIRECT_URL !== undefined };
-  if (config.ROLE !== 'worker') return (await import('./db/client.ts')).connectDatabase(databaseUrl, options);
+  if (config.ROLE !== 'worker') {
+    const connectionsPerOrganization = config.DATABASE_MAX_CONNECTIONS_PER_ORGANIZATION;
+    return (await import('./db/client.ts')).connectDatabase(databaseUrl, { ...options, connectionsPerOrganization });
+  }
   const pool = connectPool(databaseUrl, options);
   return {
     pool,

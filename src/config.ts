@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ms from 'ms';
 import { z } from 'zod';
+import { POOL_SIZE } from './db/pool.ts';
 import { DEFAULT_RETRY_DELAYS_MS, type RetrySchedule } from './delivery/backoff.ts';
 
 /** A per-minute limit, or `off` where something in front of Hookline already limits. */
@@ -135,6 +136,21 @@ const environmentSchema = z
     WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION: wholeNumber(1).default(100),
     /** GraphQL mutation fields (each alias counts) one organization may run per minute. */
     MUTATION_RATE_LIMIT_PER_MINUTE: perMinuteLimit.default(600),
+    /**
+     * GraphQL operations (queries and mutations) one organization runs at once on one api process;
+     * more wait up to GRAPHQL_OPERATION_WAIT_MS, then get TOO_MANY_OPERATIONS (429).
+     */
+    GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION: wholeNumber(1).default(POOL_SIZE),
+    GRAPHQL_OPERATION_WAIT_MS: wholeNumber(0).default(500),
+    /**
+     * Database connections one organization's GraphQL operations hold at once, of the POOL_SIZE
+     * of a process: half by default, so that the others always find one.
+     */
+    DATABASE_MAX_CONNECTIONS_PER_ORGANIZATION: wholeNumber(1)
+      .max(POOL_SIZE, `must be at most ${POOL_SIZE}, the connections of a process`)
+      .default(POOL_SIZE / 2),
+    /** A statement of an API request running longer is cancelled (0: never); background work has no limit. */
+    API_STATEMENT_TIMEOUT_MS: wholeNumber(0).default(10_000),
     /**
      * Local development (`hookline start --dev`): the two WEBHOOK_ALLOW_* below default to true, so a
      * receiver on this machine (http://localhost:3000/...) works in one step. The start line says so.

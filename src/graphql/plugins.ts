@@ -3,12 +3,14 @@
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { getOperationAST, GraphQLError, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { BulkheadFullError, type Bulkhead } from '../db/bulkhead.ts';
+import { inRequestScope } from '../db/request-scope.ts';
 import { LimitReachedError } from '../domain/shared/errors.ts';
 import { checkRoomForEndpoints } from '../domain/webhooks/endpoints.ts';
 import { QUERY_LIMITS } from './builder.ts';
 import type { Context } from './context.ts';
 import { useOwnCursors } from './cursors.ts';
-import { queryTooComplex, rateLimited, toClientError } from './errors.ts';
+import { queryTooComplex, rateLimited, toClientError, tooManyOperations } from './errors.ts';
 
 export const PARSE_FAILED = 'GRAPHQL_PARSE_FAILED';
 
@@ -132,8 +134,56 @@ function useEndpointRoomForWholeRequest(): Plugin<Context> {
   };
 }
 
+/** How an organization's operations share the process (the settings of the same names). */
+export interface OperationLimits {
+  /** GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION slots per organization, GRAPHQL_OPERATION_WAIT_MS the wait for one. */
+  operations: Bulkhead;
+  maxOperations: number;
+  /** API_STATEMENT_TIMEOUT_MS; undefined: none. */
+  statementTimeoutMs: number | undefined;
+}
+
+/**
+ * An organization's queries and mutations run at most GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION at
+ * a time: one more waits for one of them to end, at most GRAPHQL_OPERATION_WAIT_MS, and is then
+ * refused whole with TOO_MANY_OPERATIONS (429, Retry-After), so a flood is told so within the
+ * wait instead of queueing for the database in front of everyone. An operation runs in its
+ * organization's request scope: its statements hold at most the organization's share of the
+ * connections, under the API's statement timeout. Subscriptions are limited per socket instead.
+ * Taken as execution starts (after every other plugin's say), so an operation stopped earlier
+ * holds nothing.
+ */
+function useOperationLimit({ operations, maxOperations, statementTimeoutMs }: OperationLimits): Plugin<Context> {
+  return {
+    onExecute({ args, executeFn, setExecuteFn }) {
+      const organization = args.contextValue.organization;
+      if (!organization) return;
+      setExecuteFn(async (executeArgs) => {
+        let release: () => void;
+        try {
+          release = await operations.acquire(organization.id);
+        } catch (error) {
+          if (error instanceof BulkheadFullError) return { errors: [tooManyOperations(maxOperations)] };
+          throw error;
+        }
+        try {
+          return await inRequestScope({ organizationId: organization.id, statementTimeoutMs }, () => executeFn(executeArgs));
+        } finally {
+          release();
+        }
+      });
+    },
+  };
+}
+
 /** The plugins of /graphql; `mutationRateLimiter` null: mutations are not limited. */
-export function graphqlPlugins({ mutationRateLimiter }: { mutationRateLimiter: MutationLimiter | null }): Plugin<Context>[] {
+export function graphqlPlugins({
+  mutationRateLimiter,
+  operationLimits,
+}: {
+  mutationRateLimiter: MutationLimiter | null;
+  operationLimits: OperationLimits;
+}): Plugin<Context>[] {
   return [
     useParseFailureCode(),
     useTokenLimit(),
@@ -141,5 +191,6 @@ export function graphqlPlugins({ mutationRateLimiter }: { mutationRateLimiter: M
     useOwnCursors(),
     ...(mutationRateLimiter ? [useMutationRateLimit(mutationRateLimiter)] : []),
     useEndpointRoomForWholeRequest(),
+    useOperationLimit(operationLimits),
   ];
 }

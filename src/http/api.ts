@@ -4,6 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { createBulkhead } from '../db/bulkhead.ts';
+import { inRequestScope } from '../db/request-scope.ts';
+import type { ThrottledWarnings } from '../db/throttled-warnings.ts';
 import { createContext } from '../graphql/context.ts';
 import { toClientError, yogaLogger } from '../graphql/errors.ts';
 import { graphqlPlugins } from '../graphql/plugins.ts';
@@ -16,6 +19,7 @@ import type { Metrics } from '../metrics.ts';
 import { ciFileRoutes } from './ci-files.ts';
 import { endpointRoutes } from './endpoints.ts';
 import { bodilessAnswerError } from './errors.ts';
+import { createGraphqlAdmission } from './graphql-admission.ts';
 import { takeJsonBodies } from './json-body.ts';
 import { ingestRoutes } from './ingest.ts';
 import { createPageCompressor } from './graphiql-page.ts';
@@ -44,10 +48,16 @@ export interface ApiDependencies {
   api: ApiServices;
   /** Whether the server is stopping (new WebSockets are refused then). */
   isClosing: () => boolean;
+  /** Where database warnings go, once per cause and interval. */
+  warnings: ThrottledWarnings;
 }
 
-export function registerApi(app: FastifyInstance, { config, database, metrics, api, isClosing }: ApiDependencies): void {
+export function registerApi(app: FastifyInstance, { config, database, metrics, api, isClosing, warnings }: ApiDependencies): void {
   const incidentLookbackMs = config.INCIDENT_LOOKBACK_HOURS * 3600_000;
+  const statementTimeoutMs = config.API_STATEMENT_TIMEOUT_MS || undefined;
+  // Every statement a request runs (its token check, ingest, REST) is cancelled past the timeout;
+  // the handler runs inside this callback, so its asynchronous work carries the scope.
+  app.addHook('preHandler', (_request, _reply, done) => inRequestScope({ statementTimeoutMs }, done));
   app.register(ingestRoutes, {
     pool: database.pool,
     prisma: database.prisma,
@@ -67,6 +77,12 @@ export function registerApi(app: FastifyInstance, { config, database, metrics, a
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
 
   const compressGraphiqlPage = createPageCompressor();
+  // One bulkhead for both: a token's requests (before its check) and an organization's operations.
+  const operations = createBulkhead({
+    slotsPerKey: config.GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION,
+    maxWaitMs: config.GRAPHQL_OPERATION_WAIT_MS,
+  });
+  const admitGraphqlRequest = createGraphqlAdmission(operations, config.GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION);
   const services = {
     ...api,
     prisma: database.prisma,
@@ -82,8 +98,13 @@ export function registerApi(app: FastifyInstance, { config, database, metrics, a
     cors: false,
     plugins: graphqlPlugins({
       mutationRateLimiter: createRateLimiter(database.pool, { name: 'mutations', perMinute: config.MUTATION_RATE_LIMIT_PER_MINUTE }),
+      operationLimits: {
+        operations,
+        maxOperations: config.GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION,
+        statementTimeoutMs,
+      },
     }),
-    logging: yogaLogger(app.log),
+    logging: yogaLogger(app.log, warnings),
     // GraphiQL for a browser's GET /graphql (Accept: text/html), its scripts and styles inside the
     // page so that nothing is fetched from elsewhere (it works offline). The page holds no data:
     // every query it runs needs an API token, like any other request.
@@ -123,23 +144,33 @@ export function registerApi(app: FastifyInstance, { config, database, metrics, a
       method: ['GET', 'POST'],
       exposeHeadRoute: false,
       handler: async (request, reply) => {
-        const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
-        if (response.body === null && response.status >= 400) throw bodilessAnswerError(response.status);
-        response.headers.forEach((value, key) => reply.header(key, value));
-        reply.status(response.status);
-        if (response.headers.get('content-type')?.startsWith('text/html')) {
-          // GraphiQL's page: compressed where the browser accepts it (GraphQL answers, small or
-          // streamed, are sent as they are: a compressor would hold back a stream's events).
-          const page = await response.text();
-          reply.header('content-security-policy', GRAPHIQL_CONTENT_SECURITY_POLICY).header('vary', 'accept-encoding');
-          const compressed = compressGraphiqlPage(page, request.headers['accept-encoding']);
-          if (!compressed) return reply.send(page);
-          reply.removeHeader('content-length').header('content-encoding', compressed.encoding);
-          return reply.send(await compressed.body);
+        const release = await admitGraphqlRequest(request.headers.authorization, reply);
+        if (!release) return reply;
+        try {
+          return await serveGraphql(request, reply);
+        } finally {
+          release();
         }
-        reply.send(response.body);
-        return reply;
       },
     });
   });
+
+  async function serveGraphql(request: FastifyRequest, reply: FastifyReply) {
+    const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply });
+    if (response.body === null && response.status >= 400) throw bodilessAnswerError(response.status);
+    response.headers.forEach((value, key) => reply.header(key, value));
+    reply.status(response.status);
+    if (response.headers.get('content-type')?.startsWith('text/html')) {
+      // GraphiQL's page: compressed where the browser accepts it (GraphQL answers, small or
+      // streamed, are sent as they are: a compressor would hold back a stream's events).
+      const page = await response.text();
+      reply.header('content-security-policy', GRAPHIQL_CONTENT_SECURITY_POLICY).header('vary', 'accept-encoding');
+      const compressed = compressGraphiqlPage(page, request.headers['accept-encoding']);
+      if (!compressed) return reply.send(page);
+      reply.removeHeader('content-length').header('content-encoding', compressed.encoding);
+      return reply.send(await compressed.body);
+    }
+    reply.send(response.body);
+    return reply;
+  }
 }

@@ -3,7 +3,14 @@
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isStatementTimeout,
+  STATEMENT_TIMEOUT_MESSAGE,
+  STATEMENT_TIMEOUT_RETRY_AFTER_SECONDS,
+  unavailabilityCause,
+} from '../db/availability.ts';
+import type { ThrottledWarnings } from '../db/throttled-warnings.ts';
 import { InputError, LimitReachedError, NotFoundError, type FieldError } from '../domain/shared/errors.ts';
 import type { RouteMethods } from './route-methods.ts';
 
@@ -68,38 +75,50 @@ export function bodilessAnswerError(status: number): HttpError {
   return new HttpError(status, code, message);
 }
 
-export function handleError(
-  error: FastifyError | HttpError | InputError | NotFoundError | LimitReachedError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  if (error instanceof HttpError) return send(request, reply, error.statusCode, error.code, error.message, error.details);
-  // The domain's refusals: every invalid field, or something the caller's organization does not have.
-  if (error instanceof InputError) {
-    return send(
-      request,
-      reply,
-      400,
-      'validation_failed',
-      request.routeOptions.config.invalidInput ?? 'The request is invalid',
-      error.fields,
-    );
-  }
-  if (error instanceof NotFoundError) return send(request, reply, 404, 'not_found', error.message);
-  if (error instanceof LimitReachedError) return send(request, reply, 409, 'limit_reached', error.message);
-  const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-  if (known) {
-    const message = typeof known.message === 'function' ? known.message(request) : known.message;
-    return send(request, reply, error.statusCode ?? 400, known.code, message);
-  }
-  if (error.statusCode && error.statusCode < 500) return send(request, reply, error.statusCode, 'bad_request', error.message);
-  if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
-    reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
-    return send(request, reply, 503, 'database_unavailable', `The database is unavailable; retry in ${DATABASE_RETRY_AFTER_SECONDS} s`);
-  }
-  request.log.error({ err: error }, 'request failed');
-  return send(request, reply, 500, 'internal_error', 'Internal server error');
+/**
+ * The error handler of every route. A database that cannot serve, and a statement past its
+ * timeout, are warned of once per cause and interval (`warnings`): they come at request rate.
+ */
+export function createErrorHandler(warnings: ThrottledWarnings) {
+  return function handleError(
+    error: FastifyError | HttpError | InputError | NotFoundError | LimitReachedError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (error instanceof HttpError) return send(request, reply, error.statusCode, error.code, error.message, error.details);
+    // The domain's refusals: every invalid field, or something the caller's organization does not have.
+    if (error instanceof InputError) {
+      return send(
+        request,
+        reply,
+        400,
+        'validation_failed',
+        request.routeOptions.config.invalidInput ?? 'The request is invalid',
+        error.fields,
+      );
+    }
+    if (error instanceof NotFoundError) return send(request, reply, 404, 'not_found', error.message);
+    if (error instanceof LimitReachedError) return send(request, reply, 409, 'limit_reached', error.message);
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (known) {
+      const message = typeof known.message === 'function' ? known.message(request) : known.message;
+      return send(request, reply, error.statusCode ?? 400, known.code, message);
+    }
+    if (error.statusCode && error.statusCode < 500) return send(request, reply, error.statusCode, 'bad_request', error.message);
+    const unavailable = unavailabilityCause(error);
+    if (unavailable) {
+      warnings.warn(`database unavailable: ${unavailable}`, error);
+      reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+      return send(request, reply, 503, 'database_unavailable', `The database is unavailable; retry in ${DATABASE_RETRY_AFTER_SECONDS} s`);
+    }
+    if (isStatementTimeout(error)) {
+      warnings.warn('statement timeout', error);
+      reply.header('retry-after', STATEMENT_TIMEOUT_RETRY_AFTER_SECONDS);
+      return send(request, reply, 503, 'statement_timeout', STATEMENT_TIMEOUT_MESSAGE);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(request, reply, 500, 'internal_error', 'Internal server error');
+  };
 }
 
 /** 405 with Allow for a path that has routes, none for this method; otherwise 404. */

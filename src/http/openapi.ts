@@ -617,7 +617,11 @@ export function openApiDocument(destination: DestinationPolicy) {
         ),
         InternalError: errorResponse('A fault of the server', ['internal_error']),
         NotFound: errorResponse('No such resource of your organization, or no route for this path', ['not_found']),
-        Unavailable: errorResponse('Shutting down, or the database is unavailable', ['shutting_down', 'database_unavailable'], RETRY_AFTER),
+        Unavailable: errorResponse(
+          'Shutting down, the database is unavailable, or a statement ran past the statement timeout',
+          ['shutting_down', 'database_unavailable', 'statement_timeout'],
+          RETRY_AFTER,
+        ),
       },
       schemas: {
         Error: jsonSchema(errorBodySchema, 'output'),

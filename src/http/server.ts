@@ -3,14 +3,19 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { pendingMigrations, type Migration } from '../db/migrate.ts';
+import { unavailabilityCause } from '../db/availability.ts';
+import { createThrottledWarnings } from '../db/throttled-warnings.ts';
 import type { Metrics } from '../metrics.ts';
 import type { ApiServices } from './api.ts';
 import { applyBrowserPolicy } from './browser-policy.ts';
-import { createClientErrorHandler, createNotFoundHandler, handleError, headerFieldsError, MAX_HEADER_FIELDS } from './errors.ts';
+import { createClientErrorHandler, createErrorHandler, createNotFoundHandler, headerFieldsError, MAX_HEADER_FIELDS } from './errors.ts';
 import { BODY_LIMIT_BYTES } from './json-body.ts';
 import { requestLogsAtDebug } from './logging.ts';
 import { collectRouteMethods } from './route-methods.ts';
 import { answerWhileClosing } from './shutdown.ts';
+
+/** How often repeated database warnings are summed up in one line. */
+const UNAVAILABILITY_LOG_INTERVAL_MS = 10_000;
 
 export interface ServerDependencies {
   config: Config;
@@ -55,7 +60,9 @@ export async function buildServer({ config, logger, database, metrics, migration
   });
 
   const isClosing = answerWhileClosing(app, config.HTTP_REQUEST_TIMEOUT_MS);
-  app.setErrorHandler(handleError);
+  // A lost database fails every request alike: one warning per cause and interval is what a person can read.
+  const warnings = createThrottledWarnings(app.log, UNAVAILABILITY_LOG_INTERVAL_MS);
+  app.setErrorHandler(createErrorHandler(warnings));
   const methodsOf = collectRouteMethods(app);
   applyBrowserPolicy(app, { corsOrigins: config.CORS_ORIGINS, methodsOf });
   const handleNotFound = createNotFoundHandler(methodsOf);
@@ -72,14 +79,15 @@ export async function buildServer({ config, logger, database, metrics, migration
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', async (_request, reply) => {
     try {
       const pending = await pendingMigrations(database.pool, migrations);
       if (pending.length > 0) return reply.status(503).send({ status: 'unavailable', reason: `migrations pending: ${pending.join(', ')}` });
       return { status: 'ready' };
     } catch (error) {
-      // The cause (often the database's address) is for the operator's log, not for anonymous callers.
-      request.log.warn({ err: error }, 'readiness check: database unavailable');
+      // The cause (often the database's address) is for the operator's log, not for anonymous
+      // callers; once per cause and interval, as load balancers ask every few seconds.
+      warnings.warn(`readiness check: database unavailable: ${unavailabilityCause(error) ?? 'unknown cause'}`, error);
       return reply.status(503).send({ status: 'unavailable', reason: 'database unavailable' });
     }
   });
@@ -93,7 +101,7 @@ export async function buildServer({ config, logger, database, metrics, migration
     // Loaded by the processes that serve the APIs only: a worker starts without GraphQL, Yoga
     // and the REST routes, about half of the modules a process would load.
     const { registerApi } = await import('./api.ts');
-    registerApi(app, { config, database, metrics, api, isClosing });
+    registerApi(app, { config, database, metrics, api, isClosing, warnings });
   }
   return app;
 }

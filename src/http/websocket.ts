@@ -15,6 +15,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDatabaseUnavailable } from '../db/availability.ts';
+import { isBulkheadFull } from '../db/bulkhead.ts';
 import { authenticate } from '../auth/bearer.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Context } from '../graphql/context.ts';
@@ -109,7 +110,8 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
         try {
           organization = await authenticate(prisma, typeof authorization === 'string' ? authorization : undefined);
         } catch (error) {
-          if (!isDatabaseUnavailable(error)) throw error;
+          // The database away, or the token's share of its connections busy for the whole wait: both pass.
+          if (!isDatabaseUnavailable(error) && !isBulkheadFull(error)) throw error;
           // Try Again Later: graphql-ws clients retry it (an internal error, 4500, they would not).
           if (socket.readyState === socket.OPEN) socket.close(TRY_AGAIN_LATER_CLOSE_CODE, 'Database unavailable: try again later');
           return false;
