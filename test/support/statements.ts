@@ -14,6 +14,7 @@ const poolClients = new WeakSet<object>();
 let recording: Statement[] | null = null;
 const originalQuery = pg.Client.prototype.query;
 let patched = false;
+const SESSION_SETTING = /^(SET|RESET) statement_timeout\b/;
 
 function patchDriver(): void {
   if (patched) return;
@@ -21,8 +22,14 @@ function patchDriver(): void {
   (pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
     if (recording && poolClients.has(this)) {
       const [first, second] = args as [string | { text?: string; values?: unknown[] }, unknown];
-      if (typeof first === 'string') recording.push({ text: first, values: Array.isArray(second) ? second : [] });
-      else recording.push({ text: String(first?.text), values: first?.values ?? [] });
+      const statement =
+        typeof first === 'string'
+          ? { text: first, values: Array.isArray(second) ? second : [] }
+          : { text: String(first?.text), values: first?.values ?? [] };
+      // A connection's session setting (the API's statement timeout, set once per connection as
+      // it first serves a request): which connection a request gets, and so whether it runs,
+      // depends on the pool, not on the work recorded.
+      if (!SESSION_SETTING.test(statement.text)) recording.push(statement);
     }
     return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   };
