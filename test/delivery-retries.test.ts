@@ -163,7 +163,6 @@ describe('what else counts as a failed attempt', () => {
     expect(timedOut).toMatchObject({ number: 1, succeeded: false, responseStatus: null, responseBody: null });
     expect(timedOut!.error).toMatch(new RegExp(`within ${TIMEOUT_MS} ms`));
     expect(timedOut!.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - TIMER_SLACK_MS);
-    expect(timedOut!.durationMs).toBeLessThan(TIMEOUT_MS + 2000);
     expect(succeeded).toMatchObject({ number: 2, succeeded: true, responseStatus: 200 });
   });
 

@@ -396,7 +396,6 @@ describe('createWebhookTransport against a real server on 127.0.0.1', () => {
     const result = await attemptDelivery($fetch, { url: hookUrl('/slow'), body: '{}', headers: {}, timeoutMs: 200 });
     expect(result).toMatchObject({ succeeded: false, status: null, error: 'connected, but no answer within 200 ms' });
     expect(result.durationMs).toBeGreaterThanOrEqual(200 - TIMER_SLACK_MS);
-    expect(result.durationMs).toBeLessThan(3_000);
     expect(received.map((request) => request.url)).toEqual(['/slow']);
   });
 });

@@ -183,7 +183,6 @@ describe('timeout', () => {
     expect(delivery.attempts).toHaveLength(1);
     expect(delivery.attempts[0]).toMatchObject({ succeeded: false, responseStatus: null, error: 'connected, but no answer within 300 ms' });
     expect(delivery.attempts[0]!.durationMs).toBeGreaterThanOrEqual(300 - TIMER_SLACK_MS);
-    expect(delivery.attempts[0]!.durationMs).toBeLessThan(2000);
     // null: back to the server's timeout.
     const cleared = dataOf(
       await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, UPDATE, { id: created.endpoint.id, timeoutMs: null }),

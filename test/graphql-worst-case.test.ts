@@ -1,11 +1,11 @@
 // The most expensive queries that the limits let through stay bounded: every list has a known
 // maximum, the complexity estimate counts each list at that maximum, and the worst queries we can
-// build answer in well under a second with a bounded number of rows.
+// build answer with a bounded number of rows (their time is the benchmarks' to measure).
 //
 // Data: one service with 30 deploys in the hour before now and 25 incidents opened after them, so
 // that every incident has more candidate suspects than are kept, and every deploy is a suspect of
 // more incidents than `suspectIn` lists. What is asserted is the number of rows each query loads
-// (exactly the bounds, reached); the time is checked loosely, since the machine may be shared.
+// (exactly the bounds, reached).
 import { complexityFromQuery } from '@pothos/plugin-complexity';
 import { getNamedType, isListType, isNonNullType, isObjectType, print, type GraphQLField, type GraphQLOutputType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,8 +40,6 @@ const WORST_OPEN_INCIDENT = graphql(`
 
 const DEPLOYS = 30;
 const INCIDENTS = 25;
-/** Loose: the bound is meant to hold on a busy shared machine; a quiet one answers much faster. */
-const LOOSE_TIME_LIMIT_MS = 3000;
 
 const hookline = useHookline({ environment: { ROLE: 'api', INGEST_RATE_LIMIT_PER_MINUTE: 'off' } });
 let incidentId: string;
@@ -63,12 +61,6 @@ beforeAll(async () => {
     incidentId = opened.openIncident.id;
   }
 });
-
-async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
-  const started = performance.now();
-  const result = await run();
-  return { result, ms: performance.now() - started };
-}
 
 describe('bounded lists', () => {
   it(`keeps the top ${LIST_BOUNDS.suspects} suspects of an incident, by rank`, async () => {
@@ -101,9 +93,7 @@ describe('the worst queries the limits let through', () => {
     const { complexity } = complexityFromQuery(print(WORST_SUSPECTS), { schema, variables: { id: incidentId } });
     expect(complexity).toBeLessThanOrEqual(QUERY_LIMITS.complexity);
 
-    const { result: response, ms } = await timed(() =>
-      requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, WORST_SUSPECTS, { id: incidentId }),
-    );
+    const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, WORST_SUSPECTS, { id: incidentId });
     const suspects = dataOf(response).incident!.suspects;
     const suspectIn = suspects.flatMap((suspect) => suspect.deploy!.suspectIn);
     const leaves = suspectIn.flatMap((entry) => entry.incident.suspects);
@@ -112,7 +102,6 @@ describe('the worst queries the limits let through', () => {
     expect(Math.max(...suspects.map((suspect) => suspect.deploy!.suspectIn.length))).toBe(LIST_BOUNDS.suspectIn);
     expect(leaves.length).toBeLessThanOrEqual(LIST_BOUNDS.suspects * LIST_BOUNDS.suspectIn * LIST_BOUNDS.suspects);
     expect(leaves.length).toBeGreaterThan(LIST_BOUNDS.suspects * LIST_BOUNDS.suspectIn * LIST_BOUNDS.suspects * 0.5);
-    expect(ms).toBeLessThan(LOOSE_TIME_LIMIT_MS);
   });
 
   it('refuses one level more of the same chain as too complex', async () => {
@@ -130,9 +119,8 @@ describe('the worst queries the limits let through', () => {
     const variables = { from: new Date(Date.now() - 365 * 86400_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() };
     const { complexity } = complexityFromQuery(print(WORST_DORA), { schema, variables });
     expect(complexity).toBeLessThanOrEqual(QUERY_LIMITS.complexity);
-    const { result: response, ms } = await timed(() => requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, WORST_DORA, variables));
+    const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, WORST_DORA, variables);
     expect(dataOf(response).d15.deployCount).toBe(DEPLOYS);
-    expect(ms).toBeLessThan(LOOSE_TIME_LIMIT_MS);
 
     // One alias more is refused before anything runs.
     const aliased = Array.from({ length: QUERY_LIMITS.aliases + 1 }, (_, n) => `d${n}: dora(from: $from, to: $to) { deployCount }`);

@@ -106,7 +106,6 @@ it('a healthy endpoint gets each delivery once, within seconds, while another st
     expect(attempt.responseStatus).toBe(200);
     expect(attempt.error).toBe(`answer (status 200) not complete within ${TIMEOUT_MS} ms`);
     expect(attempt.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - TIMER_SLACK_MS);
-    expect(attempt.durationMs).toBeLessThan(TIMEOUT_MS + 2000);
   }
 
   // Each healthy delivery arrived exactly once.
