@@ -114,7 +114,7 @@ const environmentSchema = z
      * on a timeout, a connection error, 429 or 5xx.
      */
     DELIVERY_MIN_IN_FLIGHT_PER_ENDPOINT: wholeNumber(1).default(1),
-    DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT: wholeNumber(1).default(100),
+    DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT: wholeNumber(1).default(200),
     /** Consecutive timed-out attempts to an endpoint after which its deliveries wait (the circuit opens). */
     DELIVERY_CIRCUIT_BREAKER_TIMEOUTS: wholeNumber(1).default(5),
     /** How long an open circuit's deliveries wait before one probe attempt is made. */
