@@ -107,11 +107,7 @@ describe('an organization flooding GraphQL', () => {
     // Every operation past the ones admitted is refused while those still wait on the lock.
     await eventually(async () => (answers.length >= 20 - OPERATIONS ? true : undefined), 20_000, 'the excess refused');
     expect(await waitingFor(hookline.database.url, 'deliveries')).toBeLessThanOrEqual(CONNECTIONS);
-    for (const refused of answers) {
-      expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('1');
-      expect(refused.body).toEqual(REFUSAL);
-    }
+    expectRefused(answers);
 
     await lock.release();
     const admitted = (await Promise.all(flood)).filter((answer) => answer.status === 200);
@@ -137,15 +133,20 @@ describe('an organization flooding GraphQL', () => {
     );
     await eventually(async () => (answers.length >= 3 * tokens.length - OPERATIONS ? true : undefined), 20_000, 'the excess refused');
     expect(await waitingFor(hookline.database.url, 'deliveries')).toBeLessThanOrEqual(CONNECTIONS);
-    for (const refused of answers) {
-      expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('1');
-      expect(refused.body).toEqual(REFUSAL);
-    }
+    expectRefused(answers);
     await lock.release();
     expect((await Promise.all(flood)).filter((answer) => answer.status === 200)).toHaveLength(OPERATIONS);
   });
 });
+
+/** Each answer is the refusal of an operation past the organization's share: 429, Retry-After 1. */
+function expectRefused(answers: HttpResult[]) {
+  for (const refused of answers) {
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.body).toEqual(REFUSAL);
+  }
+}
 
 describe('statement timeout', () => {
   let app: Awaited<ReturnType<typeof hookline.startApp>> | undefined;
