@@ -427,12 +427,9 @@ async function sendToEndpoint(
   const endpoint = await liveEndpoint(outbox.prisma, organizationId, id);
   if (endpoint.status !== 'ACTIVE') throw notActive(`Endpoint is ${endpoint.status}; activate it to send ${what}`);
   const { type, data, example } = event(endpoint);
-  const emitted = await outbox.prisma.$transaction(async (tx) => {
-    const emitted = await emitEvent(tx, outbox.queue, { organizationId, type, data, onlyEndpointId: endpoint.id });
-    // Marked before the transaction commits, so no attempt ever sends it unmarked.
-    if (example) await tx.event.update({ where: { id: emitted.eventId }, data: { example: true } });
-    return emitted;
-  });
+  const emitted = await outbox.prisma.$transaction((tx) =>
+    emitEvent(tx, outbox.queue, { organizationId, type, data, onlyEndpointId: endpoint.id, example }),
+  );
   if (emitted.deliveryIds.length === 0) throw notActive(`Endpoint stopped being active; activate it to send ${what}`);
   return emitted.deliveryIds[0]!;
 }

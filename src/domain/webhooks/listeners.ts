@@ -101,11 +101,8 @@ export async function pingListeners(outbox: Outbox, organizationId: string, even
   });
   const example = type !== 'test.ping';
   const data = example ? EVENT_CATALOGUE[type].example : { endpoint: null, message: 'Test event from Hookline, for your listeners' };
-  const { eventId } = await outbox.prisma.$transaction(async (tx) => {
-    const emitted = await emitEvent(tx, outbox.queue, { organizationId, type, data, onlyListeners: true });
-    // Marked before the transaction commits, so no listener ever receives it unmarked.
-    if (example) await tx.event.update({ where: { id: emitted.eventId }, data: { example: true } });
-    return emitted;
-  });
+  const { eventId } = await outbox.prisma.$transaction((tx) =>
+    emitEvent(tx, outbox.queue, { organizationId, type, data, onlyListeners: true, example }),
+  );
   return eventId;
 }

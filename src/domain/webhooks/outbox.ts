@@ -45,6 +45,8 @@ interface EventToEmit {
   onlyEndpointId?: string;
   /** No endpoint gets one: the event is for live listeners only. */
   onlyListeners?: boolean;
+  /** The catalogue's example of its type: its body says `"example": true`. */
+  example?: boolean;
 }
 
 function insertEventWithDeliveries(event: EventToEmit): Statement {
@@ -69,6 +71,8 @@ export async function emitEvent(tx: Prisma.TransactionClient, queue: AttemptQueu
   const statement = insertEventWithDeliveries(event);
   const [emitted] = await tx.$queryRawUnsafe<{ eventId: string; deliveryIds: string[] }[]>(statement.text, ...statement.values);
   const { eventId, deliveryIds } = emitted!;
+  // Marked in the same transaction, so no attempt or listener ever gets it unmarked.
+  if (event.example) await tx.event.update({ where: { id: eventId }, data: { example: true } });
   await queue.enqueue(
     tx,
     deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })),
