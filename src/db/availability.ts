@@ -28,7 +28,7 @@ interface ErrorLike {
 }
 
 /** `error` and its causes, outermost first (Prisma and pg wrap what went wrong). */
-function* causeChain(error: unknown): Generator<ErrorLike> {
+export function* causeChain(error: unknown): Generator<ErrorLike> {
   for (let current = error as ErrorLike | undefined, depth = 0; current && typeof current === 'object' && depth < 10; depth++) {
     yield current;
     current = current.cause as ErrorLike | undefined;

@@ -3,6 +3,7 @@
 // cannot take all of a shared resource (the database connections of a process), and its own
 // excess is told so quickly instead of queueing in front of everybody else. In process memory: it
 // shares out what one process holds.
+import { causeChain } from './availability.ts';
 
 const BULKHEAD_FULL = 'BULKHEAD_FULL';
 
@@ -87,13 +88,6 @@ export function createBulkhead({ slotsPerKey, maxWaitMs }: { slotsPerKey: number
 
 /** Whether `error` is a bulkhead's refusal, or wraps one (as Prisma wraps a refused connection). */
 export function isBulkheadFull(error: unknown): boolean {
-  for (
-    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    current && typeof current === 'object' && depth < 10;
-    depth++
-  ) {
-    if (current.code === BULKHEAD_FULL) return true;
-    current = current.cause as typeof current;
-  }
+  for (const current of causeChain(error)) if (current.code === BULKHEAD_FULL) return true;
   return false;
 }
