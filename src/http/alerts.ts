@@ -33,9 +33,14 @@ const invalidToken = (kind: AlertSourceKind) =>
     ? new HttpError(401, 'invalid_alert_token', 'Authorization must be "Bearer" and the token of a live Alertmanager alert source (hlk_…)')
     : new HttpError(401, 'invalid_alert_token', 'routing_key must be the token of a live PagerDuty Events alert source (hlk_…)');
 
+/** Content is judged only for a live token: 401 otherwise, whatever is wrong with the content. */
+async function requireLiveToken(deps: AlertRouteDependencies, token: string, kind: AlertSourceKind): Promise<void> {
+  if (!(await authenticateAlertToken(deps.prisma, hashToken(token), kind))) throw invalidToken(kind);
+}
+
 /** A request whose content is refused: 401 if its token is not live either, else the content's error. */
 async function refuse(deps: AlertRouteDependencies, token: string, kind: AlertSourceKind, error: HttpError | FieldError[]): Promise<never> {
-  if (!(await authenticateAlertToken(deps.prisma, hashToken(token), kind))) throw invalidToken(kind);
+  await requireLiveToken(deps, token, kind);
   throw Array.isArray(error) ? new InputError(error) : error;
 }
 
@@ -86,7 +91,7 @@ export function alertRoutes(app: FastifyInstance, deps: AlertRouteDependencies) 
     const now = new Date();
     const validation = validatePagerDutyEvent(body.value, now);
     if (!validation.ok) {
-      if (!(await authenticateAlertToken(deps.prisma, hashToken(token), 'PAGERDUTY_EVENTS'))) throw invalidToken('PAGERDUTY_EVENTS');
+      await requireLiveToken(deps, token, 'PAGERDUTY_EVENTS');
       request.outcome = 'validation_failed';
       return reply.status(400).send(pagerDutyInvalidEvent(validation.details));
     }
