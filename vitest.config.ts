@@ -12,8 +12,11 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A safety net against a hang, not a judgement of speed: tests wait on conditions, and on a
+    // busy two-core machine (a laptop building and browsing, load 15 to 25) a test that takes 10 s
+    // when quiet can take over a minute. Each condition's own deadline still fails a stuck test.
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
     // Test files run in parallel, each on its own database cloned from a migrated template.
     pool: 'forks',
     // Most files wait on sockets, child processes and timers rather than compute: three at once

@@ -155,7 +155,7 @@ describe('hookline CLI', () => {
     const unknown = await hookline(['tokens', 'list', '--org', '00000000-0000-4000-8000-000000000000']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No organization with id 00000000-0000-4000-8000-000000000000');
-  }, 60_000);
+  });
 
   it('exits 2 on a missing required option, as on any usage error', async () => {
     const result = await hookline(['orgs', 'create']);

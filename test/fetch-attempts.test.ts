@@ -243,7 +243,7 @@ describe('the cost of a fetch', () => {
       await client.query('ROLLBACK');
       client.release();
     }
-  }, 60_000);
+  });
 });
 
 /** The statement fetchAttempts runs for `fetch`, as it sends it. */

@@ -120,5 +120,5 @@ describe.skipIf(!hasPgbouncer && !pgbouncerRequired)('behind PgBouncer in transa
       await empty.drop();
     }
     // Every migration on an empty database, then a start: slow on a loaded machine.
-  }, 90_000);
+  });
 });

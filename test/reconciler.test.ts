@@ -142,7 +142,7 @@ describe('the reconciler', () => {
     const plan = await expectJobsReadByProbes(pass!, DELIVERIES_EXAMINED_PER_PASS);
     // A step of the walk reads one delivery; the requeued ones are read again to be updated.
     expect(rowsRead(plan, 'deliveries'), JSON.stringify(plan.Plan, null, 1)).toBeLessThanOrEqual(2 * DELIVERIES_EXAMINED_PER_PASS);
-  }, 60_000);
+  });
 
   it('walks the whole backlog pass after pass, requeueing each stranded delivery once', async () => {
     // Those the first test's pass left (it requeued the first ones of its walk).

@@ -214,5 +214,5 @@ describe('a PENDING delivery whose job was dropped', () => {
     } finally {
       await Promise.all([workerProcess.stop(), beside?.close()]);
     }
-  }, 90_000);
+  });
 });

@@ -59,7 +59,8 @@ export async function launchBrowser(): Promise<Browser> {
     // suite's hook timeout (60 s) stays the bound.
     timeout: 50_000,
   });
-  context.setDefaultTimeout(10_000);
+  // Each action and expectation waits for its condition at most this long (a loaded machine renders slowly).
+  context.setDefaultTimeout(30_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // The persistent context opens with one blank tab; tests use their own.
   for (const page of context.pages()) await page.close();

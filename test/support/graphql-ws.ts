@@ -48,7 +48,7 @@ export function subscribe<TResult, TVariables, T>(
     updates: [],
     errors: [],
     completed: false,
-    waitFor(probe, what, timeoutMs = 15_000) {
+    waitFor(probe, what, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const value = probe();

@@ -49,7 +49,7 @@ export async function startReceiver(): Promise<Receiver> {
     respond(next) {
       responder = next;
     },
-    waitForRequests(count, { path, timeoutMs = 15_000 } = {}) {
+    waitForRequests(count, { path, timeoutMs = 30_000 } = {}) {
       const matching = () => requests.filter((request) => path === undefined || request.path === path);
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -80,7 +80,7 @@ export async function startReceiver(): Promise<Receiver> {
 export const TIMER_SLACK_MS = 50;
 
 /** Polls `probe` until it returns a value other than undefined; fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
