@@ -1,6 +1,7 @@
 // Generated and derived files must match their sources: schema.graphql and the typed
 // documents against the Pothos builder, openapi.json against the REST routes' schemas, the
-// migrations against prisma/schema.prisma, the built deploy script against its sources.
+// migrations against prisma/schema.prisma and prisma/sql/, the built deploy script against its
+// sources.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generate } from '@graphql-codegen/cli';
@@ -12,6 +13,7 @@ import { printOpenApiDocument } from '../src/http/openapi.ts';
 import { MIGRATIONS_DIR } from '../src/db/migrate.ts';
 import { buildDeployScript, DEPLOY_SCRIPT_PATH } from '../scripts/build-deploy-script.ts';
 import { diffMigrationsAgainstSchema } from '../scripts/migration-diff.ts';
+import { sqlSourcesDrift } from '../scripts/sql-sources.ts';
 import codegenConfig from '../codegen.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -44,5 +46,9 @@ describe('drift', () => {
       schemaPath: path.join(root, 'prisma/schema.prisma'),
     });
     expect(sql).toBe('');
+  });
+
+  it('prisma/migrations leave exactly the functions and triggers of prisma/sql (run `npm run migrate:new -- <name>`)', async () => {
+    expect(await sqlSourcesDrift({ adminUrl: inject('adminUrl'), migrationsDir: MIGRATIONS_DIR })).toEqual({ changed: [], unsourced: [] });
   });
 });
