@@ -5,5 +5,5 @@ import { deliveryPolicy } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { printOpenApiDocument } from '../src/http/openapi.ts';
 
-await writeFile(new URL('../openapi.json', import.meta.url), printOpenApiDocument(deliveryPolicy(loadConfig({})).destination));
+await writeFile(new URL('../openapi.json', import.meta.url), await printOpenApiDocument(deliveryPolicy(loadConfig({})).destination));
 console.log('Wrote openapi.json');

@@ -24,7 +24,9 @@ describe('drift', () => {
   });
 
   it('openapi.json is what the REST routes describe with the default settings (run `npm run openapi:print`)', async () => {
-    expect(await readFile(path.join(root, 'openapi.json'), 'utf8')).toBe(printOpenApiDocument(deliveryPolicy(loadConfig({})).destination));
+    expect(await readFile(path.join(root, 'openapi.json'), 'utf8')).toBe(
+      await printOpenApiDocument(deliveryPolicy(loadConfig({})).destination),
+    );
   });
 
   it('test/gql matches schema.graphql and the operations (run `npm run codegen`)', async () => {

@@ -16,14 +16,11 @@ import type { DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts'
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
 import type { EventFeed } from '../domain/webhooks/listeners.ts';
 import type { Metrics } from '../metrics.ts';
-import { ciFileRoutes } from './ci-files.ts';
-import { endpointRoutes } from './endpoints.ts';
 import { bodilessAnswerError } from './errors.ts';
 import { createGraphqlAdmission } from './graphql-admission.ts';
 import { takeJsonBodies } from './json-body.ts';
-import { ingestRoutes } from './ingest.ts';
 import { createPageCompressor } from './graphiql-page.ts';
-import { openApiDocument } from './openapi.ts';
+import { restRoutes } from './rest.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 import { createRateLimiter } from './rate-limit.ts';
 
@@ -50,30 +47,34 @@ export interface ApiDependencies {
   isClosing: () => boolean;
   /** Where database warnings go, once per cause and interval. */
   warnings: ThrottledWarnings;
+  /** The OpenAPI document of the server's REST routes. */
+  openApiDocument: () => object;
 }
 
-export function registerApi(app: FastifyInstance, { config, database, metrics, api, isClosing, warnings }: ApiDependencies): void {
+export function registerApi(
+  app: FastifyInstance,
+  { config, database, metrics, api, isClosing, warnings, openApiDocument }: ApiDependencies,
+): void {
   const incidentLookbackMs = config.INCIDENT_LOOKBACK_HOURS * 3600_000;
   const statementTimeoutMs = config.API_STATEMENT_TIMEOUT_MS || undefined;
   // Every statement a request runs (its token check, ingest, REST) is cancelled past the timeout;
   // the handler runs inside this callback, so its asynchronous work carries the scope.
   app.addHook('preHandler', (_request, _reply, done) => inRequestScope({ statementTimeoutMs }, done));
-  app.register(ingestRoutes, {
-    pool: database.pool,
-    prisma: database.prisma,
-    queue: api.queue,
-    metrics,
-    deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
-    testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
-    alertRateLimiter: createRateLimiter(database.pool, { name: 'ingest-alerts', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
-    incidentLookbackMs,
-  });
-
   const maxEndpointsPerOrganization = config.WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION;
-  app.register(endpointRoutes, { prisma: database.prisma, destination: api.destination, maxEndpointsPerOrganization });
-  app.register(ciFileRoutes);
-  const restApiDocument = openApiDocument(api.destination);
-  app.get('/api/openapi.json', async () => restApiDocument);
+  restRoutes(app, {
+    ingest: {
+      pool: database.pool,
+      prisma: database.prisma,
+      queue: api.queue,
+      metrics,
+      deployRateLimiter: createRateLimiter(database.pool, { name: 'ingest', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
+      testRateLimiter: createRateLimiter(database.pool, { name: 'ingest-test', perMinute: config.INGEST_TEST_RATE_LIMIT_PER_MINUTE }),
+      alertRateLimiter: createRateLimiter(database.pool, { name: 'ingest-alerts', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
+      incidentLookbackMs,
+    },
+    endpoints: { prisma: database.prisma, destination: api.destination, maxEndpointsPerOrganization },
+    openApiDocument,
+  });
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
 
   const compressGraphiqlPage = createPageCompressor();

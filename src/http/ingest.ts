@@ -6,20 +6,24 @@
 // for a good request the statement that stores the deploy checks the token itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { z } from 'zod';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
-import { recordChange, validateChangePayload, type ChangePayload } from '../domain/ingest/changes.ts';
+import { changePayloadSchema, recordChange, validateChangePayload, type ChangePayload } from '../domain/ingest/changes.ts';
 import { refreshSuspectsAfter } from '../domain/correlation/correlation.ts';
 import { InputError } from '../domain/shared/errors.ts';
 import {
   deployOfDeploymentStatus,
+  deploymentStatusEventSchema,
   gitHubWebhookSecretOf,
   isValidGitHubSignature,
   validateDeploymentStatusEvent,
 } from '../domain/ingest/github-deployments.ts';
 import { isUuid } from '../domain/shared/ids.ts';
 import {
+  deployPayloadSchema,
   findLatestDeploy,
+  idempotencyKeySchema,
   isValidIdempotencyKey,
   latestDeployQuerySchema,
   recordDeploy,
@@ -33,6 +37,17 @@ import type { Metrics } from '../metrics.ts';
 import { HttpError } from './errors.ts';
 import { alertRoutes } from './alerts.ts';
 import { INGEST_BODY_LIMIT_BYTES, readJsonBody } from './json-body.ts';
+import {
+  BODY_ERRORS,
+  errorResponse,
+  ingestResponses,
+  INVALID_DEPLOY_TOKEN,
+  jsonResponse,
+  payloadTooLarge,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMITED,
+  TRANSPORT_RESPONSES,
+} from './route-schemas.ts';
 import { enforceRateLimit, type RateLimiter } from './rate-limit.ts';
 
 export interface IngestDependencies {
@@ -71,6 +86,62 @@ interface IngestKind<Payload> {
   validate(body: unknown): Validated<Payload>;
   record(deps: IngestDependencies, input: RecordInput<Payload>): Promise<Recorded>;
 }
+
+const INGEST_RULES =
+  'Checks run in this order: body size (413), rate limit (429), token (401), media type and JSON (415, 400), fields (400). ' +
+  'Unknown fields are ignored; null counts as absent. Strings must not contain NUL or unpaired surrogates; ' +
+  'times are ISO 8601 with a time zone and at most 5 minutes in the future; url is an http(s) address.';
+
+const DEPLOY_PAYLOAD = deployPayloadSchema.meta({ id: 'DeployPayload' });
+// Unknown fields are refused (validateChangePayload).
+const CHANGE_PAYLOAD = changePayloadSchema.meta({ id: 'ChangePayload', override: { additionalProperties: false } });
+
+const IDEMPOTENCY_KEY_HEADER = z.object({
+  'X-Idempotency-Key': idempotencyKeySchema.meta({
+    description: 'Makes retries safe: one deploy (or change) per key and deploy token; a repeat answers 200 duplicate with the first id',
+  }),
+});
+
+const ingestAnswer = (idName: string, statuses: readonly [string, ...string[]] = ['accepted', 'duplicate']) =>
+  z.object({
+    status: z.enum(statuses).meta({
+      description:
+        'duplicate: the X-Idempotency-Key was used before with this token' +
+        (statuses.includes('updated') ? '; updated: a later stage (rollout_percentage) of the same staged rollout moved it on' : ''),
+    }),
+    [idName]: z.uuid().meta({ description: 'The stored one; for a duplicate, the first one' }),
+  });
+
+const STORED_OR_DUPLICATE = 'Stored (accepted) or already stored under this idempotency key (duplicate)';
+
+const tokenService = () => z.object({ id: z.uuid(), name: z.string() }).meta({ description: 'The service the deploy token belongs to' });
+
+const deployTestAnswerSchema = z.object({ status: z.literal('ok'), service: tokenService() }).meta({ id: 'DeployTestAnswer' });
+
+const latestDeployAnswerSchema = z
+  .object({
+    service: tokenService(),
+    deploy: z
+      .object({
+        deploy_id: z.uuid(),
+        commit_sha: z.string(),
+        environment: z.string().nullable(),
+        deployed_at: z.iso.datetime(),
+      })
+      .nullable()
+      .meta({ description: 'Its latest deploy (by deployed_at) to the environment; null before the first one' }),
+  })
+  .meta({ id: 'LatestDeployAnswer' });
+
+const gitHubAnswerSchema = z
+  .union([
+    ingestAnswer('deploy_id').meta({
+      description: 'A successful deployment_status: the deploy recorded (or already recorded for this status)',
+    }),
+    z.object({ status: z.literal('ok') }).meta({ description: 'ping' }),
+    z.object({ status: z.literal('ignored'), reason: z.string() }).meta({ description: 'Another state or event: nothing recorded' }),
+  ])
+  .meta({ id: 'GitHubAnswer' });
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -176,12 +247,63 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
     config: { invalidInput: `The ${kind.name} payload is invalid` },
   });
 
-  app.post('/api/ingest/deploy', routeOptions(DEPLOY as IngestKind<unknown>), ingestHandler(deps, DEPLOY));
-  app.post('/api/ingest/change', routeOptions(CHANGE as IngestKind<unknown>), ingestHandler(deps, CHANGE));
+  app.post(
+    '/api/ingest/deploy',
+    {
+      ...routeOptions(DEPLOY as IngestKind<unknown>),
+      schema: {
+        operationId: 'ingestDeploy',
+        summary: 'Record a deploy',
+        description: INGEST_RULES,
+        security: [{ deployToken: [] }],
+        headers: IDEMPOTENCY_KEY_HEADER,
+        body: DEPLOY_PAYLOAD,
+        response: ingestResponses(
+          jsonResponse(
+            STORED_OR_DUPLICATE,
+            ingestAnswer('deploy_id', ['accepted', 'duplicate', 'updated']).meta({ id: 'DeployAnswer' }),
+            RATE_LIMIT_HEADERS,
+          ),
+          [...BODY_ERRORS, 'invalid_idempotency_key'],
+        ),
+      },
+    },
+    ingestHandler(deps, DEPLOY),
+  );
+  app.post(
+    '/api/ingest/change',
+    {
+      ...routeOptions(CHANGE as IngestKind<unknown>),
+      schema: {
+        operationId: 'ingestChange',
+        summary: 'Record a change that is not a deploy (a feature flag, a configuration)',
+        description: `${INGEST_RULES} Shares the deploy route's rate limit.`,
+        security: [{ deployToken: [] }],
+        headers: IDEMPOTENCY_KEY_HEADER,
+        body: CHANGE_PAYLOAD,
+        response: ingestResponses(
+          jsonResponse(STORED_OR_DUPLICATE, ingestAnswer('change_id').meta({ id: 'ChangeAnswer' }), RATE_LIMIT_HEADERS),
+          [...BODY_ERRORS, 'invalid_idempotency_key'],
+        ),
+      },
+    },
+    ingestHandler(deps, CHANGE),
+  );
 
   alertRoutes(app, { ...deps, rateLimiter: deps.alertRateLimiter });
 
-  app.post('/api/ingest/deploy/test', routeOptions(DEPLOY as IngestKind<unknown>), async (request, reply) => {
+  const testRouteOptions = {
+    ...routeOptions(DEPLOY as IngestKind<unknown>),
+    schema: {
+      operationId: 'testDeploy',
+      summary: 'Check a deploy token and payload without storing anything',
+      description: `${INGEST_RULES} Has its own rate limit; stores and sends nothing.`,
+      security: [{ deployToken: [] }],
+      body: DEPLOY_PAYLOAD,
+      response: ingestResponses(jsonResponse('Token and payload are good', deployTestAnswerSchema, RATE_LIMIT_HEADERS), BODY_ERRORS),
+    },
+  };
+  app.post('/api/ingest/deploy/test', testRouteOptions, async (request, reply) => {
     await enforceRateLimit(request, reply, deps.testRateLimiter);
     const credential = await authenticateDeployToken(deps.pool, request.headers['x-deploy-token'] as string | undefined);
     if (!credential) throw invalidToken();
@@ -194,7 +316,24 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
   // Where a pipeline's commit list starts (`hookline deploy`): the token says which service, so
   // no token can read another service's deploys. Shares the ingest rate limit: it is called once
   // per deploy, before the deploy itself.
-  app.get('/api/ingest/deploy/latest', async (request, reply) => {
+  const latestRouteSchema = {
+    operationId: 'latestDeploy',
+    summary: "The deploy token's service's latest deploy to an environment",
+    description:
+      'Where a pipeline starts its list of commits (what `hookline deploy` asks before it sends). ' +
+      'Without environment: the latest deploy without one. Checks run in this order: rate limit (429, shared with ' +
+      'the deploy route), token (401), query (400). A token reads only its own service.',
+    security: [{ deployToken: [] }],
+    querystring: latestDeployQuerySchema,
+    response: {
+      '200': jsonResponse('The service, and its latest deploy to the environment or null', latestDeployAnswerSchema, RATE_LIMIT_HEADERS),
+      '400': errorResponse('A query parameter is invalid (environment given twice)', ['validation_failed'], RATE_LIMIT_HEADERS),
+      '401': INVALID_DEPLOY_TOKEN,
+      '429': RATE_LIMITED,
+      ...TRANSPORT_RESPONSES,
+    },
+  };
+  app.get('/api/ingest/deploy/latest', { schema: latestRouteSchema }, async (request, reply) => {
     await enforceRateLimit(request, reply, deps.deployRateLimiter);
     const token = request.headers['x-deploy-token'] as string | undefined;
     if (!looksLikeToken('deploy', token)) throw invalidToken();
@@ -223,9 +362,58 @@ export async function ingestRoutes(app: FastifyInstance, deps: IngestDependencie
   // rate limit (429), the service in the URL (400), the signature (401), X-GitHub-Event (400),
   // media type and JSON (415, 400), then the event's fields (400). GitHub shows each answer in
   // the webhook's Recent Deliveries: every one says what happened.
+  const gitHubRouteSchema = {
+    operationId: 'ingestGitHubWebhook',
+    summary: "A service's GitHub webhook: deployment_status events record deploys",
+    description:
+      'On GitHub: Payload URL <this Hookline>/api/ingest/github?service=<service id>, Content type application/json, ' +
+      'Secret from the rotateGitHubWebhookSecret mutation, event Deployment statuses. A deployment_status with state ' +
+      'success records a deploy (deployment.sha, .environment, .creator, deployment_status.target_url, its created_at); ' +
+      'other states, ping and other events answer 200 and record nothing. A redelivery is a duplicate. Checks run in this ' +
+      'order: body size (413), rate limit (429, shared with the deploy route), service (400), X-Hub-Signature-256 (401), ' +
+      'X-GitHub-Event (400), media type and JSON (415, 400), fields (400).',
+    querystring: z.object({
+      service: z.string().meta({ description: 'The id of the service the webhook records deploys of', override: { format: 'uuid' } }),
+    }),
+    headers: z.object({
+      'X-Hub-Signature-256': z
+        .string()
+        .meta({ description: "sha256= and the hex HMAC-SHA256 of the body with the service's GitHub webhook secret" }),
+      'X-GitHub-Event': z.string().meta({ description: 'deployment_status or ping; others are ignored' }),
+    }),
+    body: deploymentStatusEventSchema.meta({
+      id: 'GitHubDeploymentStatusEvent',
+      description: "The fields of GitHub's deployment_status event that Hookline reads; ping and other events are any JSON",
+    }),
+    response: {
+      '200': jsonResponse('Recorded, duplicate, pong, or ignored', gitHubAnswerSchema, RATE_LIMIT_HEADERS),
+      '400': errorResponse(
+        'No service in the URL, no X-GitHub-Event, the body is not JSON, or a field is invalid',
+        ['validation_failed', 'missing_event', 'invalid_json', 'invalid_content_length', 'bad_request'],
+        RATE_LIMIT_HEADERS,
+      ),
+      '401': errorResponse(
+        "The signature is missing or not made with the service's secret (or the service has none, or does not exist)",
+        ['invalid_signature'],
+        RATE_LIMIT_HEADERS,
+      ),
+      '413': payloadTooLarge(INGEST_BODY_LIMIT_BYTES),
+      '415': errorResponse(
+        "Content-Type is not application/json (GitHub's form encoding is not taken)",
+        ['unsupported_media_type'],
+        RATE_LIMIT_HEADERS,
+      ),
+      '429': RATE_LIMITED,
+      ...TRANSPORT_RESPONSES,
+    },
+  };
   app.post(
     '/api/ingest/github',
-    { bodyLimit: INGEST_BODY_LIMIT_BYTES, config: { invalidInput: 'The deployment_status event is invalid' } },
+    {
+      bodyLimit: INGEST_BODY_LIMIT_BYTES,
+      config: { invalidInput: 'The deployment_status event is invalid' },
+      schema: gitHubRouteSchema,
+    },
     async (request, reply) => {
       await enforceRateLimit(request, reply, deps.deployRateLimiter);
       const { service: serviceId } = request.query as { service?: unknown };

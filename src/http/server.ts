@@ -2,8 +2,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { pendingMigrations, type Migration } from '../db/migrate.ts';
-import { unavailabilityCause } from '../db/availability.ts';
+import type { Migration } from '../db/migrate.ts';
 import { createThrottledWarnings } from '../db/throttled-warnings.ts';
 import type { Metrics } from '../metrics.ts';
 import type { ApiServices } from './api.ts';
@@ -11,7 +10,9 @@ import { applyBrowserPolicy } from './browser-policy.ts';
 import { createClientErrorHandler, createErrorHandler, createNotFoundHandler, headerFieldsError, MAX_HEADER_FIELDS } from './errors.ts';
 import { BODY_LIMIT_BYTES } from './json-body.ts';
 import { requestLogsAtDebug } from './logging.ts';
+import { probeRoutes } from './probes.ts';
 import { collectRouteMethods } from './route-methods.ts';
+import { describeRoutesOnly } from './route-schemas.ts';
 import { answerWhileClosing } from './shutdown.ts';
 
 /** How often repeated database warnings are summed up in one line. */
@@ -64,6 +65,9 @@ export async function buildServer({ config, logger, database, metrics, migration
   const warnings = createThrottledWarnings(app.log, UNAVAILABILITY_LOG_INTERVAL_MS);
   app.setErrorHandler(createErrorHandler(warnings));
   const methodsOf = collectRouteMethods(app);
+  describeRoutesOnly(app);
+  // The document is collected from the routes as they are registered: from here on.
+  const openApiDocument = api ? (await import('./openapi.ts')).collectOpenApiDocument(app) : undefined;
   applyBrowserPolicy(app, { corsOrigins: config.CORS_ORIGINS, methodsOf });
   const handleNotFound = createNotFoundHandler(methodsOf);
   app.setNotFoundHandler(handleNotFound);
@@ -77,31 +81,13 @@ export async function buildServer({ config, logger, database, metrics, migration
     metrics.httpRequestDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  probeRoutes(app, { database, migrations, metrics, warnings });
 
-  app.get('/readyz', async (_request, reply) => {
-    try {
-      const pending = await pendingMigrations(database.pool, migrations);
-      if (pending.length > 0) return reply.status(503).send({ status: 'unavailable', reason: `migrations pending: ${pending.join(', ')}` });
-      return { status: 'ready' };
-    } catch (error) {
-      // The cause (often the database's address) is for the operator's log, not for anonymous
-      // callers; once per cause and interval, as load balancers ask every few seconds.
-      warnings.warn(`readiness check: database unavailable: ${unavailabilityCause(error) ?? 'unknown cause'}`, error);
-      return reply.status(503).send({ status: 'unavailable', reason: 'database unavailable' });
-    }
-  });
-
-  app.get('/metrics', async (_request, reply) => {
-    reply.header('content-type', metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
-
-  if (api) {
+  if (api && openApiDocument) {
     // Loaded by the processes that serve the APIs only: a worker starts without GraphQL, Yoga
     // and the REST routes, about half of the modules a process would load.
     const { registerApi } = await import('./api.ts');
-    registerApi(app, { config, database, metrics, api, isClosing, warnings });
+    registerApi(app, { config, database, metrics, api, isClosing, warnings, openApiDocument });
   }
   return app;
 }
