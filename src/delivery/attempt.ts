@@ -5,7 +5,7 @@ import type { $Fetch } from 'ofetch';
 import { findDestinationRefusal } from './destination.ts';
 import { keepBody, storableText, type KeptBody } from './response-body.ts';
 import { ATTEMPT_HEADERS_MAX } from '../domain/webhooks/deliveries.ts';
-import type { AttemptResponse } from './transport.ts';
+import { sendAttempt } from './transport.ts';
 
 export const RESPONSE_BODY_LIMIT_BYTES = 4096;
 /** An answer's headers are kept up to this size (names and values), so a receiver cannot fill the database. */
@@ -90,13 +90,7 @@ export async function attemptDelivery(
   const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
   let status: number | null = null;
   try {
-    const response = (await send.raw(request.url, {
-      method: 'POST',
-      body: request.body,
-      headers: request.headers,
-      responseType: 'stream',
-      signal: deadline.signal,
-    })) as unknown as AttemptResponse;
+    const response = await sendAttempt(send, { url: request.url, body: request.body, headers: request.headers, signal: deadline.signal });
     status = response.status;
     const body = await keepBody(response.body, response.headers.get('content-encoding'), RESPONSE_BODY_LIMIT_BYTES);
     return {

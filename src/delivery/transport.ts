@@ -84,7 +84,26 @@ export function createWebhookTransport(policy: DestinationPolicy, { timeoutMs, r
       },
       body,
     };
+    // ofetch's custom fetch must answer a Response; sendAttempt() below gives back the type this is.
     return response as unknown as Response;
   };
   return ofetch.create({ retry: 0, ignoreResponseError: true }, { fetch: send });
+}
+
+/**
+ * POSTs one attempt through a transport made by createWebhookTransport, its answer typed as
+ * that transport gives it: the body unread (undici's stream), for the caller to read as far as it keeps.
+ */
+export async function sendAttempt(
+  transport: $Fetch,
+  request: { url: string; body: string; headers: Record<string, string>; signal: AbortSignal },
+): Promise<AttemptResponse> {
+  const response = await transport.raw(request.url, {
+    method: 'POST',
+    body: request.body,
+    headers: request.headers,
+    responseType: 'stream',
+    signal: request.signal,
+  });
+  return response as unknown as AttemptResponse;
 }
