@@ -170,16 +170,16 @@ export interface FairFetch {
  * take, never the backlog behind them:
  * - `waiting`: the endpoints with waiting jobs, one index probe each (a loose scan of
  *   hookline_deliver_waiting).
- * - `room`: of those not capped at 0 in $3 (an open circuit), the free slots of each
+ * - `room`: of those not capped at 0 in `endpointCaps` (an open circuit), the free slots of each
  *   (materialized: counted once, not once per job read), and its organization (every job of an
  *   endpoint is its organization's: read from one of them), and
- * - `candidates`: of each, its oldest due jobs up to its free slots (its cap, $3 or the default
- *   $2, less its active jobs across every worker, counted in pg-boss's own index of them, but for
- *   those whose attempts are made and outcomes not yet written, $6), plus
+ * - `candidates`: of each, its oldest due jobs up to its free slots (its cap, in `endpointCaps` or
+ *   `defaultEndpointCap`, less its active jobs across every worker, counted in pg-boss's own index of them, but for
+ *   those whose attempts are made and outcomes not yet written, `finishedJobIds`), plus
  *   one: read only to tell that work is held back. Jobs queued before endpoints were their groups
  *   (none has a group) are read the same way, as one endpoint capped at the limit.
- * - then by organization: the attempts it holds here ($4, a JSON object of counts) plus those taken
- *   before it in this fetch is its level, at most its share ($5); lower levels go first (the
+ * - then by organization: the attempts it holds here (`heldByOrganization`) plus those taken
+ *   before it in this fetch is its level, at most its share (`organizationShare`); lower levels go first (the
  *   organization holding fewest), then the oldest. A backlog of one organization never delays another's.
  * Rows a concurrent fetch holds are skipped. Returns the jobs, and whether due jobs were left
  * behind a cap, a share or the limit. The chosen ids reach the UPDATE as one array, so the planner
