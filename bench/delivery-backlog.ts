@@ -17,6 +17,7 @@
 //      while that worker runs: how a running worker drains a backlog that appears at once (an
 //      endpoint's circuit closing, a replay). A worker just started spends most of a small
 //      drain in V8's first, unoptimized tiers and opening connections; by 100k that is noise.
+import sql, { raw } from 'sql-template-tag';
 import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
@@ -132,19 +133,21 @@ function drainTimeoutSeconds(backlog: number): number {
 }
 
 /**
- * `count` deploy.ingested events, taken in turn by the tenants ($1 organizations, $2 their
- * services), each with a delivery per subscribed endpoint of its organization: the outbox's
- * statement, with what ingest puts in an event's data ($4: a deploy with five commits; its id
- * and service added here).
+ * `count` deploy.ingested events, taken in turn by the tenants, each with a delivery per
+ * subscribed endpoint of its organization: the outbox's statement, with what ingest puts in an
+ * event's data (`data`: a deploy with five commits; its id and service added here).
  */
-const SEED_EVENTS_SQL = `WITH ${eventWithDeliveries(
-  `SELECT t.organization_id, 'deploy.ingested',
-     jsonb_build_object('deploy', $4::jsonb || jsonb_build_object('id', gen_random_uuid(), 'service', jsonb_build_object('id', t.service_id, 'name', 'checkout')))
-   FROM generate_series(0, $3::int - 1) AS g
-   JOIN unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS t(organization_id, service_id, n) ON t.n = 1 + g % cardinality($1::uuid[])`,
-  subscribedEndpointCondition("'deploy.ingested'"),
-)}
+function seedEvents(tenants: Tenant[], count: number, data: string) {
+  const organizations = tenants.map((tenant) => tenant.organizationId);
+  return sql`WITH ${eventWithDeliveries(
+    sql`SELECT t.organization_id, 'deploy.ingested',
+     jsonb_build_object('deploy', ${data}::jsonb || jsonb_build_object('id', gen_random_uuid(), 'service', jsonb_build_object('id', t.service_id, 'name', 'checkout')))
+   FROM generate_series(0, ${count}::int - 1) AS g
+   JOIN unnest(${organizations}::uuid[], ${tenants.map((tenant) => tenant.serviceId)}::uuid[]) WITH ORDINALITY AS t(organization_id, service_id, n) ON t.n = 1 + g % cardinality(${organizations}::uuid[])`,
+    subscribedEndpointCondition(raw("'deploy.ingested'")),
+  )}
 SELECT coalesce(array_agg(id), '{}') AS "deliveryIds" FROM delivery`;
+}
 
 function deployEventData(): object {
   const at = new Date().toISOString();
@@ -184,12 +187,7 @@ async function seedBacklog(
   let seeded = 0;
   for (let done = 0; done < events; done += eventsPerChunk) {
     seeded += await transaction(app.database.pool, async (client) => {
-      const { rows } = await client.query<{ deliveryIds: string[] }>(SEED_EVENTS_SQL, [
-        tenants.map((tenant) => tenant.organizationId),
-        tenants.map((tenant) => tenant.serviceId),
-        Math.min(eventsPerChunk, events - done),
-        data,
-      ]);
+      const { rows } = await client.query<{ deliveryIds: string[] }>(seedEvents(tenants, Math.min(eventsPerChunk, events - done), data));
       const { deliveryIds } = rows[0]!;
       await queue.enqueue(
         client,

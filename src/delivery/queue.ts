@@ -3,18 +3,21 @@
 // never stored without its job, nor queued without being stored; a job is completed inside
 // the transaction that records what its attempt did.
 //
-// Workers take jobs with their own fetch (FETCH_ATTEMPTS_SQL) rather than pg-boss's, which
+// Workers take jobs with their own fetch (fetchAttemptsStatement) rather than pg-boss's, which
 // takes the oldest due jobs whoever they are for: it keeps each endpoint under its cap of
 // attempts in flight, skips endpoints whose circuit is open, and shares a worker's slots fairly
 // between organizations. Each job carries what that needs: its endpoint as its pg-boss group
 // (group_id, counted among active jobs by pg-boss's own index) and its organization.
 import { fromPrisma, PgBoss, type Job, type JobInsert } from 'pg-boss';
 import type pg from 'pg';
-import type { Statement } from '../db/statement.ts';
+import sql, { raw, type Sql } from 'sql-template-tag';
+import { named, type Statement } from '../db/statement.ts';
 import { isPgClient, type Transaction } from '../db/transaction.ts';
 import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
 
 export const DELIVER_QUEUE = 'deliver';
+/** The queue's name as a literal of the statements' text, not a parameter: their partial indexes apply only so. */
+const QUEUE_NAME = raw(`'${DELIVER_QUEUE}'`);
 
 export interface DeliverJob {
   deliveryId: string;
@@ -97,16 +100,13 @@ function inTransaction(transaction: Transaction) {
  * delivery: PostgreSQL would turn a plain [NOT] EXISTS into a join, which it may make a hash join
  * reading every unfinished job of the queue.
  */
-export function queuedAttemptCondition(deliveryId: string): string {
-  return `EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'completed' AND j.data->>'deliveryId' = (${deliveryId})::text OFFSET 0)`;
+export function queuedAttemptCondition(deliveryId: Sql): Sql {
+  return sql`EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = ${QUEUE_NAME} AND j.state < 'completed' AND j.data->>'deliveryId' = (${deliveryId})::text OFFSET 0)`;
 }
 
 /** The deliveries without a job not finished yet. */
-function unqueued(deliveryIds: readonly string[]): Statement {
-  return {
-    text: `SELECT d.id::text AS id FROM unnest($1::uuid[]) AS d(id) WHERE NOT ${queuedAttemptCondition('d.id')}`,
-    values: [deliveryIds],
-  };
+function unqueued(deliveryIds: readonly string[]): Sql {
+  return sql`SELECT d.id::text AS id FROM unnest(${deliveryIds}::uuid[]) AS d(id) WHERE NOT ${queuedAttemptCondition(raw('d.id'))}`;
 }
 
 /** Each delivery's endpoint and organization, which its job carries. */
@@ -170,47 +170,49 @@ export interface FairFetch {
  * take, never the backlog behind them:
  * - `waiting`: the endpoints with waiting jobs, one index probe each (a loose scan of
  *   hookline_deliver_waiting).
- * - `room`: of those not capped at 0 in $3 (an open circuit), the free slots of each
+ * - `room`: of those not capped at 0 in `endpointCaps` (an open circuit), the free slots of each
  *   (materialized: counted once, not once per job read), and its organization (every job of an
  *   endpoint is its organization's: read from one of them), and
- * - `candidates`: of each, its oldest due jobs up to its free slots (its cap, $3 or the default
- *   $2, less its active jobs across every worker, counted in pg-boss's own index of them, but for
- *   those whose attempts are made and outcomes not yet written, $6), plus
+ * - `candidates`: of each, its oldest due jobs up to its free slots (its cap, in `endpointCaps` or
+ *   `defaultEndpointCap`, less its active jobs across every worker, counted in pg-boss's own index of them, but for
+ *   those whose attempts are made and outcomes not yet written, `finishedJobIds`), plus
  *   one: read only to tell that work is held back. Jobs queued before endpoints were their groups
  *   (none has a group) are read the same way, as one endpoint capped at the limit.
- * - then by organization: the attempts it holds here ($4, a JSON object of counts) plus those taken
- *   before it in this fetch is its level, at most its share ($5); lower levels go first (the
+ * - then by organization: the attempts it holds here (`heldByOrganization`) plus those taken
+ *   before it in this fetch is its level, at most its share (`organizationShare`); lower levels go first (the
  *   organization holding fewest), then the oldest. A backlog of one organization never delays another's.
  * Rows a concurrent fetch holds are skipped. Returns the jobs, and whether due jobs were left
  * behind a cap, a share or the limit. The chosen ids reach the UPDATE as one array, so the planner
  * cannot join the ranking to the job table row by row.
  */
-const FETCH_ATTEMPTS_SQL = `
+function fetchAttemptsStatement(fetch: FairFetch): Sql {
+  const caps = JSON.stringify(Object.fromEntries(fetch.endpointCaps));
+  return sql`
 WITH RECURSIVE waiting (group_id) AS (
   (SELECT j.group_id FROM pgboss.job j
-   WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id IS NOT NULL
+   WHERE j.name = ${QUEUE_NAME} AND j.state < 'active' AND NOT j.blocked AND j.group_id IS NOT NULL
    ORDER BY j.group_id LIMIT 1)
   UNION ALL
   SELECT (SELECT j.group_id FROM pgboss.job j
-          WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id > w.group_id
+          WHERE j.name = ${QUEUE_NAME} AND j.state < 'active' AND NOT j.blocked AND j.group_id > w.group_id
           ORDER BY j.group_id LIMIT 1)
   FROM waiting w WHERE w.group_id IS NOT NULL
 ), room AS MATERIALIZED (
   SELECT w.group_id,
-         coalesce(($3::jsonb ->> w.group_id)::int, $2)
+         coalesce((${caps}::jsonb ->> w.group_id)::int, ${fetch.defaultEndpointCap})
            - (SELECT count(*)::int FROM pgboss.job a
-              WHERE a.name = '${DELIVER_QUEUE}' AND a.state = 'active' AND a.group_id = w.group_id AND a.id <> ALL ($6::uuid[])) AS free,
+              WHERE a.name = ${QUEUE_NAME} AND a.state = 'active' AND a.group_id = w.group_id AND a.id <> ALL (${fetch.finishedJobIds}::uuid[])) AS free,
          (SELECT coalesce(o.data->>'organizationId', '') FROM pgboss.job o
-          WHERE o.name = '${DELIVER_QUEUE}' AND o.state < 'active' AND NOT o.blocked AND o.group_id = w.group_id
+          WHERE o.name = ${QUEUE_NAME} AND o.state < 'active' AND NOT o.blocked AND o.group_id = w.group_id
           ORDER BY o.start_after, o.id LIMIT 1) AS organization_id
   FROM waiting w
-  WHERE w.group_id IS NOT NULL AND coalesce(($3::jsonb ->> w.group_id)::int, $2) > 0
+  WHERE w.group_id IS NOT NULL AND coalesce((${caps}::jsonb ->> w.group_id)::int, ${fetch.defaultEndpointCap}) > 0
 ), candidates AS (
   SELECT c.id, c.start_after, r.organization_id, c.endpoint_rank <= r.free AS has_room
   FROM room r CROSS JOIN LATERAL (
     SELECT j.id, j.start_after, row_number() OVER (ORDER BY j.start_after, j.id) AS endpoint_rank
     FROM pgboss.job j
-    WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id = r.group_id
+    WHERE j.name = ${QUEUE_NAME} AND j.state < 'active' AND NOT j.blocked AND j.group_id = r.group_id
       AND j.start_after <= pgboss.job_now()
     ORDER BY j.start_after, j.id
     LIMIT greatest(r.free, 0) + 1
@@ -218,47 +220,37 @@ WITH RECURSIVE waiting (group_id) AS (
   UNION ALL
   (SELECT j.id, j.start_after, coalesce(j.data->>'organizationId', ''), true
    FROM pgboss.job j
-   WHERE j.name = '${DELIVER_QUEUE}' AND j.state < 'active' AND NOT j.blocked AND j.group_id IS NULL
+   WHERE j.name = ${QUEUE_NAME} AND j.state < 'active' AND NOT j.blocked AND j.group_id IS NULL
      AND j.start_after <= pgboss.job_now()
    ORDER BY j.start_after, j.id
-   LIMIT $1)
+   LIMIT ${fetch.limit})
 ), ranked AS (
   SELECT c.id, c.start_after,
-         coalesce(($4::jsonb ->> c.organization_id)::int, 0)
+         coalesce((${JSON.stringify(Object.fromEntries(fetch.heldByOrganization))}::jsonb ->> c.organization_id)::int, 0)
            + row_number() OVER (PARTITION BY c.organization_id ORDER BY c.start_after, c.id) AS organization_level
   FROM candidates c WHERE c.has_room
 ), chosen AS (
-  SELECT r.id FROM ranked r WHERE r.organization_level <= $5 ORDER BY r.organization_level, r.start_after, r.id LIMIT $1
+  SELECT r.id FROM ranked r WHERE r.organization_level <= ${fetch.organizationShare} ORDER BY r.organization_level, r.start_after, r.id LIMIT ${fetch.limit}
 ), locked AS (
   SELECT j.id FROM pgboss.job j
-  WHERE j.name = '${DELIVER_QUEUE}' AND j.id = ANY (ARRAY(SELECT id FROM chosen)) AND j.state < 'active'
+  WHERE j.name = ${QUEUE_NAME} AND j.id = ANY (ARRAY(SELECT id FROM chosen)) AND j.state < 'active'
   FOR UPDATE OF j SKIP LOCKED
 ), claimed AS (
   UPDATE pgboss.job j SET state = 'active', started_on = pgboss.job_now(), heartbeat_on = pgboss.job_now(),
     retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
-  FROM locked WHERE j.name = '${DELIVER_QUEUE}' AND j.id = locked.id
+  FROM locked WHERE j.name = ${QUEUE_NAME} AND j.id = locked.id
   RETURNING j.id, j.retry_count, j.data
 )
 SELECT coalesce((SELECT json_agg(json_build_object('id', id, 'retryCount', retry_count, 'data', data)) FROM claimed), '[]') AS jobs,
        (SELECT count(*) FROM candidates) > (SELECT count(*) FROM claimed) AS "heldBack"`;
+}
 
 /** Anything that runs a query: the worker's pool, or one client (a benchmark's rolled-back transaction). */
 type Queryable = Pick<pg.Pool, 'query'>;
 
-/** Takes up to `limit` jobs of attempts that are due, fairly (FETCH_ATTEMPTS_SQL), marking them active (held by this process). */
+/** Takes up to `limit` jobs of attempts that are due, fairly (fetchAttemptsStatement), marking them active (held by this process). */
 export async function fetchAttempts(db: Queryable, fetch: FairFetch): Promise<{ jobs: AttemptJob[]; heldBack: boolean }> {
-  const { rows } = await db.query<{ jobs: AttemptJob[]; heldBack: boolean }>({
-    name: 'fetch-attempts',
-    text: FETCH_ATTEMPTS_SQL,
-    values: [
-      fetch.limit,
-      fetch.defaultEndpointCap,
-      JSON.stringify(Object.fromEntries(fetch.endpointCaps)),
-      JSON.stringify(Object.fromEntries(fetch.heldByOrganization)),
-      fetch.organizationShare,
-      fetch.finishedJobIds,
-    ],
-  });
+  const { rows } = await db.query<{ jobs: AttemptJob[]; heldBack: boolean }>(named('fetch-attempts', fetchAttemptsStatement(fetch)));
   return rows[0]!;
 }
 

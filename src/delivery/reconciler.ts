@@ -8,7 +8,7 @@
 // share is walked over several passes, then again from its start.
 // Several processes may run it at once: a delivery is requeued only if it is still as the pass
 // read it (its updated_at, which every write of a delivery moves on).
-import type { Statement } from '../db/statement.ts';
+import sql, { raw, type Sql } from 'sql-template-tag';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { transaction } from '../db/transaction.ts';
@@ -50,12 +50,11 @@ interface PassResult {
  * probe of its own in pg-boss's job table (queuedAttemptCondition). Setting the (unchanged)
  * status announces the change: workers wake.
  */
-function requeueStranded(from: WalkPosition | null, examined: number, limit: number): Statement {
-  return {
-    text: `
+function requeueStranded(from: WalkPosition | null, examined: number, limit: number): Sql {
+  return sql`
 WITH RECURSIVE walk (organization_id, created_at, id, updated_at, next_attempt_at) AS (
-  SELECT coalesce($1::uuid, '00000000-0000-0000-0000-000000000000'), coalesce($2::timestamptz, '-infinity'),
-         coalesce($3::uuid, '00000000-0000-0000-0000-000000000000'), NULL::timestamptz, NULL::timestamptz
+  SELECT coalesce(${from?.organizationId ?? null}::uuid, '00000000-0000-0000-0000-000000000000'), coalesce(${from?.createdAt ?? null}::timestamptz, '-infinity'),
+         coalesce(${from?.deliveryId ?? null}::uuid, '00000000-0000-0000-0000-000000000000'), NULL::timestamptz, NULL::timestamptz
   UNION ALL
   SELECT next.* FROM walk w CROSS JOIN LATERAL (
     (SELECT d.organization_id, d.created_at, d.id, d.updated_at, d.next_attempt_at FROM deliveries d
@@ -70,11 +69,11 @@ WITH RECURSIVE walk (organization_id, created_at, id, updated_at, next_attempt_a
     LIMIT 1
   ) next
 ), examined AS (
-  SELECT * FROM walk OFFSET 1 LIMIT $4
+  SELECT * FROM walk OFFSET 1 LIMIT ${examined}
 ), stranded AS (
   SELECT e.id, e.updated_at FROM examined e
-  WHERE (e.next_attempt_at IS NULL OR e.next_attempt_at <= now()) AND NOT ${queuedAttemptCondition('e.id')}
-  LIMIT $5
+  WHERE (e.next_attempt_at IS NULL OR e.next_attempt_at <= now()) AND NOT ${queuedAttemptCondition(raw('e.id'))}
+  LIMIT ${limit}
 ), requeued AS (
   UPDATE deliveries d SET status = 'PENDING', next_attempt_at = now(), updated_at = now()
   FROM stranded s
@@ -86,9 +85,7 @@ WITH RECURSIVE walk (organization_id, created_at, id, updated_at, next_attempt_a
 SELECT coalesce((SELECT json_agg(json_build_object('deliveryId', r.id, 'attemptCount', r.attempt_count)) FROM requeued r), '[]') AS requeued,
        counted.examined, (SELECT count(*)::int FROM stranded) AS stranded,
        l.organization_id AS "organizationId", l.created_at AS "createdAt", l.id AS "deliveryId"
-FROM (SELECT count(*)::int AS examined FROM examined) counted LEFT JOIN last l ON true`,
-    values: [from?.organizationId ?? null, from?.createdAt ?? null, from?.deliveryId ?? null, examined, limit],
-  };
+FROM (SELECT count(*)::int AS examined FROM examined) counted LEFT JOIN last l ON true`;
 }
 
 export interface ReconcilerOptions {

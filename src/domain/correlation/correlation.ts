@@ -5,7 +5,7 @@
 // Raw SQL here: the window's candidates with their commit counts, the history a rollback needs
 // (LATERAL look-ups per commit and version, over arrays of targets) and the upserts of a
 // ranking are single statements Prisma's query API cannot express.
-import type { Statement } from '../../db/statement.ts';
+import sql, { raw, type Sql } from 'sql-template-tag';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { loadDependencyEdges } from './dependencies.ts';
 import { loadEnvironmentAliases } from './environments.ts';
@@ -49,29 +49,29 @@ export function lookbackOf(incident: Pick<RankedIncident, 'lookbackHours'>, defa
 
 // The window's candidates, plus those named by a verdict before it (by id: a second branch, so
 // that the window stays one range of the (organization_id, time) index).
-function candidates(organizationId: string, from: Date, to: Date, named: readonly string[]): { deploys: Statement; changes: Statement } {
-  const values = [organizationId, from, to, named];
-  return { deploys: { text: CANDIDATE_DEPLOYS_SQL, values }, changes: { text: CANDIDATE_CHANGES_SQL, values } };
-}
-
-const CANDIDATE_DEPLOYS_SQL = `
+function candidates(organizationId: string, from: Date, to: Date, named: readonly string[]): { deploys: Sql; changes: Sql } {
+  return {
+    deploys: sql`
 SELECT d.id, d.service_id AS "serviceId", s.name AS "serviceName", d.environment, d.commit_sha AS "commitSha",
        d.version, d.deployed_at AS "deployedAt",
        nullif((SELECT count(*) FROM commits c WHERE c.deploy_id = d.id), 0)::int AS "commitCount", d.rollout_stages AS "rolloutStages"
-FROM (SELECT * FROM deploys WHERE organization_id = $1::uuid AND deployed_at BETWEEN $2::timestamptz AND $3::timestamptz
+FROM (SELECT * FROM deploys WHERE organization_id = ${organizationId}::uuid AND deployed_at BETWEEN ${from}::timestamptz AND ${to}::timestamptz
       UNION ALL
-      SELECT * FROM deploys WHERE organization_id = $1::uuid AND id = ANY($4::uuid[]) AND deployed_at < $2::timestamptz) d
-JOIN services s ON s.id = d.service_id`;
-
-const CANDIDATE_CHANGES_SQL = `
+      SELECT * FROM deploys WHERE organization_id = ${organizationId}::uuid AND id = ANY(${named}::uuid[]) AND deployed_at < ${from}::timestamptz) d
+JOIN services s ON s.id = d.service_id`,
+    changes: sql`
 SELECT c.id, c.service_id AS "serviceId", s.name AS "serviceName", c.environment, c.kind, c.summary, c.changed_at AS "changedAt",
        c.subject, c.previous::text AS previous, c.value::text AS value
-FROM (SELECT * FROM change_events WHERE organization_id = $1::uuid AND changed_at BETWEEN $2::timestamptz AND $3::timestamptz
+FROM (SELECT * FROM change_events WHERE organization_id = ${organizationId}::uuid AND changed_at BETWEEN ${from}::timestamptz AND ${to}::timestamptz
       UNION ALL
-      SELECT * FROM change_events WHERE organization_id = $1::uuid AND id = ANY($4::uuid[]) AND changed_at < $2::timestamptz) c
-JOIN services s ON s.id = c.service_id`;
+      SELECT * FROM change_events WHERE organization_id = ${organizationId}::uuid AND id = ANY(${named}::uuid[]) AND changed_at < ${from}::timestamptz) c
+JOIN services s ON s.id = c.service_id`,
+  };
+}
 
-const DEPLOY_VERSION_COLUMNS = `id, service_id AS "serviceId", environment, commit_sha AS "commitSha", version, deployed_at AS "deployedAt"`;
+const DEPLOY_VERSION_COLUMNS = raw(
+  `id, service_id AS "serviceId", environment, commit_sha AS "commitSha", version, deployed_at AS "deployedAt"`,
+);
 
 /**
  * The deploys of some targets (service and environment) from a time on (up to `until`, or to
@@ -82,17 +82,19 @@ const DEPLOY_VERSION_COLUMNS = `id, service_id AS "serviceId", environment, comm
  * look-up would scan the service's whole history), so targets with and without an environment
  * are loaded by two statements.
  */
-function targetHistorySql(withoutEnvironment: boolean): string {
+function targetHistory(group: readonly HistoryTarget[], until: Date | null, withoutEnvironment: boolean): Sql {
   const sameTarget = (row: string, target: string) =>
-    `${row}.service_id = ${target}.service_id AND ${withoutEnvironment ? `${row}.environment IS NULL` : `${row}.environment = ${target}.environment`}`;
-  return `
+    raw(
+      `${row}.service_id = ${target}.service_id AND ${withoutEnvironment ? `${row}.environment IS NULL` : `${row}.environment = ${target}.environment`}`,
+    );
+  return sql`
 WITH target AS (
-  SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS t(service_id, environment, since)
+  SELECT * FROM unnest(${group.map((t) => t.serviceId)}::uuid[], ${group.map((t) => t.environment)}::text[], ${group.map((t) => t.since)}::timestamptz[]) AS t(service_id, environment, since)
 ), later AS (
   -- A LATERAL range per target (its ORDER BY keeps it one): a join could hash every deploy.
   SELECT d.*, t.since FROM target t CROSS JOIN LATERAL (
     SELECT d.id, d.service_id, d.environment, d.commit_sha, d.version, d.deployed_at FROM deploys d
-    WHERE ${sameTarget('d', 't')} AND d.deployed_at >= t.since AND ($4::timestamptz IS NULL OR d.deployed_at <= $4)
+    WHERE ${sameTarget('d', 't')} AND d.deployed_at >= t.since AND (${until}::timestamptz IS NULL OR d.deployed_at <= ${until})
     ORDER BY d.deployed_at) d
 )
 SELECT ${DEPLOY_VERSION_COLUMNS} FROM later
@@ -111,16 +113,6 @@ SELECT e.* FROM (SELECT DISTINCT service_id, environment, version, since FROM la
   SELECT ${DEPLOY_VERSION_COLUMNS} FROM deploys e
   WHERE ${sameTarget('e', 'k')} AND e.version = k.version AND e.deployed_at < k.since
   ORDER BY e.deployed_at DESC, e.id DESC LIMIT 1) e`;
-}
-
-const TARGET_HISTORY_SQL = { withEnvironment: targetHistorySql(false), withoutEnvironment: targetHistorySql(true) };
-
-/** The history of targets that all have an environment, or all have none (`withoutEnvironment`). */
-function targetHistory(group: readonly HistoryTarget[], until: Date | null, withoutEnvironment: boolean): Statement {
-  return {
-    text: TARGET_HISTORY_SQL[withoutEnvironment ? 'withoutEnvironment' : 'withEnvironment'],
-    values: [group.map((t) => t.serviceId), group.map((t) => t.environment), group.map((t) => t.since), until],
-  };
 }
 
 export interface HistoryTarget {
@@ -239,42 +231,29 @@ export async function rankIncidentSuspects(
   ] as const) {
     const rows = kept.filter((suspect) => suspect.type === type);
     if (rows.length === 0) continue;
-    await tx.$executeRawUnsafe(
-      `INSERT INTO incident_suspects (incident_id, ${column}, rank, score, reasons)
-       SELECT $1::uuid, s.id, s.rank, s.score, s.reasons
-       FROM unnest($2::uuid[], $3::int[], $4::float8[], $5::jsonb[]) AS s(id, rank, score, reasons)
-       ON CONFLICT (incident_id, ${column}) DO UPDATE SET rank = excluded.rank, score = excluded.score, reasons = excluded.reasons`,
-      incident.id,
-      ...columnsOf(rows),
-    );
+    const upsert = upsertSuspects(incident.id, raw(column), rows);
+    await tx.$executeRawUnsafe(upsert.text, ...upsert.values);
   }
 }
 
-function columnsOf(suspects: RankedSuspect[]) {
-  return [
-    suspects.map((s) => s.id),
-    suspects.map((s) => s.rank),
-    suspects.map((s) => s.score),
-    suspects.map((s) => JSON.stringify(s.reasons)),
-  ];
+/** The incident's suspects `suspects`, of the kind whose id is in `column`, inserted or ranked anew. */
+function upsertSuspects(incidentId: string, column: Sql, suspects: RankedSuspect[]): Sql {
+  return sql`INSERT INTO incident_suspects (incident_id, ${column}, rank, score, reasons)
+       SELECT ${incidentId}::uuid, s.id, s.rank, s.score, s.reasons
+       FROM unnest(${suspects.map((s) => s.id)}::uuid[], ${suspects.map((s) => s.rank)}::int[], ${suspects.map((s) => s.score)}::float8[], ${suspects.map((s) => JSON.stringify(s.reasons))}::jsonb[]) AS s(id, rank, score, reasons)
+       ON CONFLICT (incident_id, ${column}) DO UPDATE SET rank = excluded.rank, score = excluded.score, reasons = excluded.reasons`;
 }
 
 export const INCIDENT_COLUMNS =
   'i.id, i.organization_id AS "organizationId", i.service_id AS "serviceId", i.environment, i.started_at AS "startedAt", i.lookback_hours AS "lookbackHours", ' +
   'i.also_affected_service_ids::text[] AS "alsoAffectedServiceIds"';
 
-const OPEN_INCIDENTS_COVERING_SQL = {
-  deploy: `SELECT ${INCIDENT_COLUMNS} FROM deploys x JOIN incidents i ON i.organization_id = x.organization_id
-           WHERE x.id = $1::uuid AND i.status <> 'RESOLVED'
-             AND i.started_at >= x.deployed_at AND i.started_at <= x.deployed_at + coalesce(i.lookback_hours * 3600000.0, $2::float8) * interval '1 millisecond'`,
-  change: `SELECT ${INCIDENT_COLUMNS} FROM change_events x JOIN incidents i ON i.organization_id = x.organization_id
-           WHERE x.id = $1::uuid AND i.status <> 'RESOLVED'
-             AND i.started_at >= x.changed_at AND i.started_at <= x.changed_at + coalesce(i.lookback_hours * 3600000.0, $2::float8) * interval '1 millisecond'`,
-} as const;
-
 /** Incidents not resolved yet whose window (their own look-back, else `lookbackMs`) holds the deploy or change event just recorded. */
-function openIncidentsCovering(subject: { type: 'deploy' | 'change'; id: string }, lookbackMs: number): Statement {
-  return { text: OPEN_INCIDENTS_COVERING_SQL[subject.type], values: [subject.id, lookbackMs] };
+function openIncidentsCovering(subject: { type: 'deploy' | 'change'; id: string }, lookbackMs: number): Sql {
+  const [table, at] = subject.type === 'deploy' ? [raw('deploys'), raw('x.deployed_at')] : [raw('change_events'), raw('x.changed_at')];
+  return sql`SELECT ${raw(INCIDENT_COLUMNS)} FROM ${table} x JOIN incidents i ON i.organization_id = x.organization_id
+           WHERE x.id = ${subject.id}::uuid AND i.status <> 'RESOLVED'
+             AND i.started_at >= ${at} AND i.started_at <= ${at} + coalesce(i.lookback_hours * 3600000.0, ${lookbackMs}::float8) * interval '1 millisecond'`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // What a deploy means in context: its previous deploy, the commits it brought and their
 // authors and lead times; and the DORA four keys of a service or organization.
 import type { Deploy, PrismaClient } from '../../generated/prisma/client.ts';
+import sql, { join, type Sql } from 'sql-template-tag';
 import type { Statement } from '../../db/statement.ts';
 import { addBuckets, computeDora, MS_PER_DAY, type DoraMetrics } from './dora.ts';
 import { environmentSpellings } from './environments.ts';
@@ -199,27 +200,19 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
  * incident started, so the incidents started since `from` hold them all, and there are far fewer
  * of those than deploys in a busy period.
  */
-function failedForIncidents(
-  organizationId: string,
-  serviceId: string | null,
-  environments: string[] | null,
-  { from, to }: TimeRange,
-): Statement {
-  return {
-    // OFFSET 0 keeps each deploy a look-up by id: as a join, the planner may read the period's deploys instead.
-    text: `SELECT DISTINCT d.id::text AS id, d.deployed_at AS "deployedAt"
+function failedForIncidents(organizationId: string, serviceId: string | null, environments: string[] | null, { from, to }: TimeRange): Sql {
+  // OFFSET 0 keeps each deploy a look-up by id: as a join, the planner may read the period's deploys instead.
+  return sql`SELECT DISTINCT d.id::text AS id, d.deployed_at AS "deployedAt"
 FROM incidents i JOIN incident_suspects x ON x.incident_id = i.id
 CROSS JOIN LATERAL (
   SELECT d.id, d.deployed_at FROM deploys d
-   WHERE d.id = x.deploy_id AND d.organization_id = $1::uuid AND ($2::uuid IS NULL OR d.service_id = $2::uuid)
-     AND ($3::text[] IS NULL OR d.environment = ANY ($3::text[])) AND d.deployed_at >= $4 AND d.deployed_at < $5 AND NOT d.rolled_back
+   WHERE d.id = x.deploy_id AND d.organization_id = ${organizationId}::uuid AND (${serviceId}::uuid IS NULL OR d.service_id = ${serviceId}::uuid)
+     AND (${environments}::text[] IS NULL OR d.environment = ANY (${environments}::text[])) AND d.deployed_at >= ${from} AND d.deployed_at < ${to} AND NOT d.rolled_back
   OFFSET 0) d
-WHERE i.organization_id = $1::uuid AND i.started_at >= $4
+WHERE i.organization_id = ${organizationId}::uuid AND i.started_at >= ${from}
   AND (x.verdict = 'CAUSED'
        OR (x.rank = 1 AND x.verdict IS NULL
-           AND NOT EXISTS (SELECT 1 FROM incident_suspects cause WHERE cause.incident_id = i.id AND cause.verdict = 'CAUSED')))`,
-    values: [organizationId, serviceId, environments, from, to],
-  };
+           AND NOT EXISTS (SELECT 1 FROM incident_suspects cause WHERE cause.incident_id = i.id AND cause.verdict = 'CAUSED')))`;
 }
 
 /** What a service's period adds up to. */
@@ -240,15 +233,13 @@ function periodOfService(
   environments: string[] | null,
   { firstDay, endDay }: { firstDay: Date; endDay: Date },
   partialDays: readonly TimeRange[],
-): Statement {
-  const values: unknown[] = [serviceId, environments, firstDay, endDay];
-  return {
-    text: `WITH whole_days AS (
+): Sql {
+  return sql`WITH whole_days AS (
   SELECT deploy_count, rolled_back_count, lead_times_ms FROM dora_days
-   WHERE service_id = $1::uuid AND ($2::text[] IS NULL OR environment = ANY ($2::text[])) AND day >= $3::date AND day < $4::date
+   WHERE service_id = ${serviceId}::uuid AND (${environments}::text[] IS NULL OR environment = ANY (${environments}::text[])) AND day >= ${firstDay}::date AND day < ${endDay}::date
 ), partial_days AS (
   SELECT d.id, d.deployed_at, d.rolled_back FROM deploys d
-   WHERE d.service_id = $1::uuid AND ($2::text[] IS NULL OR d.environment = ANY ($2::text[])) AND ${deployedWithin(partialDays, values)}
+   WHERE d.service_id = ${serviceId}::uuid AND (${environments}::text[] IS NULL OR d.environment = ANY (${environments}::text[])) AND ${deployedWithin(partialDays)}
 ), lead_times AS (
   SELECT unnest(lead_times_ms) AS ms FROM whole_days
   UNION ALL
@@ -257,9 +248,7 @@ function periodOfService(
 )
 SELECT ((SELECT coalesce(sum(deploy_count), 0) FROM whole_days) + (SELECT count(*) FROM partial_days))::int AS "deployCount",
        ((SELECT coalesce(sum(rolled_back_count), 0) FROM whole_days) + (SELECT count(*) FILTER (WHERE rolled_back) FROM partial_days))::int AS "rolledBackCount",
-       (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) FROM lead_times) AS "leadTimeMedianMs"`,
-    values,
-  };
+       (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) FROM lead_times) AS "leadTimeMedianMs"`;
 }
 
 /** A half-open period [from, to). */
@@ -268,13 +257,14 @@ interface TimeRange {
   to: Date;
 }
 
-/** SQL: deploys `d` made within one of `ranges`, their bounds added to `values` as parameters. */
-function deployedWithin(ranges: readonly TimeRange[], values: unknown[]): string {
-  const conditions = ranges.map(({ from, to }) => {
-    values.push(from, to);
-    return `(d.deployed_at >= $${values.length - 1} AND d.deployed_at < $${values.length})`;
-  });
-  return `(${conditions.join(' OR ')})`;
+/** SQL: deploys `d` made within one of `ranges` (at least one). */
+function deployedWithin(ranges: readonly TimeRange[]): Sql {
+  return join(
+    ranges.map(({ from, to }) => sql`(d.deployed_at >= ${from} AND d.deployed_at < ${to})`),
+    ' OR ',
+    '(',
+    ')',
+  );
 }
 
 /** What the partial days of an organization's period add up to. */
@@ -289,15 +279,11 @@ interface PartialDays {
  * The deploys of an organization (in one of `environments`, when given) made within
  * `partialDays`, and their commits' lead times, added up in one row.
  */
-function partialDaysOfOrganization(organizationId: string, environments: string[] | null, partialDays: readonly TimeRange[]): Statement {
-  const values: unknown[] = [organizationId, environments];
-  return {
-    text: `SELECT count(DISTINCT d.id)::int AS "deployCount", count(DISTINCT d.id) FILTER (WHERE d.rolled_back)::int AS "rolledBackCount",
+function partialDaysOfOrganization(organizationId: string, environments: string[] | null, partialDays: readonly TimeRange[]): Sql {
+  return sql`SELECT count(DISTINCT d.id)::int AS "deployCount", count(DISTINCT d.id) FILTER (WHERE d.rolled_back)::int AS "rolledBackCount",
        dora_lead_time_buckets(array_agg((extract(epoch FROM d.deployed_at - c.timestamp) * 1000)::float8) FILTER (WHERE c.timestamp <= d.deployed_at)) AS "leadTimeBuckets"
 FROM deploys d LEFT JOIN commits c ON c.deploy_id = d.id
-WHERE d.organization_id = $1::uuid AND ($2::text[] IS NULL OR d.environment = ANY ($2::text[])) AND ${deployedWithin(partialDays, values)}`,
-    values,
-  };
+WHERE d.organization_id = ${organizationId}::uuid AND (${environments}::text[] IS NULL OR d.environment = ANY (${environments}::text[])) AND ${deployedWithin(partialDays)}`;
 }
 
 const spread = (statement: Statement): [string, ...unknown[]] => [statement.text, ...statement.values];

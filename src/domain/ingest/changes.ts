@@ -1,12 +1,12 @@
 // Change events that are not deploys: a feature flag flipped, a configuration changed. They are
 // reported like deploys (the service's deploy token, the same limits, one change per
 // idempotency key and token) and become suspects of the incidents that follow them.
+import sql, { type Sql } from 'sql-template-tag';
 import { z } from 'zod';
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { ingestTime, ingestUrl } from './deploys.ts';
 import { MAX_FIELD_ERRORS, requiredText, storableJson, storableText, trimmedText, validateInput, type Validated } from '../shared/input.ts';
 import { DEPLOY_KIND } from '../correlation/priors.ts';
-import type { Statement } from '../../db/statement.ts';
 
 export const CHANGE_KIND_MAX_LENGTH = 50;
 export const CHANGE_SUMMARY_MAX_LENGTH = 1000;
@@ -78,40 +78,24 @@ export type RecordChangeResult =
  * key was used with this token before (then PostgreSQL waits for the first insert to commit and
  * skips).
  */
-function recordChangeStatement(input: RecordChangeInput, changedAt: Date): Statement {
+function recordChangeStatement(input: RecordChangeInput, changedAt: Date): Sql {
   const { payload } = input;
-  return {
-    text: `
+  return sql`
 WITH credential AS (
   SELECT t.id AS deploy_token_id, s.id AS service_id, s.organization_id
   FROM deploy_tokens t JOIN services s ON s.id = t.service_id
-  WHERE t.token_hash = $1 AND t.revoked_at IS NULL
+  WHERE t.token_hash = ${input.deployTokenHash} AND t.revoked_at IS NULL
 ), change AS (
   INSERT INTO change_events (organization_id, service_id, deploy_token_id, idempotency_key, kind, summary, environment, url, changed_at, received_at,
                              subject, previous, value, actor)
-  SELECT organization_id, service_id, deploy_token_id, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz, $9, $10::jsonb, $11::jsonb, $12
+  SELECT organization_id, service_id, deploy_token_id, ${input.idempotencyKey}, ${payload.kind}, ${payload.summary}, ${payload.environment ?? null}, ${payload.url ?? null}, ${changedAt}::timestamptz, ${input.receivedAt}::timestamptz, ${payload.subject ?? null}, ${jsonOrNull(payload.previous)}::jsonb, ${jsonOrNull(payload.value)}::jsonb, ${payload.actor ?? null}
   FROM credential
   ON CONFLICT (deploy_token_id, idempotency_key) DO NOTHING
   RETURNING id
 )
 SELECT (SELECT deploy_token_id FROM credential) AS "deployTokenId", (SELECT id FROM change) AS "changeId",
   EXISTS (SELECT 1 FROM incidents i, credential WHERE i.organization_id = credential.organization_id
-    AND i.status <> 'RESOLVED' AND i.started_at >= $7::timestamptz) AS "openIncidentSince"`,
-    values: [
-      input.deployTokenHash,
-      input.idempotencyKey,
-      payload.kind,
-      payload.summary,
-      payload.environment ?? null,
-      payload.url ?? null,
-      changedAt,
-      input.receivedAt,
-      payload.subject ?? null,
-      jsonOrNull(payload.previous),
-      jsonOrNull(payload.value),
-      payload.actor ?? null,
-    ],
-  };
+    AND i.status <> 'RESOLVED' AND i.started_at >= ${changedAt}::timestamptz) AS "openIncidentSince"`;
 }
 
 export async function recordChange(prisma: PrismaClient, input: RecordChangeInput): Promise<RecordChangeResult> {

@@ -1,5 +1,6 @@
 // Deploy ingest: the payload contract (the fields of docs/ingest.md's table, `deployed_at` included) and
 // recording a deploy exactly once per (idempotency key, deploy token).
+import sql, { empty, raw, type Sql } from 'sql-template-tag';
 import { z } from 'zod';
 import type pg from 'pg';
 import { transaction } from '../../db/transaction.ts';
@@ -17,7 +18,7 @@ import {
   validateInput,
   type Validated,
 } from '../shared/input.ts';
-import type { Statement } from '../../db/statement.ts';
+import { named } from '../../db/statement.ts';
 
 export const COMMIT_SHA_MAX_LENGTH = 255;
 export const URL_MAX_LENGTH = 2048;
@@ -123,103 +124,96 @@ export type RecordDeployResult =
 // Recording a deploy is ingest's hot path, so it is hand-written SQL, one statement: the
 // token check, the deploy and its commits together (docs/development.md, Performance). Two forms, from the
 // same fragments: without the outbox when nobody listens (no endpoint and no live listener takes
-// deploy.ingested: the common case), with it otherwise.
-// $1 token hash (or service id), $2 idempotency key, $3..$12 the deploy's columns, $13 its commits (JSON),
-// $14 its rollout percentage and $15 the time of that first stage, $16 (outbox only) the deploy as
-// webhook receivers see it.
+// deploy.ingested: the common case), with it otherwise. Each fragment carries its own values.
+
+/** A deploy to record: the request, and what is stored of its time and commits. */
+interface DeployRecord {
+  input: RecordDeployInput;
+  deployedAt: Date;
+  commits: unknown[];
+}
+
+/** Which kind of credential records the deploy: each kind has its own statements. */
+const credentialKind = (input: RecordDeployInput) => ('serviceId' in input.credential ? 'service' : 'token');
 
 /** The live deploy token presented (or of the service given), and its service. */
-const credential = (by: 'token' | 'service') =>
-  `credential AS (${by === 'token' ? liveDeployToken('$1') : liveDeployTokenOfService('$1::uuid')})`;
+const credential = ({ credential }: RecordDeployInput) =>
+  sql`credential AS (${'serviceId' in credential ? liveDeployTokenOfService(credential.serviceId) : liveDeployToken(credential.deployTokenHash)})`;
+
+const DEPLOY_INGESTED = raw("'deploy.ingested'");
 
 /** Whether an endpoint, or a live listener, of the token's organization takes deploy.ingested. */
-const SUBSCRIBED = `subscribed AS (
+const SUBSCRIBED = sql`subscribed AS (
   SELECT EXISTS (SELECT 1 FROM webhook_endpoints e, credential WHERE e.organization_id = credential."organizationId"
-    AND ${subscribedEndpointCondition("'deploy.ingested'")})
-    OR EXISTS (SELECT 1 FROM credential WHERE ${liveListenerCondition('credential."organizationId"', "'deploy.ingested'")}) AS found
+    AND ${subscribedEndpointCondition(DEPLOY_INGESTED)})
+    OR EXISTS (SELECT 1 FROM credential WHERE ${liveListenerCondition(raw('credential."organizationId"'), DEPLOY_INGESTED)}) AS found
 )`;
 
 /**
  * The deploy, where `condition` allows, unless its idempotency key was used with this token
- * before: on a key conflict PostgreSQL waits for the first insert to commit, then skips.
+ * before: on a key conflict PostgreSQL waits for the first insert to commit, then skips. A
+ * staged rollout starts with its first stage, at the deploy's time.
  */
-const insertDeploy = (condition: string) => `deploy AS (
+function insertDeploy({ input, deployedAt }: DeployRecord, condition: Sql): Sql {
+  const { payload } = input;
+  const percentage = payload.rollout_percentage ?? null;
+  return sql`deploy AS (
   INSERT INTO deploys (organization_id, service_id, deploy_token_id, idempotency_key, commit_sha, commit_message,
                        branch, deployed_by, environment, version, description, url, deployed_at, received_at,
                        rollout_percentage, rollout_stages)
-  SELECT "organizationId", "serviceId", "deployTokenId", $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-         $14::float8, CASE WHEN $14::float8 IS NULL THEN '[]'::jsonb ELSE jsonb_build_array(jsonb_build_object('percentage', $14::float8, 'at', $15::text)) END
+  SELECT "organizationId", "serviceId", "deployTokenId", ${input.idempotencyKey}, ${payload.commit_sha}, ${payload.commit_message ?? null}, ${payload.branch ?? null}, ${payload.deployed_by ?? null}, ${payload.environment ?? null}, ${payload.version ?? null}, ${payload.description ?? null}, ${payload.url ?? null}, ${deployedAt}, ${input.receivedAt},
+         ${percentage}::float8, CASE WHEN ${percentage}::float8 IS NULL THEN '[]'::jsonb ELSE jsonb_build_array(jsonb_build_object('percentage', ${percentage}::float8, 'at', ${deployedAt.toISOString()}::text)) END
   FROM credential ${condition}
   ON CONFLICT (deploy_token_id, idempotency_key) DO NOTHING
   RETURNING id
 )`;
+}
 
-const INSERT_COMMITS = `inserted_commits AS (
+const insertCommits = ({ commits }: DeployRecord) => sql`inserted_commits AS (
   INSERT INTO commits (deploy_id, position, sha, message, author, "timestamp")
   SELECT deploy.id, c.position - 1, c.sha, c.message, c.author, c."timestamp"
-  FROM deploy, ROWS FROM (jsonb_to_recordset($13::jsonb) AS (sha text, message text, author text, "timestamp" timestamptz))
+  FROM deploy, ROWS FROM (jsonb_to_recordset(${JSON.stringify(commits)}::jsonb) AS (sha text, message text, author text, "timestamp" timestamptz))
        WITH ORDINALITY AS c(sha, message, author, "timestamp", position)
 )`;
 
-/** Its deploy.ingested event: $16 with the deploy's id and service, which only the statement knows. */
-const EVENT_WITH_DELIVERIES = eventWithDeliveries(
-  `SELECT credential."organizationId", 'deploy.ingested', jsonb_build_object('deploy', $16::jsonb
+/** Its deploy.ingested event: `eventData` with the deploy's id and service, which only the statement knows. */
+const eventWithDeliveriesOf = (eventData: unknown) =>
+  eventWithDeliveries(
+    sql`SELECT credential."organizationId", 'deploy.ingested', jsonb_build_object('deploy', ${JSON.stringify(eventData)}::jsonb
      || jsonb_build_object('id', deploy.id, 'service', jsonb_build_object('id', credential."serviceId", 'name', credential."serviceName")))
    FROM deploy, credential`,
-  subscribedEndpointCondition("'deploy.ingested'"),
-);
+    subscribedEndpointCondition(DEPLOY_INGESTED),
+  );
 
-const RECORDED = `(SELECT "deployTokenId" FROM credential) AS "deployTokenId", (SELECT id FROM deploy) AS "deployId",
+const recorded = ({
+  deployedAt,
+}: DeployRecord) => sql`(SELECT "deployTokenId" FROM credential) AS "deployTokenId", (SELECT id FROM deploy) AS "deployId",
   EXISTS (SELECT 1 FROM incidents i, credential WHERE i.organization_id = credential."organizationId"
-    AND i.status <> 'RESOLVED' AND i.started_at >= $11) AS "openIncidentSince"`;
+    AND i.status <> 'RESOLVED' AND i.started_at >= ${deployedAt}) AS "openIncidentSince"`;
 
-/** The two statements that record a deploy, for a credential of either kind. */
-function recordDeployStatements(by: 'token' | 'service') {
+/**
+ * The two statements that record a deploy. Named, so each connection parses and plans each once
+ * (the hot path of ingest): their text depends only on the kind of credential.
+ */
+function recordDeployStatements(record: DeployRecord) {
+  const by = credentialKind(record.input);
   return {
     /**
      * Records the deploy when nobody takes deploy.ingested; otherwise stores nothing and says so
      * (`needsOutbox`), and the caller runs `withOutbox` in a transaction.
      */
-    withoutOutbox: {
-      name: `record-deploy-by-${by}`,
-      text: `WITH ${credential(by)}, ${SUBSCRIBED}, ${insertDeploy('WHERE NOT (SELECT found FROM subscribed)')}, ${INSERT_COMMITS}
-SELECT ${RECORDED}, (SELECT found FROM subscribed) AS "needsOutbox"`,
-    },
-    /** Records the deploy, its event and a delivery per subscribed endpoint (their jobs are the caller's). */
-    withOutbox: {
-      name: `record-deploy-with-outbox-by-${by}`,
-      text: `WITH ${credential(by)}, ${insertDeploy('')}, ${INSERT_COMMITS}, ${EVENT_WITH_DELIVERIES}
-SELECT ${RECORDED}, ${EMITTED_COLUMNS}`,
-    },
-  };
-}
-
-const RECORD_DEPLOY = { token: recordDeployStatements('token'), service: recordDeployStatements('service') };
-
-/** The statements that record this deploy, with their values ($14 of withOutbox: its event's data). */
-function recordDeployOf(input: RecordDeployInput, deployedAt: Date, commits: unknown[]) {
-  const { payload } = input;
-  const statements = 'serviceId' in input.credential ? RECORD_DEPLOY.service : RECORD_DEPLOY.token;
-  const values = [
-    'serviceId' in input.credential ? input.credential.serviceId : input.credential.deployTokenHash,
-    input.idempotencyKey,
-    payload.commit_sha,
-    payload.commit_message ?? null,
-    payload.branch ?? null,
-    payload.deployed_by ?? null,
-    payload.environment ?? null,
-    payload.version ?? null,
-    payload.description ?? null,
-    payload.url ?? null,
-    deployedAt,
-    input.receivedAt,
-    JSON.stringify(commits),
-    payload.rollout_percentage ?? null,
-    deployedAt.toISOString(),
-  ];
-  return {
-    withoutOutbox: { ...statements.withoutOutbox, values },
-    withOutbox: (eventData: unknown) => ({ ...statements.withOutbox, values: [...values, JSON.stringify(eventData)] }),
+    withoutOutbox: named(
+      `record-deploy-by-${by}`,
+      sql`WITH ${credential(record.input)}, ${SUBSCRIBED}, ${insertDeploy(record, raw('WHERE NOT (SELECT found FROM subscribed)'))}, ${insertCommits(record)}
+SELECT ${recorded(record)}, (SELECT found FROM subscribed) AS "needsOutbox"`,
+    ),
+    /** Records the deploy, its event (`eventData`) and a delivery per subscribed endpoint (their jobs are the caller's). */
+    withOutbox: (eventData: unknown) =>
+      named(
+        `record-deploy-with-outbox-by-${by}`,
+        sql`WITH ${credential(record.input)}, ${insertDeploy(record, empty)}, ${insertCommits(record)}, ${eventWithDeliveriesOf(eventData)}
+SELECT ${recorded(record)}, ${EMITTED_COLUMNS}`,
+      ),
   };
 }
 
@@ -227,28 +221,29 @@ function recordDeployOf(input: RecordDeployInput, deployedAt: Date, commits: unk
  * A later stage of a staged rollout: the service's latest deploy to the environment, of the same
  * commit, still below 100 %, is the same deploy. At a higher percentage it moves on (a stage
  * added); at the same or a lower one it is a repeat. The row lock orders concurrent reports.
- * $1 token hash (or service id), $2 commit, $3 environment, $4 percentage, $5 time of the stage.
  */
-const rolloutStage = (by: 'token' | 'service') => `WITH ${credential(by)}, latest AS (
+function rolloutStage({ input, deployedAt }: DeployRecord, percentage: number): Sql {
+  const { payload } = input;
+  const environment = payload.environment ?? null;
+  return sql`WITH ${credential(input)}, latest AS (
   SELECT d.id, d.commit_sha, d.rollout_percentage FROM deploys d, credential
-  WHERE d.service_id = credential."serviceId" AND (d.environment = $3 OR ($3::text IS NULL AND d.environment IS NULL))
+  WHERE d.service_id = credential."serviceId" AND (d.environment = ${environment} OR (${environment}::text IS NULL AND d.environment IS NULL))
   ORDER BY d.deployed_at DESC, d.id DESC LIMIT 1
 ), same AS (
   SELECT d.id FROM deploys d JOIN latest ON latest.id = d.id
-  WHERE latest.commit_sha = $2 AND d.rollout_percentage < 100 FOR UPDATE OF d
+  WHERE latest.commit_sha = ${payload.commit_sha} AND d.rollout_percentage < 100 FOR UPDATE OF d
 ), moved AS (
-  UPDATE deploys d SET rollout_percentage = $4::float8,
-    rollout_stages = d.rollout_stages || jsonb_build_array(jsonb_build_object('percentage', $4::float8, 'at', $5::text))
-  FROM same WHERE d.id = same.id AND d.rollout_percentage < $4::float8
+  UPDATE deploys d SET rollout_percentage = ${percentage}::float8,
+    rollout_stages = d.rollout_stages || jsonb_build_array(jsonb_build_object('percentage', ${percentage}::float8, 'at', ${deployedAt.toISOString()}::text))
+  FROM same WHERE d.id = same.id AND d.rollout_percentage < ${percentage}::float8
   RETURNING d.id
 )
 SELECT (SELECT id FROM same) AS "deployId", (SELECT id FROM moved) AS "movedId"`;
-
-const ROLLOUT_STAGE = { token: rolloutStage('token'), service: rolloutStage('service') };
+}
 
 /** The deploy recorded before with this token and idempotency key. */
-function deployByIdempotencyKey(deployTokenId: string, idempotencyKey: string | null): Statement {
-  return { text: `SELECT id FROM deploys WHERE deploy_token_id = $1 AND idempotency_key = $2`, values: [deployTokenId, idempotencyKey] };
+function deployByIdempotencyKey(deployTokenId: string, idempotencyKey: string | null): Sql {
+  return sql`SELECT id FROM deploys WHERE deploy_token_id = ${deployTokenId} AND idempotency_key = ${idempotencyKey}`;
 }
 
 function iso(value: string | null | undefined): string | null {
@@ -281,22 +276,16 @@ export async function recordDeploy(outbox: { pool: pg.Pool; queue: AttemptQueue 
     author: author ?? null,
     timestamp: iso(timestamp),
   }));
+  const record: DeployRecord = { input, deployedAt, commits };
   if (payload.rollout_percentage != null) {
-    const by = 'serviceId' in input.credential ? 'service' : 'token';
-    const credentialValue = 'serviceId' in input.credential ? input.credential.serviceId : input.credential.deployTokenHash;
-    const { rows: staged } = await outbox.pool.query<{ deployId: string | null; movedId: string | null }>(ROLLOUT_STAGE[by], [
-      credentialValue,
-      payload.commit_sha,
-      payload.environment ?? null,
-      payload.rollout_percentage,
-      deployedAt.toISOString(),
-    ]);
+    const { rows: staged } = await outbox.pool.query<{ deployId: string | null; movedId: string | null }>(
+      rolloutStage(record, payload.rollout_percentage),
+    );
     const { deployId, movedId } = staged[0]!;
     if (movedId) return { status: 'updated', deployId: movedId };
     if (deployId) return { status: 'duplicate', deployId };
   }
-  const statements = recordDeployOf(input, deployedAt, commits);
-  // Named, so each connection parses and plans the statement once (the hot path of ingest).
+  const statements = recordDeployStatements(record);
   const { rows } = await outbox.pool.query<{
     deployTokenId: string | null;
     deployId: string | null;
@@ -342,22 +331,16 @@ export interface LatestDeploy {
  * environment when `environment` is null: where `hookline deploy` starts its commit list. Two
  * forms so that each is answered by the (service, environment, deployed_at) index.
  */
-function latestDeploy(deployTokenHash: string, environment: string | null): Statement {
-  return environment === null
-    ? { text: LATEST_DEPLOY_WITHOUT_ENVIRONMENT_SQL, values: [deployTokenHash] }
-    : { text: LATEST_DEPLOY_TO_SQL, values: [deployTokenHash, environment] };
-}
-
-const latestDeploySql = (environmentCondition: string) => `SELECT credential."serviceId", credential."serviceName",
+function latestDeploy(deployTokenHash: string, environment: string | null): Sql {
+  return sql`SELECT credential."serviceId", credential."serviceName",
     d.id, d.commit_sha AS "commitSha", d.environment, d.deployed_at AS "deployedAt"
-  FROM (${liveDeployToken('$1')}) credential
+  FROM (${liveDeployToken(deployTokenHash)}) credential
   LEFT JOIN LATERAL (
     SELECT id, commit_sha, environment, deployed_at FROM deploys
-    WHERE service_id = credential."serviceId" AND ${environmentCondition}
+    WHERE service_id = credential."serviceId" AND ${environment === null ? raw('environment IS NULL') : sql`environment = ${environment}`}
     ORDER BY deployed_at DESC, id DESC LIMIT 1
   ) d ON true`;
-const LATEST_DEPLOY_TO_SQL = latestDeploySql('environment = $2');
-const LATEST_DEPLOY_WITHOUT_ENVIRONMENT_SQL = latestDeploySql('environment IS NULL');
+}
 
 /** Null when the token is not a live deploy token (unknown or revoked). */
 export async function findLatestDeploy(pool: pg.Pool, deployTokenHash: string, environment: string | null): Promise<LatestDeploy | null> {

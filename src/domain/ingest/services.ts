@@ -1,13 +1,13 @@
 // Services and their deploy tokens. A service has exactly one live deploy token; rotation
 // revokes it and issues the next in one transaction, and every ingest checks the token in
 // the database, so the old one is refused by every process from the moment of commit.
+import sql, { type Sql } from 'sql-template-tag';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Queryable } from '../../db/client.ts';
 import { InputError, NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
 import { trimmedText, validateInput } from '../shared/input.ts';
 import { hashToken, issueToken, looksLikeToken } from '../shared/tokens.ts';
-import type { Statement } from '../../db/statement.ts';
 
 export const SERVICE_NAME_MAX_LENGTH = 200;
 
@@ -63,25 +63,21 @@ export interface DeployCredential {
   organizationId: string;
 }
 
-/** SQL: the live deploy token whose hash is the parameter `hash`, with its service (the columns of DeployCredential). */
-export function liveDeployToken(hash: string): string {
-  return `SELECT t.id AS "deployTokenId", s.id AS "serviceId", s.name AS "serviceName", s.organization_id AS "organizationId"
+/** SQL: the live deploy token whose hash is `hash`, with its service (the columns of DeployCredential). */
+export function liveDeployToken(hash: string): Sql {
+  return sql`SELECT t.id AS "deployTokenId", s.id AS "serviceId", s.name AS "serviceName", s.organization_id AS "organizationId"
   FROM deploy_tokens t JOIN services s ON s.id = t.service_id
   WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL`;
 }
 
 /**
- * SQL: the live deploy token of the service whose id is the parameter `serviceId`, in the same
- * columns: what records a deploy that arrives by another way (a GitHub webhook) under the service.
+ * SQL: the live deploy token of the service `serviceId`, in the same columns: what records a
+ * deploy that arrives by another way (a GitHub webhook) under the service.
  */
-export function liveDeployTokenOfService(serviceId: string): string {
-  return `SELECT t.id AS "deployTokenId", s.id AS "serviceId", s.name AS "serviceName", s.organization_id AS "organizationId"
+export function liveDeployTokenOfService(serviceId: string): Sql {
+  return sql`SELECT t.id AS "deployTokenId", s.id AS "serviceId", s.name AS "serviceName", s.organization_id AS "organizationId"
   FROM deploy_tokens t JOIN services s ON s.id = t.service_id
-  WHERE s.id = ${serviceId} AND t.revoked_at IS NULL`;
-}
-
-function deployCredential(plaintext: string): Statement {
-  return { text: liveDeployToken('$1'), values: [hashToken(plaintext)] };
+  WHERE s.id = ${serviceId}::uuid AND t.revoked_at IS NULL`;
 }
 
 /**
@@ -90,6 +86,6 @@ function deployCredential(plaintext: string): Statement {
  */
 export async function authenticateDeployToken(db: Queryable, plaintext: string | undefined): Promise<DeployCredential | null> {
   if (!looksLikeToken('deploy', plaintext)) return null;
-  const { rows } = await db.query<DeployCredential>(deployCredential(plaintext));
+  const { rows } = await db.query<DeployCredential>(liveDeployToken(hashToken(plaintext)));
   return rows[0] ?? null;
 }

@@ -2,7 +2,7 @@
 // (by when they happened), optionally of one service and environment. Raw SQL: one ordered page
 // over the union of two tables, which Prisma's query API cannot express.
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import type { Statement } from '../../db/statement.ts';
+import sql, { raw, type Sql } from 'sql-template-tag';
 import { boundedCount } from '../shared/counts.ts';
 
 export interface TimelineEntry {
@@ -23,24 +23,34 @@ export interface TimelinePage {
 
 // NOT MATERIALIZED: the conditions reach each table's (organization_id, time) index, so a page
 // reads its rows in order from both and merges them, instead of every organization's history.
-const TIMELINE_SQL = (inverted: boolean) => `
+function timelinePage(
+  organizationId: string,
+  filter: { serviceId: string | null; environments: readonly string[] | null },
+  page: TimelinePage,
+): Sql {
+  const { serviceId, environments } = filter;
+  const afterId = page.afterId ?? null;
+  const beforeId = page.beforeId ?? null;
+  const order = raw(page.inverted ? 'ASC' : 'DESC');
+  return sql`
 WITH entry AS NOT MATERIALIZED (
   SELECT 'deploy' AS type, id, deployed_at AS at, organization_id, service_id, environment FROM deploys
   UNION ALL
   SELECT 'change', id, changed_at, organization_id, service_id, environment FROM change_events
 ), after_entry AS (
-  SELECT at, id FROM entry WHERE organization_id = $1::uuid AND id = $4::uuid
+  SELECT at, id FROM entry WHERE organization_id = ${organizationId}::uuid AND id = ${afterId}::uuid
 ), before_entry AS (
-  SELECT at, id FROM entry WHERE organization_id = $1::uuid AND id = $5::uuid
+  SELECT at, id FROM entry WHERE organization_id = ${organizationId}::uuid AND id = ${beforeId}::uuid
 )
 SELECT type, id, at FROM entry
-WHERE organization_id = $1::uuid
-  AND ($2::uuid IS NULL OR service_id = $2)
-  AND ($3::text[] IS NULL OR environment = ANY($3))
-  AND ($4::uuid IS NULL OR (at, id) < (SELECT at, id FROM after_entry))
-  AND ($5::uuid IS NULL OR (at, id) > (SELECT at, id FROM before_entry))
-ORDER BY at ${inverted ? 'ASC' : 'DESC'}, id ${inverted ? 'ASC' : 'DESC'}
-LIMIT $6::int`;
+WHERE organization_id = ${organizationId}::uuid
+  AND (${serviceId}::uuid IS NULL OR service_id = ${serviceId})
+  AND (${environments}::text[] IS NULL OR environment = ANY(${environments}))
+  AND (${afterId}::uuid IS NULL OR (at, id) < (SELECT at, id FROM after_entry))
+  AND (${beforeId}::uuid IS NULL OR (at, id) > (SELECT at, id FROM before_entry))
+ORDER BY at ${order}, id ${order}
+LIMIT ${page.limit}::int`;
+}
 
 /** One page of the timeline; the cursors are entries of the organization (checked before). */
 export function loadTimeline(
@@ -52,17 +62,6 @@ export function loadTimeline(
 ): Promise<TimelineEntry[]> {
   const statement = timelinePage(organizationId, filter, page);
   return prisma.$queryRawUnsafe<TimelineEntry[]>(statement.text, ...statement.values);
-}
-
-function timelinePage(
-  organizationId: string,
-  filter: { serviceId: string | null; environments: readonly string[] | null },
-  page: TimelinePage,
-): Statement {
-  return {
-    text: TIMELINE_SQL(page.inverted),
-    values: [organizationId, filter.serviceId, filter.environments, page.afterId ?? null, page.beforeId ?? null, page.limit],
-  };
 }
 
 /** How many entries the timeline holds (boundedCount), read from its two ends as pages are. */

@@ -1,5 +1,6 @@
 // Events and their webhook body. An event is stored once; every subscribed endpoint gets one
 // delivery of it, and every attempt of a delivery sends the same body.
+import sql, { type Sql } from 'sql-template-tag';
 
 export const EVENT_TYPES = [
   'deploy.ingested',
@@ -51,10 +52,10 @@ export function webhookBody(event: StoredEvent): string {
 }
 
 /**
- * SQL condition: endpoint `e` is live and subscribed to the event type in parameter `$type`
- * (an empty filter means every type).
+ * SQL condition: endpoint `e` is live and subscribed to the event type `type` (an empty filter
+ * means every type).
  */
-export function subscribedEndpointCondition(typeParameter: string): string {
-  return `e.status = 'ACTIVE' AND e.deleted_at IS NULL
-    AND (e.event_types IS NULL OR cardinality(e.event_types) = 0 OR ${typeParameter} = ANY (e.event_types))`;
+export function subscribedEndpointCondition(type: Sql): Sql {
+  return sql`e.status = 'ACTIVE' AND e.deleted_at IS NULL
+    AND (e.event_types IS NULL OR cardinality(e.event_types) = 0 OR ${type} = ANY (e.event_types))`;
 }

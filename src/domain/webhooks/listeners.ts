@@ -3,6 +3,7 @@
 // process serves its subscription: that process keeps `live_until` ahead of the clock, so a
 // process that dies stops counting within LISTENER_LIVENESS_MS. While one is live, every event
 // of its types is stored (and announced by the events trigger), even when no endpoint takes it.
+import sql, { type Sql } from 'sql-template-tag';
 import { z } from 'zod';
 import type { Listener, PrismaClient } from '../../generated/prisma/client.ts';
 import { eventTypeList } from './endpoints.ts';
@@ -32,11 +33,11 @@ export interface EventFeed {
 }
 
 /**
- * SQL condition: a live listener of the organization in `organization` takes the event type in
- * `type` (an empty filter means every type).
+ * SQL condition: a live listener of the organization `organization` takes the event type `type`
+ * (an empty filter means every type).
  */
-export function liveListenerCondition(organization: string, type: string): string {
-  return `EXISTS (SELECT 1 FROM listeners l WHERE l.organization_id = ${organization} AND l.live_until > now()
+export function liveListenerCondition(organization: Sql, type: Sql): Sql {
+  return sql`EXISTS (SELECT 1 FROM listeners l WHERE l.organization_id = ${organization} AND l.live_until > now()
     AND (l.event_types IS NULL OR cardinality(l.event_types) = 0 OR ${type} = ANY (l.event_types)))`;
 }
 

@@ -2,6 +2,7 @@
 // their queue jobs, written by the caller's transaction together with whatever caused them.
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Statement } from '../../db/statement.ts';
+import sql, { raw, type Sql } from 'sql-template-tag';
 import type { AttemptQueue } from './attempt-queue.ts';
 import { subscribedEndpointCondition, type EventType } from './events.ts';
 
@@ -15,8 +16,8 @@ export interface Outbox {
  * SQL fragment: the CTEs `event`, the one row `eventRow` selects (organization_id, type, data),
  * and `delivery`, one per endpoint `e` of its organization that `endpoints` accepts.
  */
-export function eventWithDeliveries(eventRow: string, endpoints: string): string {
-  return `event AS (
+export function eventWithDeliveries(eventRow: Sql, endpoints: Sql): Sql {
+  return sql`event AS (
   INSERT INTO events (organization_id, type, data) ${eventRow} RETURNING id, organization_id, type
 ), delivery AS (
   INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type)
@@ -28,14 +29,9 @@ export function eventWithDeliveries(eventRow: string, endpoints: string): string
 }
 
 /** SQL fragment: what eventWithDeliveries wrote, as "eventId" and "deliveryIds". */
-export const EMITTED_COLUMNS = `(SELECT id FROM event) AS "eventId", coalesce((SELECT array_agg(id) FROM delivery), '{}') AS "deliveryIds"`;
-
-const INSERT_EVENT_WITH_DELIVERIES_SQL = `
-WITH ${eventWithDeliveries(
-  'VALUES ($1::uuid, $2, $3::jsonb)',
-  `NOT $5::boolean AND (($4::uuid IS NULL AND ${subscribedEndpointCondition('$2')}) OR (e.id = $4::uuid AND e.status = 'ACTIVE' AND e.deleted_at IS NULL))`,
-)}
-SELECT ${EMITTED_COLUMNS}`;
+export const EMITTED_COLUMNS = raw(
+  `(SELECT id FROM event) AS "eventId", coalesce((SELECT array_agg(id) FROM delivery), '{}') AS "deliveryIds"`,
+);
 
 interface EventToEmit {
   organizationId: string;
@@ -50,10 +46,13 @@ interface EventToEmit {
 }
 
 function insertEventWithDeliveries(event: EventToEmit): Statement {
-  return {
-    text: INSERT_EVENT_WITH_DELIVERIES_SQL,
-    values: [event.organizationId, event.type, JSON.stringify(event.data), event.onlyEndpointId ?? null, event.onlyListeners ?? false],
-  };
+  const onlyEndpointId = event.onlyEndpointId ?? null;
+  return sql`
+WITH ${eventWithDeliveries(
+    sql`VALUES (${event.organizationId}::uuid, ${event.type}, ${JSON.stringify(event.data)}::jsonb)`,
+    sql`NOT ${event.onlyListeners ?? false}::boolean AND ((${onlyEndpointId}::uuid IS NULL AND ${subscribedEndpointCondition(sql`${event.type}`)}) OR (e.id = ${onlyEndpointId}::uuid AND e.status = 'ACTIVE' AND e.deleted_at IS NULL))`,
+  )}
+SELECT ${EMITTED_COLUMNS}`;
 }
 
 export interface EmittedEvent {
