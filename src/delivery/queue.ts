@@ -64,6 +64,10 @@ export async function startQueue(options: QueueOptions): Promise<PgBoss> {
   await boss.createQueue(DELIVER_QUEUE, queueOptions);
   await boss.updateQueue(DELIVER_QUEUE, queueOptions);
   await boss.getDb().executeSql(CREATE_QUEUE_INDEXES_SQL);
+  // The hourly pruning was once this queue's pg-boss schedule; the workers' own scheduler runs it
+  // now (background/prune-history.ts). Deleting the queue deletes its schedule; nothing once gone,
+  // and left to another process starting at the same time when it fails (it deletes it first).
+  await boss.deleteQueue('prune-history').catch(() => {});
   return boss;
 }
 
