@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { historyStartsAt, pruneHistory } from '../src/domain/webhooks/retention.ts';
-import { PRUNE_BATCH_SIZE } from '../src/delivery/pruning.ts';
+import { PRUNE_BATCH_SIZE } from '../src/background/prune-history.ts';
 import { percentile } from './percentile.ts';
 import { cleanUpOnInterrupt, cleanups, postgresServer, runBench, scratchDatabase } from './support.ts';
 

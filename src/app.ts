@@ -1,20 +1,23 @@
-// One Hookline process: database, queue, HTTP server and delivery worker, as its role asks,
-// and their shutdown. main.ts runs it; tests run several side by side on one database.
+// One Hookline process: database, queue, HTTP server, delivery worker and background jobs, as its
+// role asks, and their shutdown. main.ts runs it; tests run several side by side on one database.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
+import { foldDoraFiguresJob } from './background/fold-dora-figures.ts';
+import { judgeRollbacksJob } from './background/judge-rollbacks.ts';
+import { pruneHistoryJob } from './background/prune-history.ts';
+import { requeueStrandedDeliveriesJob } from './background/requeue-stranded-deliveries.ts';
+import { startBackgroundJobs, type BackgroundJobs } from './background/scheduler.ts';
 import { directDatabaseUrl, type Config } from './config.ts';
 import type { ConnectOptions, Database } from './db/client.ts';
 import { connectPool } from './db/pool.ts';
 import { readMigrations } from './db/migrate.ts';
 import type { Resolver } from './delivery/destination.ts';
-import { listenForDeliveryChanges, listenForEvents } from './delivery/notifications.ts';
-import { startPruning, type Pruning } from './delivery/pruning.ts';
-import { startRollbackJudgement } from './rollback-judgement.ts';
-import type { Periodic } from './periodic.ts';
+import { listenForDeliveryChanges } from './delivery/notifications.ts';
 import { scheduledDelayMs } from './delivery/backoff.ts';
 import { attemptQueue, startQueue } from './delivery/queue.ts';
 import { startDeliveryWorker, type DeliveryPolicy, type DeliveryWorker } from './delivery/worker.ts';
+import { listenForEvents } from './http/event-notices.ts';
 import { createLogger } from './http/logging.ts';
 import { buildServer } from './http/server.ts';
 import { createMetrics } from './metrics.ts';
@@ -104,8 +107,7 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
     api: events ? { queue: attemptQueue(boss), deliveryChanges, events, destination: policy.destination } : undefined,
   });
   let worker: DeliveryWorker | undefined;
-  let pruning: Pruning | undefined;
-  let rollbackJudgement: Periodic | undefined;
+  let background: BackgroundJobs | undefined;
   if (config.ROLE !== 'api') {
     // Retries fall due with nobody announcing them; idle workers look this often. A fraction
     // of the first retry's delay, between 0.5 s and 2 s.
@@ -119,20 +121,20 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
       inFlightPerEndpoint: { min: config.DELIVERY_MIN_IN_FLIGHT_PER_ENDPOINT, max: config.DELIVERY_MAX_IN_FLIGHT_PER_ENDPOINT },
       circuitBreaker: { timeouts: config.DELIVERY_CIRCUIT_BREAKER_TIMEOUTS, cooldownMs: config.DELIVERY_CIRCUIT_BREAKER_COOLDOWN_MS },
       pollIntervalMs,
-      reconcileIntervalMs: config.DELIVERY_RECONCILE_INTERVAL_MS,
       log: server.log,
       resolve: options.resolve,
     });
-    pruning = await startPruning({
-      pool: database.pool,
-      boss,
-      metrics,
-      log: server.log,
-      retentionDays: config.RETENTION_DAYS,
-      // An hourly job: looked for every 7.5 to 30 s, not at the pace of due retries.
-      pollIntervalSeconds: (15 * pollIntervalMs) / 1000,
-    });
-    rollbackJudgement = startRollbackJudgement({ pool: database.pool, log: server.log, intervalMs: config.ROLLBACK_JUDGEMENT_INTERVAL_MS });
+    // Every worker process runs every job; docs/architecture.md says how they share the work.
+    const { pool } = database;
+    background = startBackgroundJobs(
+      [
+        requeueStrandedDeliveriesJob({ pool, boss, metrics, log: server.log, intervalMs: config.DELIVERY_RECONCILE_INTERVAL_MS }),
+        judgeRollbacksJob({ pool, log: server.log, intervalMs: config.ROLLBACK_JUDGEMENT_INTERVAL_MS }),
+        foldDoraFiguresJob({ pool, log: server.log, intervalMs: config.ROLLBACK_JUDGEMENT_INTERVAL_MS }),
+        pruneHistoryJob({ pool, databaseUrl: directUrl, metrics, log: server.log, retentionDays: config.RETENTION_DAYS }),
+      ],
+      server.log,
+    );
     const wake = worker.wake;
     deliveryChanges.watch((change) => {
       if (change.status === 'PENDING') wake();
@@ -151,7 +153,7 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
     async close() {
       await server.close();
       // Attempts in flight finish (or time out) and are recorded before the pools go.
-      await Promise.all([worker?.stop(), pruning?.stop(), rollbackJudgement?.stop()]);
+      await Promise.all([worker?.stop(), background?.stop()]);
       await boss.stop({ graceful: true, timeout: config.DELIVERY_TIMEOUT_MS + 5000 });
       await deliveryChanges.close();
       await events?.close();

@@ -1,7 +1,7 @@
 // The layers of src/ import only what docs/architecture.md allows: the rules of
 // .dependency-cruiser.cjs (no cycles; db at the bottom; the domain on db alone, each of its
-// subdomains on the ones below it; delivery, graphql and http on the domain, never on one another
-// against the table), run over the real sources.
+// subdomains on the ones below it; delivery, background, graphql and http on the domain, never on
+// one another against the table; the top-level modules in their places), run over the real sources.
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
@@ -31,6 +31,7 @@ describe('the layers of src/', () => {
       'domain/ingest',
       'auth',
       'delivery',
+      'background',
       'graphql',
       'http',
       'client',
@@ -47,5 +48,8 @@ describe('the layers of src/', () => {
     expect(worker.dependencies.map((dependency) => dependency.resolved)).toContain('src/domain/webhooks/events.ts');
     const listen = modules.find((module) => module.source === 'src/client/listen.ts')!;
     expect(listen.dependencies.map((dependency) => dependency.resolved)).toContain('src/delivery/signing.ts');
+    // The top level's too: the process composed in app.ts starts the background jobs.
+    const app = modules.find((module) => module.source === 'src/app.ts')!;
+    expect(app.dependencies.map((dependency) => dependency.resolved)).toContain('src/background/scheduler.ts');
   });
 });

@@ -1,11 +1,13 @@
-// The reconciler's pass (every worker process runs one at start-up, then every minute) on a
-// backlog of PENDING deliveries: it examines a bounded number of them, each checked for its
-// unfinished job by one probe of hookline_deliver_delivery, never by an anti-join over pg-boss's
-// job table, so its cost follows what it examines whatever the backlog; and pass after pass it
-// walks the whole backlog, requeueing each stranded delivery (PENDING without a job) once.
+// The reconciler's pass (the background job requeue-stranded-deliveries: every worker process runs
+// one at start-up, then every minute) on a backlog of PENDING deliveries: it examines a bounded
+// number of them, each checked for its unfinished job by one probe of hookline_deliver_delivery,
+// never by an anti-join over pg-boss's job table, so its cost follows what it examines whatever the
+// backlog; and pass after pass it walks the whole backlog, requeueing each stranded delivery
+// (PENDING without a job) once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attemptQueue, DELIVER_QUEUE } from '../src/delivery/queue.ts';
-import { DELIVERIES_EXAMINED_PER_PASS, startReconciler } from '../src/delivery/reconciler.ts';
+import { DELIVERIES_EXAMINED_PER_PASS, requeueStrandedDeliveriesJob } from '../src/background/requeue-stranded-deliveries.ts';
+import { startBackgroundJobs } from '../src/background/scheduler.ts';
 import { createMetrics } from '../src/metrics.ts';
 import { eventually } from './support/receiver.ts';
 import { useHookline } from './support/fixture.ts';
@@ -65,13 +67,10 @@ beforeAll(async () => {
 function reconciler(intervalMs: number) {
   const { pool } = hookline.app.database;
   const metrics = createMetrics(pool);
-  const running = startReconciler({
-    pool,
-    boss: hookline.app.boss,
-    metrics,
-    log: { warn: () => {} },
-    intervalMs,
-  });
+  const running = startBackgroundJobs(
+    [requeueStrandedDeliveriesJob({ pool, boss: hookline.app.boss, metrics, log: { warn: () => {} }, intervalMs })],
+    { error: () => {} },
+  );
   return { running, metrics };
 }
 

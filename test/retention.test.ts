@@ -1,10 +1,13 @@
-// Retention: webhook history older than RETENTION_DAYS is deleted in small batches by an hourly
-// pg-boss job in a worker process, which logs and counts each run; PENDING deliveries (and the
-// events they carry) and anything newer are kept; the API says where history begins.
+// Retention: webhook history older than RETENTION_DAYS is deleted in small batches by a
+// background job of the worker processes, hourly and one process at a time, which logs and counts
+// each run; PENDING deliveries (and the events they carry) and anything newer are kept; the API
+// says where history begins.
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { PRUNE_QUEUE, PRUNE_SCHEDULE } from '../src/delivery/pruning.ts';
+import { msUntilNextPruning, pruneHistoryJob } from '../src/background/prune-history.ts';
 import { createEndpoint } from '../src/domain/webhooks/endpoints.ts';
 import { historyStartsAt, pruneHistory } from '../src/domain/webhooks/retention.ts';
+import { createMetrics } from '../src/metrics.ts';
 import { dataOf, requestGraphql, type Tenant } from './support/app.ts';
 import { graphql } from './gql/index.ts';
 import { eventually } from './support/receiver.ts';
@@ -127,7 +130,14 @@ describe('pruning webhook history', () => {
     expect((await remaining(seeded.tenant.organizationId)).deliveries).toHaveLength(1);
   });
 
-  it('runs hourly on a pg-boss schedule in a worker process, with a log line and metrics per run', async () => {
+  it('runs hourly, at minute 17 (UTC), whenever the last run ended', () => {
+    expect(msUntilNextPruning(new Date('2026-03-01T10:16:00Z'))).toBe(60_000);
+    expect(msUntilNextPruning(new Date('2026-03-01T10:17:00Z'))).toBe(3_600_000);
+    expect(msUntilNextPruning(new Date('2026-03-01T10:22:30.5Z'))).toBe(54.5 * 60_000 - 500);
+    expect(msUntilNextPruning(new Date('2026-02-28T23:50:00Z'))).toBe(27 * 60_000);
+  });
+
+  it('runs in a worker process at its start, with a log line and metrics per run', async () => {
     // The worker process would make attempts of PENDING deliveries (ending them FAILED): none here.
     await hookline.app.database.pool.query(`DELETE FROM deliveries WHERE status = 'PENDING'`);
     const seeded = await seed([
@@ -153,12 +163,7 @@ describe('pruning webhook history', () => {
     });
     try {
       const address = await worker.ready;
-      expect(await hookline.app.boss.getSchedules(PRUNE_QUEUE)).toMatchObject([
-        { name: PRUNE_QUEUE, cron: PRUNE_SCHEDULE, timezone: 'UTC' },
-      ]);
-
-      // The hour's job, sent now rather than waited for.
-      expect(await hookline.app.boss.send(PRUNE_QUEUE)).toEqual(expect.any(String));
+      // The run at the worker's start.
       const line = await eventually(
         async () =>
           worker
@@ -193,6 +198,39 @@ describe('pruning webhook history', () => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe('pruning in several worker processes', () => {
+  it('prunes in one process at a time: a run while another process prunes is skipped', async () => {
+    const { pool } = hookline.app.database;
+    const seeded = await seed([{ ageDays: 40, status: 'SUCCEEDED', attempts: 1 }]);
+    const metrics = createMetrics(pool);
+    const logged: string[] = [];
+    const job = pruneHistoryJob({
+      pool,
+      databaseUrl: hookline.database.url,
+      metrics,
+      log: { info: (_object, message) => logged.push(message), error: (_object, message) => logged.push(message) },
+      retentionDays: 30,
+    });
+    // Another process's run, holding the lock.
+    const other = new pg.Client({ connectionString: hookline.database.url });
+    await other.connect();
+    try {
+      await other.query(`SELECT pg_advisory_lock(hashtext('hookline.prune-history'))`);
+      await job.pass(() => false);
+      expect(logged).toEqual([]);
+      expect((await metrics.historyPruneRuns.get()).values).toEqual([]);
+      expect((await remaining(seeded.tenant.organizationId)).deliveries).toHaveLength(1);
+    } finally {
+      await other.end();
+    }
+
+    // Its run over, the next pass prunes.
+    await job.pass(() => false);
+    expect(logged).toEqual([expect.stringMatching(/^pruned webhook history older than 30 days: [1-9]\d* deliveries/)]);
+    expect((await remaining(seeded.tenant.organizationId)).deliveries).toEqual([]);
   });
 });
 

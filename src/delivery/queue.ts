@@ -67,6 +67,11 @@ export async function startQueue(options: QueueOptions): Promise<PgBoss> {
   await boss.createQueue(DELIVER_QUEUE, queueOptions);
   await boss.updateQueue(DELIVER_QUEUE, queueOptions);
   await boss.getDb().executeSql(CREATE_QUEUE_INDEXES_SQL);
+  // The hourly pruning was once this queue's pg-boss schedule; the workers' own scheduler runs it
+  // now (background/prune-history.ts). Deleting the queue deletes its schedule, and does nothing
+  // once it is gone. Best effort: of two processes starting at once, the second may fail, the
+  // queue gone all the same.
+  await boss.deleteQueue('prune-history').catch(() => {});
   return boss;
 }
 

@@ -29,7 +29,6 @@ import type { Resolver } from './destination.ts';
 import { startDispatcher, type Fetched } from './dispatcher.ts';
 import { createEndpointConcurrency, loadSignal } from './endpoint-concurrency.ts';
 import { fetchAttempts, type AttemptJob, type DeliverJob } from './queue.ts';
-import { startReconciler } from './reconciler.ts';
 import { createRecorder, type Outcome } from './recorder.ts';
 import { webhookHeaders } from './signing.ts';
 import { createWebhookTransport } from './transport.ts';
@@ -119,8 +118,6 @@ export interface WorkerDependencies {
   circuitBreaker: { timeouts: number; cooldownMs: number };
   /** How often an idle worker looks for attempts that fell due (retries); new work wakes it at once. */
   pollIntervalMs: number;
-  /** How often it looks for PENDING deliveries that lost their queued attempt (reconciler.ts). */
-  reconcileIntervalMs: number;
   log: {
     info(object: object, message: string): void;
     warn(object: object, message: string): void;
@@ -349,8 +346,6 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     onFetchError: (error) => log.warn({ err: error }, 'could not fetch delivery jobs; trying again'),
   });
 
-  const reconciler = startReconciler({ pool, boss, metrics, log, intervalMs: deps.reconcileIntervalMs });
-
   return {
     wake: () => dispatcher.wake(),
     async stop() {
@@ -358,7 +353,7 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
       recorder.giveUpAfter(2 * policy.timeoutMs);
       stopping = true;
       turnTimers.forEach((timer) => clearTimeout(timer));
-      await Promise.all([reconciler.stop(), dispatcher.stop()]);
+      await dispatcher.stop();
       await Promise.all(recording.values());
     },
   };

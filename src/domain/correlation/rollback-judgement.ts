@@ -2,8 +2,9 @@
 // and environment) is due from which deploy (rollback_judgements_due), so that an ingest waits on
 // no other ingest of its service. Worker processes then judge each due target under the service's
 // lock (judge_due_rollbacks), a batch of its deploys per statement, keeping deploys.rolled_back
-// and dora_days.rolled_back_count equal to what detectRollbacks finds. The same passes add the
-// deploys ingested since to DORA's daily figures (foldDueDoraFigures), which ingest only notes.
+// and dora_days.rolled_back_count equal to what detectRollbacks finds. They also add the deploys
+// ingested since to DORA's daily figures (foldDueDoraFigures, a job of its own), which ingest only
+// notes.
 import type pg from 'pg';
 import type { Statement } from '../../db/statement.ts';
 

@@ -26,7 +26,7 @@ export interface EventNotice {
   type: string;
 }
 
-/** Events as they are stored, from every process. src/delivery/notifications.ts implements it. */
+/** Events as they are stored, from every process. src/http/event-notices.ts implements it. */
 export interface EventFeed {
   /** Notices of one organization's new events, in commit order. */
   subscribe(organizationId: string): AsyncIterable<EventNotice>;

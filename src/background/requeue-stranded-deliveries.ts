@@ -2,7 +2,7 @@
 // leaves a delivery PENDING queues its attempt in the same transaction, but pg-boss can still
 // drop a job: it fails one whose holder died too often (its retry limit), and deletes one left
 // waiting past its retention. Such a delivery would stay PENDING forever, its endpoint looking
-// healthy; this pass, run by every worker process now and then, gives it back its attempt.
+// healthy; this job, run by every worker process now and then, gives it back its attempt.
 // A pass examines a bounded number of PENDING deliveries, going on where the last one stopped, so
 // that its cost follows what it examines whatever the backlog: a backlog larger than one pass's
 // share is walked over several passes, then again from its start.
@@ -12,9 +12,9 @@ import sql, { raw, type Sql } from 'sql-template-tag';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { transaction } from '../db/transaction.ts';
+import { attemptQueue, queuedAttemptCondition } from '../delivery/queue.ts';
 import type { Metrics } from '../metrics.ts';
-import { runPeriodically, type Periodic } from '../periodic.ts';
-import { attemptQueue, queuedAttemptCondition } from './queue.ts';
+import type { BackgroundJob } from './scheduler.ts';
 
 /** PENDING deliveries one pass examines at most: a backlog larger than this takes several passes. */
 export const DELIVERIES_EXAMINED_PER_PASS = 5000;
@@ -88,7 +88,7 @@ SELECT coalesce((SELECT json_agg(json_build_object('deliveryId', r.id, 'attemptC
 FROM (SELECT count(*)::int AS examined FROM examined) counted LEFT JOIN last l ON true`;
 }
 
-export interface ReconcilerOptions {
+export interface RequeueStrandedDeliveriesOptions {
   pool: pg.Pool;
   boss: PgBoss;
   metrics: Metrics;
@@ -96,10 +96,8 @@ export interface ReconcilerOptions {
   intervalMs: number;
 }
 
-export type Reconciler = Periodic;
-
-/** Runs a pass at once, then every `intervalMs`. */
-export function startReconciler({ pool, boss, metrics, log, intervalMs }: ReconcilerOptions): Reconciler {
+/** Requeues the stranded deliveries of the next part of the walk, `intervalMs` after each pass ends. */
+export function requeueStrandedDeliveriesJob({ pool, boss, metrics, log, intervalMs }: RequeueStrandedDeliveriesOptions): BackgroundJob {
   const queue = attemptQueue(boss);
 
   // Where the next pass starts: each worker process walks the backlog on its own.
@@ -138,5 +136,5 @@ export function startReconciler({ pool, boss, metrics, log, intervalMs }: Reconc
     }
   }
 
-  return runPeriodically(pass, intervalMs);
+  return { name: 'requeue-stranded-deliveries', msUntilNextPass: () => intervalMs, pass };
 }

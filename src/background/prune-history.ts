@@ -1,0 +1,69 @@
+// The pruning of webhook history (domain/webhooks/retention.ts), hourly at minute 17 (UTC) and at a
+// worker process's start. Every worker process runs this job; a run holds an advisory lock, so one
+// process prunes at a time and the others, finding it held, skip their pass: as every worker wakes
+// at minute 17, one of them prunes each hour, whatever their number. A run that fails is not
+// retried: the next one does the same work. Each run says what it deleted in one log line and in
+// the metrics.
+import type pg from 'pg';
+import { runHoldingLock } from '../db/advisory-lock.ts';
+import { historyStartsAt, pruneHistory } from '../domain/webhooks/retention.ts';
+import type { Metrics } from '../metrics.ts';
+import type { BackgroundJob } from './scheduler.ts';
+
+/** Hourly, at this minute (UTC): a run then finds an hour's worth of history to delete. */
+export const PRUNE_MINUTE = 17;
+/** Rows one statement deletes at most: each batch is a transaction of a few milliseconds. */
+export const PRUNE_BATCH_SIZE = 1000;
+/** A run stops starting batches after this long (a first run on a year of history); the next goes on. */
+const RUN_BUDGET_MS = 5 * 60_000;
+/** Held by the process pruning, in every Hookline process sharing the database. */
+const PRUNE_LOCK = 'hookline.prune-history';
+
+/** Milliseconds from `now` to the next minute PRUNE_MINUTE of an hour (UTC). */
+export function msUntilNextPruning(now: Date): number {
+  const next = new Date(now);
+  next.setUTCMinutes(PRUNE_MINUTE, 0, 0);
+  if (next <= now) next.setUTCHours(next.getUTCHours() + 1);
+  return next.getTime() - now.getTime();
+}
+
+export interface PruneHistoryOptions {
+  pool: pg.Pool;
+  /** PostgreSQL itself (not a transaction pooler), for the lock's session. */
+  databaseUrl: string;
+  metrics: Metrics;
+  log: { info(object: object, message: string): void; error(object: object, message: string): void };
+  retentionDays: number;
+}
+
+export function pruneHistoryJob({ pool, databaseUrl, metrics, log, retentionDays }: PruneHistoryOptions): BackgroundJob {
+  async function run(): Promise<void> {
+    const started = performance.now();
+    const cutoff = historyStartsAt(retentionDays);
+    const result = await pruneHistory(pool, { cutoff, batchSize: PRUNE_BATCH_SIZE, deadline: Date.now() + RUN_BUDGET_MS });
+    const seconds = (performance.now() - started) / 1000;
+    metrics.historyPruned.inc({ table: 'deliveries' }, result.deliveries);
+    metrics.historyPruned.inc({ table: 'delivery_attempts' }, result.attempts);
+    metrics.historyPruned.inc({ table: 'events' }, result.events);
+    metrics.historyPruneRuns.observe({ result: result.complete ? 'complete' : 'partial' }, seconds);
+    log.info(
+      { ...result, cutoff: cutoff.toISOString(), retentionDays, durationMs: Math.round(seconds * 1000) },
+      `pruned webhook history older than ${retentionDays} days: ${result.deliveries} deliveries, ${result.attempts} attempts, ` +
+        `${result.events} events in ${result.batches} batches${result.complete ? '' : ' (time budget used up: the next run goes on)'}`,
+    );
+  }
+
+  return {
+    name: 'prune-history',
+    msUntilNextPass: msUntilNextPruning,
+    async pass() {
+      const started = performance.now();
+      try {
+        await runHoldingLock(databaseUrl, PRUNE_LOCK, run);
+      } catch (error) {
+        metrics.historyPruneRuns.observe({ result: 'failed' }, (performance.now() - started) / 1000);
+        log.error({ err: error }, 'pruning webhook history failed; the next run tries again');
+      }
+    },
+  };
+}
