@@ -94,7 +94,10 @@ export function build(parts, { quiet = false, clean = false, root = ROOT } = {})
     if (clean) for (const directory of part.clean) rmSync(path.join(root, directory), { recursive: true, force: true });
     const [program, ...args] = part.command();
     // The tools' output goes to stderr: stdout stays what the caller prints (`npm pack --json`).
-    const result = spawnSync(program, args, { cwd: root, stdio: quiet ? 'pipe' : ['inherit', 2, 2], encoding: 'utf8' });
+    // Prisma runs the Pothos generator by its command name: found on PATH, as npm scripts have it,
+    // also when `node bin/hookline.js start` builds outside npm.
+    const env = { ...process.env, PATH: [path.join(root, 'node_modules', '.bin'), process.env.PATH].join(path.delimiter) };
+    const result = spawnSync(program, args, { cwd: root, env, stdio: quiet ? 'pipe' : ['inherit', 2, 2], encoding: 'utf8' });
     if (result.status !== 0) {
       const said = quiet ? `\n${result.stdout}${result.stderr}` : '';
       throw new Error(`building the ${part.name} failed (${args.join(' ')}, exit ${result.status ?? result.signal})${said}`);

@@ -217,11 +217,18 @@ describe('the npm package', () => {
   }, 330_000);
 });
 
-/** `hookline start` in a copy of the clone, as `npm start` runs it there. */
+/**
+ * `node bin/hookline.js start` in a copy of the clone, outside npm: no node_modules/.bin on PATH
+ * (npm scripts add it; the build must not depend on it).
+ */
 function startCloned(clone: string, databaseUrl: string) {
+  const searchPath = (process.env.PATH ?? '')
+    .split(':')
+    .filter((directory) => !directory.includes('node_modules'))
+    .join(':');
   const child = spawn(process.execPath, ['bin/hookline.js', 'start'], {
     cwd: clone,
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
+    env: { PATH: searchPath, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
