@@ -4,9 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-/** ALERTMANAGER: POST /api/ingest/alerts/alertmanager with Authorization: Bearer <token> (Prometheus Alertmanager, Grafana). PAGERDUTY_EVENTS: POST /api/ingest/alerts/pagerduty/v2/enqueue with the token as routing_key. */
+/** What sends to an alert source, and so where and how (alertSourceKinds says the same, with labels). */
 export type AlertSourceKind =
+  /** Prometheus Alertmanager or Grafana: POST /api/ingest/alerts/alertmanager with Authorization: Bearer <token>. */
   | 'ALERTMANAGER'
+  /** PagerDuty Events API v2: POST /api/ingest/alerts/pagerduty/v2/enqueue with the token as routing_key. */
   | 'PAGERDUTY_EVENTS';
 
 /** FIRING while the source reports the alert; RESOLVED once it reports it resolved. */
