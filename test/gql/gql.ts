@@ -40,7 +40,7 @@ type Documents = {
     "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": typeof types.SettingsUpdateEndpointDocument,
     "\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.SettingsSendTestDocument,
     "\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n": typeof types.SettingsPolicyDocument,
-    "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n": typeof types.CatalogueEventTypesDocument,
+    "\n  query CatalogueEventTypes { eventTypes { name label description schema example } }\n": typeof types.CatalogueEventTypesDocument,
     "\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n": typeof types.CatalogueOpenIncidentDocument,
     "\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": typeof types.CatalogueAcknowledgeIncidentDocument,
     "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": typeof types.CatalogueResolveIncidentDocument,
@@ -209,7 +209,7 @@ const documents: Documents = {
     "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": types.SettingsUpdateEndpointDocument,
     "\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.SettingsSendTestDocument,
     "\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n": types.SettingsPolicyDocument,
-    "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n": types.CatalogueEventTypesDocument,
+    "\n  query CatalogueEventTypes { eventTypes { name label description schema example } }\n": types.CatalogueEventTypesDocument,
     "\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n": types.CatalogueOpenIncidentDocument,
     "\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": types.CatalogueAcknowledgeIncidentDocument,
     "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": types.CatalogueResolveIncidentDocument,
@@ -473,7 +473,7 @@ export function graphql(source: "\n  query SettingsPolicy { webhookDestinationPo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n"): (typeof documents)["\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n"];
+export function graphql(source: "\n  query CatalogueEventTypes { eventTypes { name label description schema example } }\n"): (typeof documents)["\n  query CatalogueEventTypes { eventTypes { name label description schema example } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

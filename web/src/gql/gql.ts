@@ -50,7 +50,7 @@ type Documents = {
     "\n  mutation RotateSecret($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { ...EndpointFields previousSecretExpiresAt } }\n  }\n": typeof types.RotateSecretDocument,
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteEndpointDocument,
     "\n  query EndpointChart($id: ID!, $interval: ChartInterval!, $from: DateTime!, $to: DateTime!) {\n    webhookEndpoint(id: $id) {\n      id\n      chart(interval: $interval, from: $from, to: $to) { start deliveries succeeded failed successRate attempts latencyP50Ms latencyP95Ms }\n    }\n  }\n": typeof types.EndpointChartDocument,
-    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n": typeof types.DestinationPolicyDocument,
+    "\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n": typeof types.EndpointFormSettingsDocument,
     "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n": typeof types.EndpointSecretDocument,
     "\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": typeof types.RevealSecretDocument,
     "\n  query DashboardEnvironments { environments { name aliases spellings } }\n": typeof types.DashboardEnvironmentsDocument,
@@ -114,7 +114,7 @@ const documents: Documents = {
     "\n  mutation RotateSecret($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { ...EndpointFields previousSecretExpiresAt } }\n  }\n": types.RotateSecretDocument,
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteEndpointDocument,
     "\n  query EndpointChart($id: ID!, $interval: ChartInterval!, $from: DateTime!, $to: DateTime!) {\n    webhookEndpoint(id: $id) {\n      id\n      chart(interval: $interval, from: $from, to: $to) { start deliveries succeeded failed successRate attempts latencyP50Ms latencyP95Ms }\n    }\n  }\n": types.EndpointChartDocument,
-    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n": types.DestinationPolicyDocument,
+    "\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n": types.EndpointFormSettingsDocument,
     "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n": types.EndpointSecretDocument,
     "\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": types.RevealSecretDocument,
     "\n  query DashboardEnvironments { environments { name aliases spellings } }\n": types.DashboardEnvironmentsDocument,
@@ -303,7 +303,7 @@ export function graphql(source: "\n  query EndpointChart($id: ID!, $interval: Ch
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n"): (typeof documents)["\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n"];
+export function graphql(source: "\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n"): (typeof documents)["\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
