@@ -53,6 +53,7 @@ type Documents = {
     "\n  query AlertSources {\n    alertSources(first: 10) {\n      edges {\n        node {\n          id name kind lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: 5) { totalCount edges { node { fingerprint status labels unroutedReason incident { id } } } }\n        }\n      }\n    }\n  }\n": typeof types.AlertSourcesDocument,
     "\n  query AlertSourceCursors($after: String) {\n    alertSources(first: 1, after: $after) { edges { cursor node { id } } }\n  }\n": typeof types.AlertSourceCursorsDocument,
     "\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n": typeof types.IncidentAlertsDocument,
+    "\n  query AlertSourceKinds { alertSourceKinds { kind label detail ingestPath ingestInstructions } }\n": typeof types.AlertSourceKindsDocument,
     "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
@@ -222,6 +223,7 @@ const documents: Documents = {
     "\n  query AlertSources {\n    alertSources(first: 10) {\n      edges {\n        node {\n          id name kind lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: 5) { totalCount edges { node { fingerprint status labels unroutedReason incident { id } } } }\n        }\n      }\n    }\n  }\n": types.AlertSourcesDocument,
     "\n  query AlertSourceCursors($after: String) {\n    alertSources(first: 1, after: $after) { edges { cursor node { id } } }\n  }\n": types.AlertSourceCursorsDocument,
     "\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n": types.IncidentAlertsDocument,
+    "\n  query AlertSourceKinds { alertSourceKinds { kind label detail ingestPath ingestInstructions } }\n": types.AlertSourceKindsDocument,
     "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": types.RevokeApiTokenDocument,
@@ -522,6 +524,10 @@ export function graphql(source: "\n  query AlertSourceCursors($after: String) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n"): (typeof documents)["\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AlertSourceKinds { alertSourceKinds { kind label detail ingestPath ingestInstructions } }\n"): (typeof documents)["\n  query AlertSourceKinds { alertSourceKinds { kind label detail ingestPath ingestInstructions } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
