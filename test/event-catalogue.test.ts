@@ -17,7 +17,7 @@ import { useHookline } from './support/fixture.ts';
 import { createEndpoint } from './support/operations.ts';
 
 const EVENT_TYPES_QUERY = graphql(`
-  query CatalogueEventTypes { eventTypes { name description schema example } }
+  query CatalogueEventTypes { eventTypes { name label description schema example } }
 `);
 const OPEN_INCIDENT = graphql(`
   mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: "Checkout errors", environment: "production") { id } }
@@ -66,7 +66,7 @@ function verifiedBody(secret: string, request: ReceivedRequest): Record<string, 
 }
 
 describe('eventTypes', () => {
-  it('lists every event type with its description, data schema and an example that validates', async () => {
+  it('lists every event type with its label, description, data schema and an example that validates', async () => {
     const { eventTypes } = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, EVENT_TYPES_QUERY));
     expect(eventTypes.map((type) => type.name)).toEqual([
       'deploy.ingested',
@@ -77,6 +77,7 @@ describe('eventTypes', () => {
       'endpoint.disabled',
     ]);
     for (const type of eventTypes) {
+      expect(type.label.length).toBeGreaterThan(5);
       expect(type.description.length).toBeGreaterThan(10);
       expect(type.schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' });
       expectValid(type.schema as Record<string, unknown>, type.example);

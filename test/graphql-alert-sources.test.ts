@@ -3,7 +3,9 @@
 // and its unrouted alerts, rotate (the old token refused at once), delete; Incident.alerts and
 // Incident.alertSource; each organization sees and changes only its own.
 import { describe, expect, it } from 'vitest';
+import { ALERT_SOURCE_KIND_LIST } from '../src/domain/ingest/alert-source-kinds.ts';
 import { hashToken } from '../src/domain/shared/tokens.ts';
+import { AlertSourceKind } from '../src/generated/prisma/enums.ts';
 import { graphql } from './gql/index.ts';
 import { dataOf, requestGraphqlWith } from './support/app.ts';
 import { post } from './support/http.ts';
@@ -50,6 +52,10 @@ const INCIDENT_ALERTS = graphql(`
       }
     }
   }
+`);
+
+const KINDS = graphql(`
+  query AlertSourceKinds { alertSourceKinds { kind label detail ingestPath ingestInstructions } }
 `);
 
 const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: '1000000' } });
@@ -182,6 +188,34 @@ describe('alert sources', () => {
       .edges[0]!.cursor;
     const refused = await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SOURCE_CURSORS, { after: theirCursor });
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+});
+
+describe('alertSourceKinds', () => {
+  it('has one registry entry per kind the database stores', () => {
+    expect(ALERT_SOURCE_KIND_LIST.map((entry) => entry.kind)).toEqual(Object.values(AlertSourceKind));
+  });
+
+  it('lists each kind with its label, what sends it and the request it makes, Alertmanager first', async () => {
+    const { alertSourceKinds } = dataOf(await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, KINDS, {}));
+    expect(alertSourceKinds).toEqual([
+      {
+        kind: 'ALERTMANAGER',
+        label: 'Prometheus Alertmanager or Grafana',
+        detail: 'webhook',
+        ingestPath: '/api/ingest/alerts/alertmanager',
+        ingestInstructions: 'POST /api/ingest/alerts/alertmanager with Authorization: Bearer <token>',
+      },
+      {
+        kind: 'PAGERDUTY_EVENTS',
+        label: 'PagerDuty Events API v2',
+        detail: 'any tool that pages PagerDuty',
+        ingestPath: '/api/ingest/alerts/pagerduty/v2/enqueue',
+        ingestInstructions: 'POST /api/ingest/alerts/pagerduty/v2/enqueue with the token as routing_key',
+      },
+    ]);
+    const refused = await requestGraphqlWith(hookline.baseUrl, undefined, KINDS, {});
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });
 

@@ -16,6 +16,7 @@ import { ENDPOINT_HEADER_LIMITS } from '../domain/webhooks/endpoints.ts';
 import { ATTEMPT_HEADERS_MAX } from '../domain/webhooks/deliveries.ts';
 import { MAX_BUCKETS } from '../domain/webhooks/endpoint-charts.ts';
 import { EVENT_TYPES } from '../domain/webhooks/events.ts';
+import { ALERT_SOURCE_KIND_LIST } from '../domain/ingest/alert-source-kinds.ts';
 import { MAX_REASONS_PER_SUSPECT, MAX_SUSPECTS } from '../domain/correlation/suspects.ts';
 import { InputError } from '../domain/shared/errors.ts';
 import type { AuthenticatedContext, Context } from './context.ts';
@@ -41,6 +42,7 @@ export const LIST_BOUNDS = {
   /** Attempts of a delivery shown: the latest ones (1 + DELIVERY_MAX_RETRIES per round; manual retries add more). */
   attempts: 20,
   eventTypes: EVENT_TYPES.length,
+  alertSourceKinds: ALERT_SOURCE_KIND_LIST.length,
   endpointHeaders: ENDPOINT_HEADER_LIMITS.count,
   /** Reveals of an endpoint's signing secret shown: the latest ones. */
   secretReveals: 20,

@@ -1,24 +1,18 @@
+// The alert ingest routes, one per kind of alert source (domain/ingest/alert-source-kinds.ts):
 // POST /api/ingest/alerts/alertmanager (Alertmanager's webhook, version 4, and Grafana's webhook
 // contact point; `Authorization: Bearer hlk_…`) and POST /api/ingest/alerts/pagerduty/v2/enqueue
 // (PagerDuty's Events API v2; the `routing_key` is the hlk_ token), registered with the ingest
 // routes (their raw-body reading and metrics): the same 100 KB body limit, per-address rate
-// limit (a budget of its own) and error shape. Checks in the deploy route's order: 413 → 429 → 401 → 415/400 → 400 validation; the
-// PagerDuty token is inside the body, so there a body that is not JSON is a 415/400 before the 401.
-import type { FastifyInstance } from 'fastify';
+// limit (a budget of its own) and error shape. Checks in the deploy route's order: 413 → 429 → 401 → 415/400 → 400 validation; a
+// kind whose token is inside the body answers a body that is not JSON with 415/400 before the 401.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AlertSourceKind } from '../generated/prisma/client.ts';
 import { bearerToken } from '../auth/bearer.ts';
-import {
-  alertmanagerBodySchema,
-  alertmanagerGroup,
-  pagerDutyEventSchema,
-  pagerDutyRoutingKey,
-  validateAlertmanagerBody,
-  validatePagerDutyEvent,
-} from '../domain/ingest/alert-payloads.ts';
-import { authenticateAlertToken, receiveAlertGroup, receivePagerDutyEvent, type AlertOutcome } from '../domain/ingest/alerts.ts';
+import { alertmanagerBodySchema, pagerDutyEventSchema } from '../domain/ingest/alert-payloads.ts';
+import { ALERT_SOURCE_KIND_LIST, alertIngestPath, tokenInBody, type AlertSourceKindEntry } from '../domain/ingest/alert-source-kinds.ts';
+import { authenticateAlertToken } from '../domain/ingest/alerts.ts';
 import { InputError } from '../domain/shared/errors.ts';
-import type { FieldError } from '../domain/shared/errors.ts';
 import type { Outbox } from '../domain/webhooks/outbox.ts';
 import { hashToken, looksLikeToken } from '../domain/shared/tokens.ts';
 import { HttpError } from './errors.ts';
@@ -32,36 +26,53 @@ export interface AlertRouteDependencies extends Outbox {
   incidentLookbackMs: number;
 }
 
-const invalidToken = (kind: AlertSourceKind) =>
-  kind === 'ALERTMANAGER'
-    ? new HttpError(401, 'invalid_alert_token', 'Authorization must be "Bearer" and the token of a live Alertmanager alert source (hlk_…)')
-    : new HttpError(401, 'invalid_alert_token', 'routing_key must be the token of a live PagerDuty Events alert source (hlk_…)');
+type Entry = AlertSourceKindEntry<unknown>;
+
+const invalidToken = (entry: Entry) => new HttpError(401, 'invalid_alert_token', entry.invalidTokenMessage);
 
 /** Content is judged only for a live token: 401 otherwise, whatever is wrong with the content. */
-async function requireLiveToken(deps: AlertRouteDependencies, token: string, kind: AlertSourceKind): Promise<void> {
-  if (!(await authenticateAlertToken(deps.prisma, hashToken(token), kind))) throw invalidToken(kind);
+async function requireLiveToken(deps: AlertRouteDependencies, token: string, entry: Entry): Promise<void> {
+  if (!(await authenticateAlertToken(deps.prisma, { kind: entry.kind, tokenHash: hashToken(token) }))) throw invalidToken(entry);
 }
 
-/** A request whose content is refused: 401 if its token is not live either, else the content's error. */
-async function refuse(deps: AlertRouteDependencies, token: string, kind: AlertSourceKind, error: HttpError | FieldError[]): Promise<never> {
-  await requireLiveToken(deps, token, kind);
-  throw Array.isArray(error) ? new InputError(error) : error;
+/** The token of a request that sends it in a header, checked for its form before the body is read. */
+function headerToken(request: FastifyRequest, entry: Entry): string | undefined {
+  if (entry.token.in !== 'authorization') return undefined;
+  const token = bearerToken(request.headers.authorization);
+  if (!looksLikeToken('alert', token)) throw invalidToken(entry);
+  return token;
 }
 
-function answer(outcome: AlertOutcome) {
-  return {
-    status: 'accepted',
-    incidents: outcome.incidents.map(({ incidentId, action }) => ({ incident_id: incidentId, action })),
-    unrouted: outcome.unrouted,
-  };
-}
+function alertRoute(app: FastifyInstance, deps: AlertRouteDependencies, entry: Entry) {
+  const incidents = { prisma: deps.prisma, queue: deps.queue, lookbackMs: deps.incidentLookbackMs };
+  const invalidInput = 'message' in entry.refusedContent ? entry.refusedContent.message : undefined;
 
-/**
- * PagerDuty's own answer to an invalid event (its documented 400), so that a tool written for
- * PagerDuty shows the reasons: one "<field> <message>" per field at fault.
- */
-export function pagerDutyInvalidEvent(fields: FieldError[]) {
-  return { status: 'invalid event', message: 'Event object is invalid', errors: fields.map(({ field, message }) => `${field} ${message}`) };
+  const options = { bodyLimit: INGEST_BODY_LIMIT_BYTES, config: { invalidInput }, schema: ROUTE_SCHEMAS[entry.kind] };
+  app.post(alertIngestPath(entry.kind), options, async (request, reply) => {
+    await enforceRateLimit(request, reply, deps.rateLimiter);
+    const inHeader = headerToken(request, entry);
+    const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
+    if (!body.ok) {
+      if (inHeader !== undefined) await requireLiveToken(deps, inHeader, entry);
+      throw body.error;
+    }
+    const token = entry.token.in === 'body' ? tokenInBody(body.value, entry.token.field) : inHeader;
+    if (!looksLikeToken('alert', token)) throw invalidToken(entry);
+    const now = new Date();
+    const validation = entry.parse(body.value, now);
+    if (!validation.ok) {
+      await requireLiveToken(deps, token, entry);
+      if ('message' in entry.refusedContent) throw new InputError(validation.details);
+      const refusal = entry.refusedContent.answer(validation.details);
+      request.outcome = 'validation_failed';
+      return reply.status(refusal.status).send(refusal.body);
+    }
+    const outcome = await entry.receive(incidents, { kind: entry.kind, tokenHash: hashToken(token) }, validation.value, now);
+    if (!outcome) throw invalidToken(entry);
+    request.outcome = 'accepted';
+    const answer = entry.accepted(outcome, validation.value);
+    return reply.status(answer.status).send(answer.body);
+  });
 }
 
 const ALERT_RULES =
@@ -147,53 +158,12 @@ const pagerDutyRouteSchema = {
   }),
 };
 
+/** Each kind's route as the OpenAPI document describes it (a new kind needs its entry here too: the type says so). */
+const ROUTE_SCHEMAS: Record<AlertSourceKind, typeof alertmanagerRouteSchema | typeof pagerDutyRouteSchema> = {
+  ALERTMANAGER: alertmanagerRouteSchema,
+  PAGERDUTY_EVENTS: pagerDutyRouteSchema,
+};
+
 export function alertRoutes(app: FastifyInstance, deps: AlertRouteDependencies) {
-  const incidents = { prisma: deps.prisma, queue: deps.queue, lookbackMs: deps.incidentLookbackMs };
-
-  app.post(
-    '/api/ingest/alerts/alertmanager',
-    {
-      bodyLimit: INGEST_BODY_LIMIT_BYTES,
-      config: { invalidInput: 'The Alertmanager notification is invalid' },
-      schema: alertmanagerRouteSchema,
-    },
-    async (request, reply) => {
-      await enforceRateLimit(request, reply, deps.rateLimiter);
-      const token = bearerToken(request.headers.authorization);
-      if (!looksLikeToken('alert', token)) throw invalidToken('ALERTMANAGER');
-      const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
-      if (!body.ok) return refuse(deps, token, 'ALERTMANAGER', body.error);
-      const validation = validateAlertmanagerBody(body.value);
-      if (!validation.ok) return refuse(deps, token, 'ALERTMANAGER', validation.details);
-      const now = new Date();
-      const outcome = await receiveAlertGroup(incidents, hashToken(token), alertmanagerGroup(validation.value, now), now);
-      if (!outcome) throw invalidToken('ALERTMANAGER');
-      request.outcome = 'accepted';
-      return reply.status(200).send(answer(outcome));
-    },
-  );
-
-  app.post(
-    '/api/ingest/alerts/pagerduty/v2/enqueue',
-    { bodyLimit: INGEST_BODY_LIMIT_BYTES, schema: pagerDutyRouteSchema },
-    async (request, reply) => {
-      await enforceRateLimit(request, reply, deps.rateLimiter);
-      const body = readJsonBody(request.declaredContentType, request.body as Buffer | undefined);
-      if (!body.ok) throw body.error;
-      const token = pagerDutyRoutingKey(body.value);
-      if (!looksLikeToken('alert', token)) throw invalidToken('PAGERDUTY_EVENTS');
-      const now = new Date();
-      const validation = validatePagerDutyEvent(body.value, now);
-      if (!validation.ok) {
-        await requireLiveToken(deps, token, 'PAGERDUTY_EVENTS');
-        request.outcome = 'validation_failed';
-        return reply.status(400).send(pagerDutyInvalidEvent(validation.details));
-      }
-      const outcome = await receivePagerDutyEvent(incidents, hashToken(token), validation.value, now);
-      if (!outcome) throw invalidToken('PAGERDUTY_EVENTS');
-      request.outcome = 'accepted';
-      // PagerDuty's own answer, so that any tool that pages PagerDuty takes it as success.
-      return reply.status(202).send({ status: 'success', message: 'Event processed', dedup_key: validation.value.dedupKey });
-    },
-  );
+  for (const entry of ALERT_SOURCE_KIND_LIST) alertRoute(app, deps, entry);
 }

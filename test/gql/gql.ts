@@ -40,7 +40,7 @@ type Documents = {
     "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": typeof types.SettingsUpdateEndpointDocument,
     "\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.SettingsSendTestDocument,
     "\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n": typeof types.SettingsPolicyDocument,
-    "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n": typeof types.CatalogueEventTypesDocument,
+    "\n  query CatalogueEventTypes { eventTypes { name label description schema example } }\n": typeof types.CatalogueEventTypesDocument,
     "\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n": typeof types.CatalogueOpenIncidentDocument,
     "\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": typeof types.CatalogueAcknowledgeIncidentDocument,
     "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": typeof types.CatalogueResolveIncidentDocument,
@@ -53,6 +53,7 @@ type Documents = {
     "\n  query AlertSources {\n    alertSources(first: 10) {\n      edges {\n        node {\n          id name kind lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: 5) { totalCount edges { node { fingerprint status labels unroutedReason incident { id } } } }\n        }\n      }\n    }\n  }\n": typeof types.AlertSourcesDocument,
     "\n  query AlertSourceCursors($after: String) {\n    alertSources(first: 1, after: $after) { edges { cursor node { id } } }\n  }\n": typeof types.AlertSourceCursorsDocument,
     "\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n": typeof types.IncidentAlertsDocument,
+    "\n  query AlertSourceKinds { alertSourceKinds { kind label detail ingestPath ingestInstructions } }\n": typeof types.AlertSourceKindsDocument,
     "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
@@ -209,7 +210,7 @@ const documents: Documents = {
     "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": types.SettingsUpdateEndpointDocument,
     "\n  mutation SettingsSendTest($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.SettingsSendTestDocument,
     "\n  query SettingsPolicy { webhookDestinationPolicy { minTimeoutMs maxTimeoutMs maxRateLimitPerSecond } }\n": types.SettingsPolicyDocument,
-    "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n": types.CatalogueEventTypesDocument,
+    "\n  query CatalogueEventTypes { eventTypes { name label description schema example } }\n": types.CatalogueEventTypesDocument,
     "\n  mutation CatalogueOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\") { id } }\n": types.CatalogueOpenIncidentDocument,
     "\n  mutation CatalogueAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": types.CatalogueAcknowledgeIncidentDocument,
     "\n  mutation CatalogueResolveIncident($id: ID!) { resolveIncident(id: $id) { id } }\n": types.CatalogueResolveIncidentDocument,
@@ -222,6 +223,7 @@ const documents: Documents = {
     "\n  query AlertSources {\n    alertSources(first: 10) {\n      edges {\n        node {\n          id name kind lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: 5) { totalCount edges { node { fingerprint status labels unroutedReason incident { id } } } }\n        }\n      }\n    }\n  }\n": types.AlertSourcesDocument,
     "\n  query AlertSourceCursors($after: String) {\n    alertSources(first: 1, after: $after) { edges { cursor node { id } } }\n  }\n": types.AlertSourceCursorsDocument,
     "\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n": types.IncidentAlertsDocument,
+    "\n  query AlertSourceKinds { alertSourceKinds { kind label detail ingestPath ingestInstructions } }\n": types.AlertSourceKindsDocument,
     "\n  query ApiTokens($first: Int, $after: String) {\n    apiTokens(first: $first, after: $after) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.ApiTokensDocument,
     "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) { plaintextToken apiToken { id name prefix createdAt lastUsedAt revokedAt } }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id prefix revokedAt }\n  }\n": types.RevokeApiTokenDocument,
@@ -473,7 +475,7 @@ export function graphql(source: "\n  query SettingsPolicy { webhookDestinationPo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n"): (typeof documents)["\n  query CatalogueEventTypes { eventTypes { name description schema example } }\n"];
+export function graphql(source: "\n  query CatalogueEventTypes { eventTypes { name label description schema example } }\n"): (typeof documents)["\n  query CatalogueEventTypes { eventTypes { name label description schema example } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -522,6 +524,10 @@ export function graphql(source: "\n  query AlertSourceCursors($after: String) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n"): (typeof documents)["\n  query IncidentAlerts($id: ID!) {\n    incident(id: $id) {\n      id\n      alertSource { id name kind }\n      alerts(first: 10) {\n        totalCount\n        edges { node { fingerprint status labels annotations startsAt endsAt generatorURL unroutedReason } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AlertSourceKinds { alertSourceKinds { kind label detail ingestPath ingestInstructions } }\n"): (typeof documents)["\n  query AlertSourceKinds { alertSourceKinds { kind label detail ingestPath ingestInstructions } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

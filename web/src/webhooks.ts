@@ -1,16 +1,7 @@
-// What the webhook pages share: fragments, the event types, and the URL and name rules the
+// What the webhook pages share: fragments, and the URL and name rules the
 // API applies (src/domain/webhooks/endpoints.ts, with this server's destination policy), checked here
 // too so mistakes show before sending.
 import { graphql } from './gql';
-
-export const EVENT_TYPES = [
-  { type: 'deploy.ingested', label: 'A deploy was recorded' },
-  { type: 'incident.opened', label: 'An incident was opened' },
-  { type: 'incident.acknowledged', label: 'An incident was acknowledged' },
-  { type: 'incident.resolved', label: 'An incident was resolved' },
-  { type: 'test.ping', label: 'Send Test (always delivered on Send Test)' },
-  { type: 'endpoint.disabled', label: 'Another endpoint was disabled automatically (operational alert)' },
-] as const;
 
 export const NAME_MAX_LENGTH = 200;
 export const URL_MAX_LENGTH = 2048;

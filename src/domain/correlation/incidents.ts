@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { Incident, IncidentSuspect, Prisma, Severity, SuspectVerdict } from '../../generated/prisma/client.ts';
 import { InputError, NotFoundError } from '../shared/errors.ts';
-import { MAX_PAYLOAD_ALERTS, type EventType } from '../webhooks/events.ts';
+import { MAX_PAYLOAD_ALERTS } from '../webhooks/event-catalogue.ts';
+import type { EventType } from '../webhooks/events.ts';
 import { isUuid } from '../shared/ids.ts';
 import { IN_FUTURE_MESSAGE, isNotInFuture, parseInput, storableDate, storableText, trimmedText } from '../shared/input.ts';
 import { INCIDENT_COLUMNS, rankIncidentSuspects, type RankedIncident } from './correlation.ts';

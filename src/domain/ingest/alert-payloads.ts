@@ -214,12 +214,6 @@ export interface PagerDutyEvent {
   alert: ReportedAlert | null;
 }
 
-/** The routing_key of a PagerDuty body, whatever else it holds (it authenticates before anything is checked). */
-export function pagerDutyRoutingKey(body: unknown): string | undefined {
-  const key = typeof body === 'object' && body !== null ? (body as { routing_key?: unknown }).routing_key : undefined;
-  return typeof key === 'string' ? key : undefined;
-}
-
 function detailText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

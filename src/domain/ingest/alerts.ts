@@ -20,6 +20,12 @@ export interface AlertOutcome {
   unrouted: { fingerprint: string; reason: string }[];
 }
 
+/** A request's claim to be a source: the kind it sends as, and the hash of its token. */
+export interface AlertSourceClaim {
+  kind: AlertSourceKind;
+  tokenHash: string;
+}
+
 interface LockedSource {
   id: string;
   organizationId: string;
@@ -29,7 +35,7 @@ interface LockedSource {
 const TRANSACTION_OPTIONS = { timeout: 30_000, maxWait: 30_000 };
 
 /** The live source of this kind whose token hashes to `tokenHash`, locked for the transaction; null when none. */
-async function lockSource(tx: Tx, tokenHash: string, kind: AlertSourceKind): Promise<LockedSource | null> {
+async function lockSource(tx: Tx, { kind, tokenHash }: AlertSourceClaim): Promise<LockedSource | null> {
   const [source] = await tx.$queryRaw<LockedSource[]>`
     SELECT id::text, organization_id::text AS "organizationId" FROM alert_sources
      WHERE token_hash = ${tokenHash} AND kind = ${kind}::"AlertSourceKind" FOR UPDATE`;
@@ -37,7 +43,7 @@ async function lockSource(tx: Tx, tokenHash: string, kind: AlertSourceKind): Pro
 }
 
 /** Whether a live source of this kind has the token (for a refused request: 401 or the content's error). */
-export async function authenticateAlertToken(prisma: PrismaClient, tokenHash: string, kind: AlertSourceKind): Promise<boolean> {
+export async function authenticateAlertToken(prisma: PrismaClient, { kind, tokenHash }: AlertSourceClaim): Promise<boolean> {
   return (await prisma.alertSource.count({ where: { tokenHash, kind } })) > 0;
 }
 
@@ -248,17 +254,17 @@ async function updateIncident(
 }
 
 /**
- * An Alertmanager (or Grafana) notification from the source whose token hashes to `tokenHash`:
- * null when no live Alertmanager source has it (nothing is stored).
+ * An Alertmanager (or Grafana) notification from the source of `claim`: null when no live source
+ * of its kind has its token (nothing is stored).
  */
 export async function receiveAlertGroup(
   deps: IncidentDependencies,
-  tokenHash: string,
+  claim: AlertSourceClaim,
   group: AlertGroup,
   now = new Date(),
 ): Promise<AlertOutcome | null> {
   return deps.prisma.$transaction(async (tx) => {
-    const source = await lockSource(tx, tokenHash, 'ALERTMANAGER');
+    const source = await lockSource(tx, claim);
     if (!source) return null;
     await tx.alertSource.update({ where: { id: source.id }, data: { lastReceivedAt: now } });
     const { routed, unrouted } = await routeAlerts(tx, source.organizationId, group.alerts);
@@ -273,19 +279,19 @@ export async function receiveAlertGroup(
 }
 
 /**
- * A PagerDuty Events API v2 event from the source whose routing key hashes to `tokenHash`: a
+ * A PagerDuty Events API v2 event from the source of `claim` (its token the routing key): a
  * trigger opens (or joins) the incident of its dedup_key, acknowledge and resolve move it on (a
  * dedup_key with no incident not resolved: nothing happens, as with PagerDuty). Null when no
- * live PagerDuty source has the key.
+ * live source of its kind has the key.
  */
 export async function receivePagerDutyEvent(
   deps: IncidentDependencies,
-  tokenHash: string,
+  claim: AlertSourceClaim,
   event: PagerDutyEvent,
   now = new Date(),
 ): Promise<AlertOutcome | null> {
   return deps.prisma.$transaction(async (tx) => {
-    const source = await lockSource(tx, tokenHash, 'PAGERDUTY_EVENTS');
+    const source = await lockSource(tx, claim);
     if (!source) return null;
     await tx.alertSource.update({ where: { id: source.id }, data: { lastReceivedAt: now } });
     if (event.alert) {

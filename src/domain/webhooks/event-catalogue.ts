@@ -1,16 +1,21 @@
-// The event-type catalogue: for every webhook event type, what it means, the JSON Schema (draft
-// 2020-12) of its `data`, and an example `data`. The compiler ties it to EVENT_TYPES: a type
-// without an entry, or an entry without a type, does not build. Receivers read it through the
-// `eventTypes` query and sendExample sends its examples.
-import { EVENT_TYPES, MAX_PAYLOAD_ALERTS, type EventType } from './events.ts';
+// The event-type catalogue, the one list of webhook event types: for every type, what it means
+// (a short label and a description), the JSON Schema (draft 2020-12) of its `data`, and an
+// example `data`. EVENT_TYPES is its keys; receivers and the dashboard read it through the
+// `eventTypes` query, and sendExample sends its examples.
+import { AlertSourceKind } from '../../generated/prisma/enums.ts';
 
 export interface EventTypeEntry {
+  /** A few words, as the dashboard lists it. */
+  label: string;
   description: string;
   /** JSON Schema (draft 2020-12) of the event's `data`. */
   schema: Record<string, unknown>;
   /** An example `data`, valid against `schema`. */
   example: Record<string, unknown>;
 }
+
+/** The alerts an incident.* payload carries: the earliest ones (Incident.alerts pages through all). */
+export const MAX_PAYLOAD_ALERTS = 100;
 
 const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -93,7 +98,7 @@ const incident = record({
   resolvedAt: nullableInstant,
   service,
   alertSource: {
-    ...nullable(record({ id: uuid, name: text, kind: { enum: ['ALERTMANAGER', 'PAGERDUTY_EVENTS'] } })),
+    ...nullable(record({ id: uuid, name: text, kind: { enum: Object.values(AlertSourceKind) } })),
     description: 'The alert source that opened it; null when a person opened it, or once the source is deleted.',
   },
   alerts: {
@@ -193,29 +198,34 @@ const EXAMPLE_ENDPOINT = {
 
 const incidentSchema = (title: string) => dataSchema(title, { incident });
 
-export const EVENT_CATALOGUE: Record<EventType, EventTypeEntry> = {
+export const EVENT_CATALOGUE = {
   'deploy.ingested': {
+    label: 'A deploy was recorded',
     description: 'A deploy was recorded through POST /api/ingest/deploy (not sent for a duplicate idempotency key).',
     schema: dataSchema('deploy.ingested data', { deploy }),
     example: { deploy: EXAMPLE_DEPLOY },
   },
   'incident.opened': {
+    label: 'An incident was opened',
     description:
       'An incident was opened, by a person or by an alert source; it carries its alerts and the ranked suspect deploys and changes at that moment.',
     schema: incidentSchema('incident.opened data'),
     example: { incident: exampleIncident('OPEN') },
   },
   'incident.acknowledged': {
+    label: 'An incident was acknowledged',
     description: 'An open incident was acknowledged.',
     schema: incidentSchema('incident.acknowledged data'),
     example: { incident: exampleIncident('ACKNOWLEDGED') },
   },
   'incident.resolved': {
+    label: 'An incident was resolved',
     description: 'An incident was resolved (from OPEN or ACKNOWLEDGED), by a person or because every alert of it was resolved.',
     schema: incidentSchema('incident.resolved data'),
     example: { incident: exampleIncident('RESOLVED') },
   },
   'test.ping': {
+    label: 'Send Test (always delivered on Send Test)',
     description: 'Send Test: sent to one endpoint on request, whatever event types it takes.',
     schema: dataSchema('test.ping data', { endpoint: record({ id: uuid, name: text, url: text }), message: text }),
     example: {
@@ -224,23 +234,24 @@ export const EVENT_CATALOGUE: Record<EventType, EventTypeEntry> = {
     },
   },
   'endpoint.disabled': {
+    label: 'Another endpoint was disabled automatically (operational alert)',
     description:
       'An endpoint of the organization was disabled automatically (too many failed deliveries, or 410 Gone); subscribe another endpoint to be alerted.',
     schema: dataSchema('endpoint.disabled data', { endpoint, reason: text, disabledAt: instant }),
     example: { endpoint: EXAMPLE_ENDPOINT, reason: 'The endpoint answered 410 Gone', disabledAt: '2026-01-15T12:03:44.250Z' },
   },
-};
+} satisfies Record<string, EventTypeEntry>;
 
-/** The catalogue in EVENT_TYPES order, as the `eventTypes` query lists it. */
-export function eventTypeCatalogue(): ({ name: EventType } & EventTypeEntry)[] {
-  return EVENT_TYPES.map((name) => ({ name, ...EVENT_CATALOGUE[name] }));
+/** The catalogue in its order, as the `eventTypes` query lists it. */
+export function eventTypeCatalogue(): ({ name: string } & EventTypeEntry)[] {
+  return Object.entries(EVENT_CATALOGUE).map(([name, entry]) => ({ name, ...entry }));
 }
 
 /**
  * JSON Schema (draft 2020-12) of the whole webhook body of an event type: the envelope with the
  * type's `data`; `example: true` only on bodies sent by sendExample.
  */
-export function webhookBodySchema(type: EventType): Record<string, unknown> {
+export function webhookBodySchema(type: keyof typeof EVENT_CATALOGUE): Record<string, unknown> {
   const { $schema, title: _title, ...data } = EVENT_CATALOGUE[type].schema;
   return {
     $schema,

@@ -2,23 +2,16 @@
 // delivery of it, and every attempt of a delivery sends the same body.
 import sql, { type Sql } from 'sql-template-tag';
 
-export const EVENT_TYPES = [
-  'deploy.ingested',
-  'incident.opened',
-  'incident.acknowledged',
-  'incident.resolved',
-  'test.ping',
-  'endpoint.disabled',
-] as const;
+import { EVENT_CATALOGUE } from './event-catalogue.ts';
 
-export type EventType = (typeof EVENT_TYPES)[number];
+export type EventType = keyof typeof EVENT_CATALOGUE;
+
+/** The catalogue's types, in its order: the catalogue is where a type is added. */
+export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as [EventType, ...EventType[]];
 
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
-
-/** The alerts an incident.* payload carries: the earliest ones (Incident.alerts pages through all). */
-export const MAX_PAYLOAD_ALERTS = 100;
 
 /** What an input naming another event type is told. */
 export const UNKNOWN_EVENT_TYPE_MESSAGE = `must be one of ${EVENT_TYPES.join(', ')}`;

@@ -1,22 +1,49 @@
-// Alert sources of the caller's organization: list, create (the token returned once), rotate, delete.
-import { authenticatedConnection, builder } from '../builder.ts';
+// Alert sources of the caller's organization: list, create (the token returned once), rotate, delete;
+// and the kinds of alert source there are.
+import { authenticatedConnection, builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import { AlertSourceKind as AlertSourceKindValues } from '../../generated/prisma/enums.ts';
 import type { AlertSource } from '../../generated/prisma/client.ts';
+import { ALERT_SOURCE_KIND_LIST, alertIngestPath, type AlertSourceKindEntry } from '../../domain/ingest/alert-source-kinds.ts';
 import { createAlertSource, deleteAlertSource, rotateAlertSourceToken } from '../../domain/ingest/alert-sources.ts';
 import { countRows } from '../../domain/shared/counts.ts';
 import { AlertConnection } from './Alert.ts';
 
 const AlertSourceKind = builder.enumType(AlertSourceKindValues, {
   name: 'AlertSourceKind',
-  description:
-    'ALERTMANAGER: POST /api/ingest/alerts/alertmanager with Authorization: Bearer <token> (Prometheus Alertmanager, Grafana). ' +
-    'PAGERDUTY_EVENTS: POST /api/ingest/alerts/pagerduty/v2/enqueue with the token as routing_key.',
+  description: 'What sends to an alert source, and so where and how (alertSourceKinds says the same, with labels).',
+  values: Object.fromEntries(
+    ALERT_SOURCE_KIND_LIST.map((entry) => [entry.kind, { description: `${entry.label}: ${ingestInstructions(entry)}.` }]),
+  ),
 });
 
-const INGEST_PATHS = {
-  ALERTMANAGER: '/api/ingest/alerts/alertmanager',
-  PAGERDUTY_EVENTS: '/api/ingest/alerts/pagerduty/v2/enqueue',
-} as const;
+/** Where a source of a kind sends, and with its token where. */
+function ingestInstructions(entry: AlertSourceKindEntry<unknown>): string {
+  const token = entry.token.in === 'authorization' ? 'Authorization: Bearer <token>' : `the token as ${entry.token.field}`;
+  return `POST ${alertIngestPath(entry.kind)} with ${token}`;
+}
+
+const AlertSourceKindDescription = builder.objectRef<AlertSourceKindEntry<unknown>>('AlertSourceKindDescription').implement({
+  description: 'A kind of alert source: what the dashboard calls it, and where its sender posts with the token.',
+  fields: (t) => ({
+    kind: t.field({ type: AlertSourceKind, resolve: (entry) => entry.kind }),
+    label: t.exposeString('label', { description: 'Its name, e.g. "PagerDuty Events API v2".' }),
+    detail: t.exposeString('detail', { description: 'What sends it, said beside the label where a kind is chosen.' }),
+    ingestPath: t.string({ description: 'The path its sources send to, on this server.', resolve: (entry) => alertIngestPath(entry.kind) }),
+    ingestInstructions: t.string({
+      description: 'The request its sources make: the path, and where the token goes.',
+      resolve: (entry) => ingestInstructions(entry),
+    }),
+  }),
+});
+
+builder.queryField('alertSourceKinds', (t) =>
+  t.withAuth({ organization: true }).field({
+    type: [AlertSourceKindDescription],
+    description: 'Every kind of alert source, in the order to offer them (the first is the usual choice).',
+    complexity: listOf(LIST_BOUNDS.alertSourceKinds),
+    resolve: () => ALERT_SOURCE_KIND_LIST,
+  }),
+);
 
 /** A source's alerts that named no service. */
 const unroutedOf = (source: { id: string }) => ({ alertSourceId: source.id, incidentId: null });
@@ -32,7 +59,7 @@ const AlertSourceRef = builder.prismaNode('AlertSource', {
     ingestPath: t.string({
       description: 'The path it sends to, on this server.',
       select: { kind: true },
-      resolve: (source) => INGEST_PATHS[source.kind],
+      resolve: (source) => alertIngestPath(source.kind),
     }),
     tokenPrefix: t.exposeString('tokenPrefix', {
       description: 'The first 12 characters of its live token (hlk_ and 8 more), to recognise it.',

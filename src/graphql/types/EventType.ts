@@ -7,6 +7,7 @@ const EventTypeRef = builder.objectRef<{ name: string } & EventTypeEntry>('Event
   description: 'A kind of webhook event: what it means, the JSON Schema of its `data`, and an example.',
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The `type` of the webhook body, e.g. incident.opened.' }),
+    label: t.exposeString('label', { description: 'A few words saying what happened, e.g. "An incident was opened".' }),
     description: t.exposeString('description'),
     schema: t.expose('schema', { type: 'JSON', description: 'JSON Schema (draft 2020-12) of the `data` of its webhook body.' }),
     example: t.expose('example', { type: 'JSON', description: 'An example `data`, valid against `schema`; sendExample sends it.' }),

@@ -16,7 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  query Viewer {\n    viewer { id name }\n  }\n": typeof types.ViewerDocument,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": typeof types.HistoryStartDocument,
-    "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.AlertSourcesPageDocument,
+    "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n    alertSourceKinds { kind label detail ingestInstructions }\n  }\n": typeof types.AlertSourcesPageDocument,
     "\n  mutation CreateAlertSourcePage($name: String!, $kind: AlertSourceKind!) {\n    createAlertSource(name: $name, kind: $kind) { token alertSource { id name kind ingestPath tokenPrefix } }\n  }\n": typeof types.CreateAlertSourcePageDocument,
     "\n  mutation RotateAlertSourceTokenPage($id: ID!) {\n    rotateAlertSourceToken(id: $id) { token alertSource { id name kind ingestPath tokenPrefix } }\n  }\n": typeof types.RotateAlertSourceTokenPageDocument,
     "\n  mutation DeleteAlertSourcePage($id: ID!) { deleteAlertSource(id: $id) }\n": typeof types.DeleteAlertSourcePageDocument,
@@ -48,7 +48,7 @@ type Documents = {
     "\n  mutation RotateSecret($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { ...EndpointFields previousSecretExpiresAt } }\n  }\n": typeof types.RotateSecretDocument,
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteEndpointDocument,
     "\n  query EndpointChart($id: ID!, $interval: ChartInterval!, $from: DateTime!, $to: DateTime!) {\n    webhookEndpoint(id: $id) {\n      id\n      chart(interval: $interval, from: $from, to: $to) { start deliveries succeeded failed successRate attempts latencyP50Ms latencyP95Ms }\n    }\n  }\n": typeof types.EndpointChartDocument,
-    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n": typeof types.DestinationPolicyDocument,
+    "\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n": typeof types.EndpointFormSettingsDocument,
     "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n": typeof types.EndpointSecretDocument,
     "\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": typeof types.RevealSecretDocument,
     "\n  query DashboardEnvironments { environments { name aliases spellings } }\n": typeof types.DashboardEnvironmentsDocument,
@@ -80,7 +80,7 @@ type Documents = {
 const documents: Documents = {
     "\n  query Viewer {\n    viewer { id name }\n  }\n": types.ViewerDocument,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": types.HistoryStartDocument,
-    "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.AlertSourcesPageDocument,
+    "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n    alertSourceKinds { kind label detail ingestInstructions }\n  }\n": types.AlertSourcesPageDocument,
     "\n  mutation CreateAlertSourcePage($name: String!, $kind: AlertSourceKind!) {\n    createAlertSource(name: $name, kind: $kind) { token alertSource { id name kind ingestPath tokenPrefix } }\n  }\n": types.CreateAlertSourcePageDocument,
     "\n  mutation RotateAlertSourceTokenPage($id: ID!) {\n    rotateAlertSourceToken(id: $id) { token alertSource { id name kind ingestPath tokenPrefix } }\n  }\n": types.RotateAlertSourceTokenPageDocument,
     "\n  mutation DeleteAlertSourcePage($id: ID!) { deleteAlertSource(id: $id) }\n": types.DeleteAlertSourcePageDocument,
@@ -112,7 +112,7 @@ const documents: Documents = {
     "\n  mutation RotateSecret($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { ...EndpointFields previousSecretExpiresAt } }\n  }\n": types.RotateSecretDocument,
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteEndpointDocument,
     "\n  query EndpointChart($id: ID!, $interval: ChartInterval!, $from: DateTime!, $to: DateTime!) {\n    webhookEndpoint(id: $id) {\n      id\n      chart(interval: $interval, from: $from, to: $to) { start deliveries succeeded failed successRate attempts latencyP50Ms latencyP95Ms }\n    }\n  }\n": types.EndpointChartDocument,
-    "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n": types.DestinationPolicyDocument,
+    "\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n": types.EndpointFormSettingsDocument,
     "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n": types.EndpointSecretDocument,
     "\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": types.RevealSecretDocument,
     "\n  query DashboardEnvironments { environments { name aliases spellings } }\n": types.DashboardEnvironmentsDocument,
@@ -167,7 +167,7 @@ export function graphql(source: "\n  query HistoryStart {\n    viewer { retentio
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n"): (typeof documents)["\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n"];
+export function graphql(source: "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n    alertSourceKinds { kind label detail ingestInstructions }\n  }\n"): (typeof documents)["\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n    alertSourceKinds { kind label detail ingestInstructions }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -295,7 +295,7 @@ export function graphql(source: "\n  query EndpointChart($id: ID!, $interval: Ch
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n"): (typeof documents)["\n  query DestinationPolicy {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n  }\n"];
+export function graphql(source: "\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n"): (typeof documents)["\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

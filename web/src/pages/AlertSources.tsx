@@ -1,7 +1,7 @@
 // Alert sources: the monitoring systems that open and resolve incidents. Create one (its token
 // shown once, with the configuration to paste into Alertmanager, Grafana or a PagerDuty-compatible
 // tool), rotate or delete it, and see the alerts that named no service, with what to change.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { alertmanagerConfig, grafanaContactPoint, pagerDutySettings } from '../alert-config';
 import { ConfirmButton, Empty, ErrorAlert, FieldError, FormButtons, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
@@ -27,6 +27,7 @@ const ALERT_SOURCES = graphql(`
       }
       pageInfo { hasNextPage }
     }
+    alertSourceKinds { kind label detail ingestInstructions }
   }
 `);
 
@@ -49,12 +50,8 @@ const DELETE_ALERT_SOURCE = graphql(`
 const SOURCES_CONTEXT = { additionalTypenames: ['AlertSource', 'Alert'] };
 
 type AlertSource = AlertSourcesPageQuery['alertSources']['edges'][number]['node'];
+type Kind = AlertSourcesPageQuery['alertSourceKinds'][number];
 type Shown = { title: string; kind: AlertSourceKind; ingestPath: string; token: string };
-
-const KIND_LABELS: Record<AlertSourceKind, string> = {
-  ALERTMANAGER: 'Prometheus Alertmanager or Grafana',
-  PAGERDUTY_EVENTS: 'PagerDuty Events API v2',
-};
 
 export function AlertSourcesPage() {
   const [{ data, fetching, error }] = useQuery({
@@ -65,6 +62,7 @@ export function AlertSourcesPage() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
   const sources = data?.alertSources.edges.map((edge) => edge.node) ?? [];
+  const kinds = data?.alertSourceKinds ?? [];
   const unrouted = sources.filter((source) => source.unroutedAlertCount > 0);
   return (
     <>
@@ -80,9 +78,10 @@ export function AlertSourcesPage() {
         when every alert of them is resolved. Each alert goes to the service named by its <code>service</code>, <code>app</code> or{' '}
         <code>job</code> label (PagerDuty: <code>payload.component</code> or <code>payload.source</code>), in any letter case.
       </p>
-      {shown && <TokenShown shown={shown} onDismiss={() => setShown(null)} />}
-      {creating && (
+      {shown && <TokenShown shown={shown} kinds={kinds} onDismiss={() => setShown(null)} />}
+      {creating && data && (
         <CreateAlertSource
+          kinds={kinds}
           onClose={() => setCreating(false)}
           onCreated={(created) => {
             setCreating(false);
@@ -111,7 +110,7 @@ export function AlertSourcesPage() {
           </thead>
           <tbody>
             {sources.map((source) => (
-              <SourceRow key={source.id} source={source} onRotated={setShown} />
+              <SourceRow key={source.id} source={source} kinds={kinds} onRotated={setShown} />
             ))}
           </tbody>
         </TableWrap>
@@ -133,7 +132,10 @@ export function AlertSourcesPage() {
   );
 }
 
-function SourceRow({ source, onRotated }: { source: AlertSource; onRotated(shown: Shown): void }) {
+/** What the dashboard calls a kind (the API's label). */
+const kindLabel = (kinds: Kind[], kind: AlertSourceKind) => kinds.find((entry) => entry.kind === kind)?.label ?? kind;
+
+function SourceRow({ source, kinds, onRotated }: { source: AlertSource; kinds: Kind[]; onRotated(shown: Shown): void }) {
   const [rotation, rotate] = useMutation(ROTATE_ALERT_SOURCE_TOKEN);
   const [deletion, remove] = useMutation(DELETE_ALERT_SOURCE);
   const rotateToken = async () => {
@@ -146,7 +148,7 @@ function SourceRow({ source, onRotated }: { source: AlertSource; onRotated(shown
   return (
     <tr data-alert-source-id={source.id}>
       <td>{source.name}</td>
-      <td>{KIND_LABELS[source.kind]}</td>
+      <td>{kindLabel(kinds, source.kind)}</td>
       <td className="mono">{source.tokenPrefix}…</td>
       <td title={source.lastReceivedAt ? formatDateTime(source.lastReceivedAt) : undefined}>
         {source.lastReceivedAt ? timeAgo(source.lastReceivedAt) : 'never'}
@@ -212,46 +214,61 @@ function UnroutedAlerts({ source }: { source: AlertSource }) {
   );
 }
 
-function TokenShown({ shown, onDismiss }: { shown: Shown; onDismiss(): void }) {
+/** The configuration to paste, for the kinds whose senders have one; any other kind is told its request. */
+const SETUP: Partial<Record<AlertSourceKind, (url: string, token: string) => ReactNode>> = {
+  ALERTMANAGER: (url, token) => (
+    <>
+      <h3>Prometheus Alertmanager</h3>
+      <p>
+        Add this receiver to <code>alertmanager.yml</code> (or only its <code>webhook_configs</code> entry to a receiver you have), then
+        reload Alertmanager:
+      </p>
+      <pre className="config" data-testid="alertmanager-config">
+        {alertmanagerConfig(url, token)}
+      </pre>
+      <h3>Grafana</h3>
+      <p>
+        In Alerting › Contact points, add a Webhook integration with URL <code>{url}</code>, and under Optional Webhook settings the
+        Authorization header scheme <code>Bearer</code> with this token as credentials; or provision it:
+      </p>
+      <pre className="config" data-testid="grafana-config">
+        {grafanaContactPoint(url, token)}
+      </pre>
+    </>
+  ),
+  PAGERDUTY_EVENTS: (url, token) => (
+    <>
+      <h3>PagerDuty Events API v2</h3>
+      <p>Point the tool's PagerDuty integration at this server, with this token as its routing (integration) key:</p>
+      <pre className="config" data-testid="pagerduty-config">
+        {pagerDutySettings(url, token)}
+      </pre>
+    </>
+  ),
+};
+
+function TokenShown({ shown, kinds, onDismiss }: { shown: Shown; kinds: Kind[]; onDismiss(): void }) {
   const url = `${window.location.origin}${shown.ingestPath}`;
+  const setup = SETUP[shown.kind];
+  const kind = kinds.find((entry) => entry.kind === shown.kind);
   return (
     <SecretOnce keptAs="hash" title={shown.title} label="Alert source token" value={shown.token} onDismiss={onDismiss}>
-      {shown.kind === 'ALERTMANAGER' ? (
-        <>
-          <h3>Prometheus Alertmanager</h3>
-          <p>
-            Add this receiver to <code>alertmanager.yml</code> (or only its <code>webhook_configs</code> entry to a receiver you have), then
-            reload Alertmanager:
-          </p>
-          <pre className="config" data-testid="alertmanager-config">
-            {alertmanagerConfig(url, shown.token)}
-          </pre>
-          <h3>Grafana</h3>
-          <p>
-            In Alerting › Contact points, add a Webhook integration with URL <code>{url}</code>, and under Optional Webhook settings the
-            Authorization header scheme <code>Bearer</code> with this token as credentials; or provision it:
-          </p>
-          <pre className="config" data-testid="grafana-config">
-            {grafanaContactPoint(url, shown.token)}
-          </pre>
-        </>
+      {setup ? (
+        setup(url, shown.token)
       ) : (
-        <>
-          <h3>PagerDuty Events API v2</h3>
-          <p>Point the tool's PagerDuty integration at this server, with this token as its routing (integration) key:</p>
-          <pre className="config" data-testid="pagerduty-config">
-            {pagerDutySettings(url, shown.token)}
-          </pre>
-        </>
+        <p>
+          Send to <code>{url}</code>: {kind?.ingestInstructions ?? 'with this token'}.
+        </p>
       )}
     </SecretOnce>
   );
 }
 
-function CreateAlertSource({ onClose, onCreated }: { onClose(): void; onCreated(shown: Shown): void }) {
+function CreateAlertSource({ kinds, onClose, onCreated }: { kinds: Kind[]; onClose(): void; onCreated(shown: Shown): void }) {
   const id = useId();
   const [name, setName] = useState('');
-  const [kind, setKind] = useState<AlertSourceKind>('ALERTMANAGER');
+  // The API lists at least one kind; the first is the usual choice.
+  const [kind, setKind] = useState<AlertSourceKind>(kinds[0]!.kind);
   const [{ fetching, error }, create] = useMutation(CREATE_ALERT_SOURCE);
   const api = formErrors(error, ['name']);
 
@@ -281,8 +298,11 @@ function CreateAlertSource({ onClose, onCreated }: { onClose(): void; onCreated(
       <div className="field">
         <label htmlFor={`${id}-kind`}>Sends</label>
         <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as AlertSourceKind)}>
-          <option value="ALERTMANAGER">{KIND_LABELS.ALERTMANAGER} (webhook)</option>
-          <option value="PAGERDUTY_EVENTS">{KIND_LABELS.PAGERDUTY_EVENTS} (any tool that pages PagerDuty)</option>
+          {kinds.map((entry) => (
+            <option key={entry.kind} value={entry.kind}>
+              {entry.label} ({entry.detail})
+            </option>
+          ))}
         </select>
       </div>
       <FormButtons error={api.general} busy={fetching} label="Add alert source" busyLabel="Adding…" onCancel={onClose} />

@@ -6,11 +6,12 @@ import { useQuery, type CombinedError } from 'urql';
 import { FieldError, FormButtons } from '../components';
 import { formErrors } from '../errors';
 import { graphql } from '../gql';
-import { checkEndpointInput, destinationHint, EVENT_TYPES, headersFromText, headersToText } from '../webhooks';
+import { checkEndpointInput, destinationHint, headersFromText, headersToText } from '../webhooks';
 
-const DESTINATION_POLICY = graphql(`
-  query DestinationPolicy {
+const ENDPOINT_FORM_SETTINGS = graphql(`
+  query EndpointFormSettings {
     webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }
+    eventTypes { name label }
   }
 `);
 
@@ -43,7 +44,7 @@ interface Props {
 
 export function EndpointForm({ title, initial, submitLabel, busyLabel, busy, error, onSubmit, onCancel }: Props) {
   const id = useId();
-  const [{ data: settings }] = useQuery({ query: DESTINATION_POLICY });
+  const [{ data: settings }] = useQuery({ query: ENDPOINT_FORM_SETTINGS });
   const policy = settings?.webhookDestinationPolicy;
   const [url, setUrl] = useState(initial?.url ?? '');
   const [name, setName] = useState(initial?.name ?? '');
@@ -134,7 +135,7 @@ export function EndpointForm({ title, initial, submitLabel, busyLabel, busy, err
         <p className="help" id={`${id}-types-help`}>
           None selected: every event.
         </p>
-        {EVENT_TYPES.map(({ type, label }) => (
+        {settings?.eventTypes.map(({ name: type, label }) => (
           <label key={type} className="checkbox">
             <input type="checkbox" checked={eventTypes.includes(type)} onChange={() => toggleType(type)} />
             <span>
