@@ -33,6 +33,7 @@ export default [
               'Suspect',
               'SuspectReason',
               'EventType',
+              'AlertSourceKindDescription',
               'Environment',
               'EndpointStats',
               'DoraMetrics',
