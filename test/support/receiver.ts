@@ -17,8 +17,8 @@ export interface Receiver {
   requests: ReceivedRequest[];
   /** Changes how the receiver answers from now on (default: 200 "ok"). */
   respond(responder: Responder): void;
-  /** Resolves once `count` requests (to `path`, if given) have arrived; fails after `timeoutMs`. */
-  waitForRequests(count: number, options?: { path?: string; timeoutMs?: number }): Promise<ReceivedRequest[]>;
+  /** Resolves once `count` requests (to `path` and of event type `event`, if given) have arrived; fails after `timeoutMs`. */
+  waitForRequests(count: number, options?: { path?: string; event?: string; timeoutMs?: number }): Promise<ReceivedRequest[]>;
   close(): Promise<void>;
 }
 
@@ -49,8 +49,12 @@ export async function startReceiver(): Promise<Receiver> {
     respond(next) {
       responder = next;
     },
-    waitForRequests(count, { path, timeoutMs = 30_000 } = {}) {
-      const matching = () => requests.filter((request) => path === undefined || request.path === path);
+    waitForRequests(count, { path, event, timeoutMs = 30_000 } = {}) {
+      const matching = () =>
+        requests.filter(
+          (request) =>
+            (path === undefined || request.path === path) && (event === undefined || request.headers['x-service-event'] === event),
+        );
       return new Promise((resolve, reject) => {
         const check = () => {
           if (matching().length < count) return;
@@ -60,7 +64,7 @@ export async function startReceiver(): Promise<Receiver> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`expected ${count} requests${path ? ` to ${path}` : ''} within ${timeoutMs} ms, got ${matching().length}`));
+          reject(new Error(`expected ${count} requests${path ? ` to ${path}` : ''}${event ? ` of ${event}` : ''} within ${timeoutMs} ms, got ${matching().length}`));
         }, timeoutMs);
         waiters.add(check);
         check();
