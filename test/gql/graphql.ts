@@ -844,8 +844,10 @@ export type NodeByIdQuery = { node:
     | { __typename: 'Listener', id: string }
     | { __typename: 'Member', id: string }
     | { __typename: 'Organization', name: string, id: string }
+    | { __typename: 'Person', id: string }
     | { __typename: 'SecretReveal', id: string }
     | { __typename: 'Service', name: string, id: string }
+    | { __typename: 'Session', id: string }
     | { __typename: 'WebhookEndpoint', name: string, id: string }
    | null };
 
@@ -867,8 +869,10 @@ export type NodesByIdsQuery = { nodes: Array<
     | { __typename: 'Listener', id: string }
     | { __typename: 'Member', id: string }
     | { __typename: 'Organization', id: string }
+    | { __typename: 'Person', id: string }
     | { __typename: 'SecretReveal', id: string }
     | { __typename: 'Service', id: string }
+    | { __typename: 'Session', id: string }
     | { __typename: 'WebhookEndpoint', id: string }
    | null> };
 

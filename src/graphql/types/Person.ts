@@ -7,11 +7,12 @@ import { changeMemberRole, removeMember } from '../../domain/shared/people.ts';
 import type { Role as RoleName } from '../../domain/shared/roles.ts';
 import { Role } from './Role.ts';
 
-builder.prismaObject('Person', {
+builder.prismaNode('Person', {
+  id: { field: 'id' },
+  nullable: true,
   description: 'Someone who signs in. Their email is unique, compared case-insensitively (kept in lower case).',
   select: { id: true },
   fields: (t) => ({
-    id: t.exposeID('id'),
     email: t.exposeString('email'),
     name: t.exposeString('name'),
   }),

@@ -6,10 +6,11 @@ import { listSessions, revokeAllSessions, revokeSession, switchOrganization } fr
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { MeRef } from './Person.ts';
 
-builder.prismaObject('Session', {
+builder.prismaNode('Session', {
+  id: { field: 'id' },
+  nullable: true,
   description: 'A signed-in browser of the caller. Its cookie is never shown: only a hash of it is stored.',
   fields: (t) => ({
-    id: t.exposeID('id'),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it signed in.' }),
     lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', description: 'When a request last came with it, to the minute.' }),
     expiresAt: t.field({
