@@ -409,6 +409,31 @@ describe('roles', () => {
   });
 });
 
+describe('node(id:)', () => {
+  it('finds a fellow member, and only the caller’s own sessions', async () => {
+    const { owner, email, apiToken } = await organizationWithOwner();
+    const member = await invitePerson(hookline.baseUrl, owner.cookie, uniqueEmail('member'), 'MEMBER');
+    const NODE = graphql(`
+      query PeopleNode($id: ID!) { node(id: $id) { __typename id } }
+    `);
+    const memberId = member.body.person!.id;
+    expect(dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(owner.cookie), NODE, { id: memberId })).node).toEqual({
+      __typename: 'Person',
+      id: memberId,
+    });
+    const prisma = hookline.app.database.prisma;
+    const ownerSession = (await prisma.session.findFirst({ where: { person: { email }, revokedAt: null } }))!;
+    expect(dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(owner.cookie), NODE, { id: ownerSession.id })).node).toEqual({
+      __typename: 'Session',
+      id: ownerSession.id,
+    });
+    // Another member of the same organization does not find it, nor does an API token of it.
+    expect(
+      dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(member.cookie), NODE, { id: ownerSession.id })).node,
+    ).toBeNull();
+  });
+});
+
 describe('several organizations', () => {
   it('acts for the session’s organization, another by X-Hookline-Organization, and switches with switchOrganization', async () => {
     const first = await organizationWithOwner();

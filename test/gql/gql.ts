@@ -175,6 +175,7 @@ type Documents = {
     "\n  mutation PeopleRemoveMember($personId: ID!) { removeMember(personId: $personId) }\n": typeof types.PeopleRemoveMemberDocument,
     "\n  mutation PeopleSwitch($id: ID!) { switchOrganization(id: $id) { organization { id } role } }\n": typeof types.PeopleSwitchDocument,
     "\n  mutation PeopleCreateToken($scope: ApiTokenScope) { createApiToken(name: \"ci\", scope: $scope) { token apiToken { id scope } } }\n": typeof types.PeopleCreateTokenDocument,
+    "\n      query PeopleNode($id: ID!) { node(id: $id) { __typename id } }\n    ": typeof types.PeopleNodeDocument,
     "\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        ": typeof types.PeopleInviteExistingDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": typeof types.PgbouncerDeliveryUpdatedDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": typeof types.RetentionOfViewerDocument,
@@ -360,6 +361,7 @@ const documents: Documents = {
     "\n  mutation PeopleRemoveMember($personId: ID!) { removeMember(personId: $personId) }\n": types.PeopleRemoveMemberDocument,
     "\n  mutation PeopleSwitch($id: ID!) { switchOrganization(id: $id) { organization { id } role } }\n": types.PeopleSwitchDocument,
     "\n  mutation PeopleCreateToken($scope: ApiTokenScope) { createApiToken(name: \"ci\", scope: $scope) { token apiToken { id scope } } }\n": types.PeopleCreateTokenDocument,
+    "\n      query PeopleNode($id: ID!) { node(id: $id) { __typename id } }\n    ": types.PeopleNodeDocument,
     "\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        ": types.PeopleInviteExistingDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": types.PgbouncerDeliveryUpdatedDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": types.RetentionOfViewerDocument,
@@ -1042,6 +1044,10 @@ export function graphql(source: "\n  mutation PeopleSwitch($id: ID!) { switchOrg
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PeopleCreateToken($scope: ApiTokenScope) { createApiToken(name: \"ci\", scope: $scope) { token apiToken { id scope } } }\n"): (typeof documents)["\n  mutation PeopleCreateToken($scope: ApiTokenScope) { createApiToken(name: \"ci\", scope: $scope) { token apiToken { id scope } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n      query PeopleNode($id: ID!) { node(id: $id) { __typename id } }\n    "): (typeof documents)["\n      query PeopleNode($id: ID!) { node(id: $id) { __typename id } }\n    "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
