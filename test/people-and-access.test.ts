@@ -431,6 +431,8 @@ describe('node(id:)', () => {
     expect(
       dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(member.cookie), NODE, { id: ownerSession.id })).node,
     ).toBeNull();
+    const asToken = { authorization: `Bearer ${apiToken}` };
+    expect(dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, asToken, NODE, { id: ownerSession.id })).node).toBeNull();
   });
 });
 
