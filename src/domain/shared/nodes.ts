@@ -4,7 +4,11 @@
 import type { PrismaClient } from '../../generated/prisma/client.ts';
 import { isUuid } from './ids.ts';
 
-/** Each kind of row found by id, and how to find the organization's rows of it among `$2` (uuid[]); `$1` is the organization. */
+/**
+ * Each kind of row found by id, and how to find the organization's rows of it among `$2` (uuid[]);
+ * `$1` is the organization, `$3` the person calling (null for an API token): a session is found
+ * only by its own person, a person only by a fellow member.
+ */
 const OWNED_ROWS_SQL = {
   Organization: 'SELECT id FROM organizations WHERE id = $1 AND id = ANY($2)',
   ApiToken: 'SELECT id FROM api_tokens WHERE organization_id = $1 AND id = ANY($2)',
@@ -22,6 +26,9 @@ const OWNED_ROWS_SQL = {
   Listener: 'SELECT id FROM listeners WHERE organization_id = $1 AND id = ANY($2)',
   AlertSource: 'SELECT id FROM alert_sources WHERE organization_id = $1 AND id = ANY($2)',
   Alert: 'SELECT id FROM alerts WHERE organization_id = $1 AND id = ANY($2)',
+  Member: 'SELECT id FROM memberships WHERE organization_id = $1 AND id = ANY($2)',
+  Person: 'SELECT person_id AS id FROM memberships WHERE organization_id = $1 AND person_id = ANY($2)',
+  Session: 'SELECT id FROM sessions WHERE organization_id = $1 AND person_id = $3::uuid AND id = ANY($2)',
 } as const;
 
 export type NodeKind = keyof typeof OWNED_ROWS_SQL;
@@ -35,9 +42,14 @@ const OWNED_NODES_SQL = Object.entries(OWNED_ROWS_SQL)
   .join('\nUNION ALL\n');
 
 /** The kind of each of `ids` that is a row of the organization (lower-case ids); ids it does not own are absent. */
-export async function ownedNodeKinds(prisma: PrismaClient, organizationId: string, ids: readonly string[]): Promise<Map<string, NodeKind>> {
+export async function ownedNodeKinds(
+  prisma: PrismaClient,
+  organizationId: string,
+  ids: readonly string[],
+  personId: string | null = null,
+): Promise<Map<string, NodeKind>> {
   const uuids = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
   if (uuids.length === 0) return new Map();
-  const rows = await prisma.$queryRawUnsafe<{ kind: NodeKind; id: string }[]>(OWNED_NODES_SQL, organizationId, uuids);
+  const rows = await prisma.$queryRawUnsafe<{ kind: NodeKind; id: string }[]>(OWNED_NODES_SQL, organizationId, uuids, personId);
   return new Map(rows.map((row) => [row.id, row.kind]));
 }

@@ -20,6 +20,7 @@ async function resolveOwnNodes(context: AuthenticatedContext, info: GraphQLResol
     context.prisma,
     context.organization.id,
     ids.map((requested) => requested?.id ?? ''),
+    context.organization.actor.kind === 'person' ? context.organization.actor.personId : null,
   );
   const found = ids.map((requested) => {
     const kind = requested ? kinds.get(requested.id) : undefined;
