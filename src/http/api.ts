@@ -2,6 +2,7 @@
 // registered on the server of a process whose role serves them (api or all).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
+import { createOidcClient } from '../auth/oidc.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createBulkhead } from '../db/bulkhead.ts';
@@ -73,6 +74,7 @@ export function registerApi(
       incidentLookbackMs,
     },
     endpoints: { prisma: database.prisma, destination: api.destination, maxEndpointsPerOrganization },
+    oidc: { prisma: database.prisma, oidc: config.oidc && createOidcClient(config.oidc) },
     openApiDocument,
   });
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
