@@ -4,14 +4,24 @@
 // them, and the settings.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import type { RunningApp } from './support/app.ts';
+import { inviteMember } from '../src/domain/shared/invites.ts';
+import { graphql } from './gql/index.ts';
+import { requestGraphqlWithHeaders, type RunningApp, type Tenant } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
-import { CookieClient, startOidcProvider, type OidcProvider } from './support/oidc.ts';
+import { CookieClient, signInAtProvider, startOidcProvider, type BrowserResponse, type OidcProvider } from './support/oidc.ts';
+import { documentChecker, type DocumentChecker } from './support/openapi.ts';
+import { setUpOwner } from './support/people.ts';
 
 const hookline = useHookline({ app: false });
 let provider: OidcProvider;
 /** Hookline with single sign-on through `provider`. */
 let sso: RunningApp;
+let tenant: Tenant;
+/** The OpenAPI document the server serves. */
+let checker: DocumentChecker;
+
+const NOT_STARTED =
+  'No single sign-on is under way in this browser (it expired after 10 minutes, was already completed, or was started elsewhere): sign in again';
 
 beforeAll(async () => {
   provider = await startOidcProvider();
@@ -22,8 +32,17 @@ beforeAll(async () => {
     OIDC_CLIENT_SECRET: provider.clientSecret,
   });
   provider.serve(`${sso.baseUrl}/api/auth/oidc/callback`, {
-    'ada-verified': { email: 'ada@example.com', email_verified: true, name: 'Ada Lovelace' },
+    'ada-verified': { email: 'ada@example.com', email_verified: true, name: 'Ada at the provider' },
+    'ada-upper-case': { email: 'ADA@Example.com', email_verified: true },
+    'ada-unverified': { email: 'ada@example.com', email_verified: false, name: 'Not Ada' },
+    'grace-invited': { email: 'grace@example.com', email_verified: true, name: 'Grace Hopper' },
+    stranger: { email: 'stranger@example.com', email_verified: true },
   });
+  tenant = await hookline.createTenant('checkout', sso.app);
+  // Ada has an account (with a password too); Grace has only an invite.
+  await setUpOwner(sso.app, sso.baseUrl, tenant.organizationId, 'ada@example.com');
+  await inviteMember(sso.app.database.prisma, tenant.organizationId, 'grace@example.com', 'VIEWER');
+  checker = documentChecker(await (await fetch(`${sso.baseUrl}/api/openapi.json`)).json());
 });
 
 describe('the settings', () => {
@@ -66,7 +85,7 @@ describe('without the settings', () => {
     const methods = await fetch(`${plain.baseUrl}/api/auth/methods`);
     expect(methods.status).toBe(200);
     expect(await methods.json()).toEqual({ password: true, oidc: null });
-    for (const path of ['/api/auth/oidc/start']) {
+    for (const path of ['/api/auth/oidc/start', '/api/auth/oidc/callback?code=x&state=y']) {
       const response = await fetch(`${plain.baseUrl}${path}`, { redirect: 'manual' });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({
@@ -76,6 +95,27 @@ describe('without the settings', () => {
         },
       });
     }
+  });
+});
+
+describe('a provider that cannot be reached', () => {
+  it('does not stop Hookline from starting; a sign-in answers 502 until it can be', async () => {
+    const gone = await startOidcProvider();
+    await gone.close();
+    const stranded = await hookline.startApp({
+      OIDC_ISSUER_URL: gone.issuer,
+      OIDC_CLIENT_ID: gone.clientId,
+      OIDC_CLIENT_SECRET: gone.clientSecret,
+    });
+    const response = await fetch(`${stranded.baseUrl}/api/auth/oidc/start`, { redirect: 'manual' });
+    expect(response.status).toBe(502);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'oidc_provider_unavailable',
+        message: expect.stringMatching(new RegExp(`^The sign-in provider ${gone.issuer}/ could not be reached: `)),
+      },
+    });
   });
 });
 
@@ -105,6 +145,7 @@ describe('starting a sign-in', () => {
     expect(response.headers.getSetCookie()).toEqual([
       expect.stringMatching(/^hookline_oidc=[\w-]{43}; Max-Age=600; Path=\/api\/auth\/oidc; HttpOnly; SameSite=Lax$/),
     ]);
+    checker.expectDocumented('/api/auth/oidc/start', 'get', new Response(null, { status: 302, headers: response.headers }), '');
     // Only a hash of the cookie's key is kept, never the code verifier in the browser.
     const key = browser.cookies(sso.baseUrl).get('hookline_oidc')!;
     const { rows } = await sso.app.database.pool.query('SELECT key_hash, state, return_to FROM oidc_sign_ins');
@@ -125,5 +166,157 @@ describe('starting a sign-in', () => {
     expect(await response.json()).toEqual({
       error: { code: 'invalid_return_to', message: 'returnTo must be a path of this server, such as /incidents' },
     });
+  });
+});
+
+/** Starts a sign-in in `browser` and signs in at the provider as `accountId`; returns the callback URL the provider sends the browser to. */
+async function throughProvider(browser: CookieClient, accountId: string, returnTo = '/'): Promise<URL> {
+  const start = await browser.get(`${sso.baseUrl}/api/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}`);
+  expect(start.status).toBe(302);
+  return signInAtProvider(browser, start.headers.get('location')!, accountId, `${sso.baseUrl}/api/auth/oidc/callback`);
+}
+
+const ME = graphql(`
+  query SingleSignOnMe { me { person { email name } organization { id } role } }
+`);
+
+/** `me` as the session of `browser`'s cookie. */
+function me(browser: CookieClient) {
+  return requestGraphqlWithHeaders(
+    sso.baseUrl,
+    { cookie: `hookline_session=${browser.cookies(sso.baseUrl).get('hookline_session')}` },
+    ME,
+    {},
+  );
+}
+
+function expectRefused(response: BrowserResponse, status: number, code: string, message: string | RegExp) {
+  checker.expectDocumented('/api/auth/oidc/callback', 'get', new Response(null, { status, headers: response.headers }), response.body);
+  expect({ status: response.status, body: JSON.parse(response.body) }).toEqual({
+    status,
+    body: { error: { code, message: typeof message === 'string' ? message : expect.stringMatching(message) } },
+  });
+  // No session: only the sign-in's own cookie is cleared.
+  expect(response.headers.getSetCookie()).toEqual([
+    expect.stringMatching(/^hookline_oidc=; Max-Age=0; Path=\/api\/auth\/oidc; Expires=[^;]+; HttpOnly; SameSite=Lax$/),
+  ]);
+}
+
+describe('completing a sign-in', () => {
+  it('signs in the person whose verified email the provider vouches for, and opens returnTo', async () => {
+    const browser = new CookieClient();
+    const callback = await throughProvider(browser, 'ada-verified', '/incidents?status=OPEN');
+    expect(Object.fromEntries(callback.searchParams)).toEqual({
+      code: expect.any(String),
+      state: expect.any(String),
+      iss: provider.issuer,
+    });
+    const response = await browser.get(callback.href);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/incidents?status=OPEN');
+    expect(response.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^hookline_oidc=; Max-Age=0; Path=\/api\/auth\/oidc; /),
+      expect.stringMatching(/^hookline_session=[\w-]{43}; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/),
+    ]);
+    checker.expectDocumented('/api/auth/oidc/callback', 'get', new Response(null, { status: 302, headers: response.headers }), '');
+    expect(await me(browser)).toEqual({
+      status: 200,
+      // The person as Hookline knows them: the provider's name does not rename them.
+      body: {
+        data: {
+          me: {
+            person: { email: 'ada@example.com', name: 'Owner ada@example.com' },
+            organization: { id: tenant.organizationId },
+            role: 'OWNER',
+          },
+        },
+      },
+    });
+  });
+
+  it('matches the email whatever its case', async () => {
+    const browser = new CookieClient();
+    const response = await browser.get((await throughProvider(browser, 'ada-upper-case')).href);
+    expect(response.status).toBe(302);
+    expect((await me(browser)).body.data?.me.person?.email).toBe('ada@example.com');
+  });
+
+  it('accepts the pending invite of a verified email nobody has yet, making the person', async () => {
+    const browser = new CookieClient();
+    const response = await browser.get((await throughProvider(browser, 'grace-invited')).href);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+    expect(await me(browser)).toEqual({
+      status: 200,
+      body: {
+        data: {
+          me: { person: { email: 'grace@example.com', name: 'Grace Hopper' }, organization: { id: tenant.organizationId }, role: 'VIEWER' },
+        },
+      },
+    });
+    const invite = await sso.app.database.prisma.invite.findFirstOrThrow({ where: { email: 'grace@example.com' } });
+    expect(invite.usedAt).not.toBeNull();
+  });
+
+  it('refuses an email the provider has not verified, even one a person has', async () => {
+    const browser = new CookieClient();
+    const response = await browser.get((await throughProvider(browser, 'ada-unverified')).href);
+    expectRefused(
+      response,
+      403,
+      'email_not_verified',
+      'The sign-in provider has not verified the email address of this account; Hookline signs people in by a verified email only',
+    );
+    expect(browser.cookies(sso.baseUrl).has('hookline_session')).toBe(false);
+  });
+
+  it('refuses a verified email that has no account and no pending invite', async () => {
+    const browser = new CookieClient();
+    const response = await browser.get((await throughProvider(browser, 'stranger')).href);
+    expectRefused(
+      response,
+      403,
+      'no_account',
+      'No one with the email stranger@example.com has an account here: ask an owner of your organization to invite that address',
+    );
+    expect(await sso.app.database.prisma.person.count({ where: { email: 'stranger@example.com' } })).toBe(0);
+  });
+});
+
+describe('an attacker', () => {
+  it('cannot complete a sign-in with a changed or missing state', async () => {
+    for (const changeState of [(url: URL) => url.searchParams.set('state', 'forged'), (url: URL) => url.searchParams.delete('state')]) {
+      const browser = new CookieClient();
+      const callback = await throughProvider(browser, 'ada-verified');
+      changeState(callback);
+      expectRefused(await browser.get(callback.href), 400, 'invalid_callback', /^The sign-in could not be completed: .*"state"/);
+      expect(browser.cookies(sso.baseUrl).has('hookline_session')).toBe(false);
+    }
+  });
+
+  it('cannot replay a callback, even with the cookie of the sign-in it completed', async () => {
+    const browser = new CookieClient();
+    const callback = await throughProvider(browser, 'ada-verified');
+    const key = browser.cookies(sso.baseUrl).get('hookline_oidc')!;
+    expect((await browser.get(callback.href)).status).toBe(302);
+    const attacker = new CookieClient();
+    attacker.setCookie(sso.baseUrl, 'hookline_oidc', key);
+    expectRefused(await attacker.get(callback.href), 400, 'sign_in_not_started', NOT_STARTED);
+    expect(attacker.cookies(sso.baseUrl).has('hookline_session')).toBe(false);
+  });
+
+  it('cannot sign a victim in as themself by sending them a callback (the sign-in is bound to the browser that started it)', async () => {
+    const attacker = new CookieClient();
+    const callback = await throughProvider(attacker, 'ada-verified');
+    const victim = new CookieClient();
+    expectRefused(await victim.get(callback.href), 400, 'sign_in_not_started', NOT_STARTED);
+    expect(victim.cookies(sso.baseUrl).has('hookline_session')).toBe(false);
+  });
+
+  it('cannot use a sign-in past its 10 minutes', async () => {
+    const browser = new CookieClient();
+    const callback = await throughProvider(browser, 'ada-verified');
+    await sso.app.database.pool.query(`UPDATE oidc_sign_ins SET expires_at = now() - interval '1 second'`);
+    expectRefused(await browser.get(callback.href), 400, 'sign_in_not_started', NOT_STARTED);
   });
 });

@@ -87,6 +87,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
           expectedNonce: nonce,
         });
       } catch (error) {
+        if (isProviderFailure(error)) throw new OidcProviderError(`The sign-in provider failed: ${messageOf(error)}`);
         throw new OidcCallbackError(messageOf(error));
       }
       const claims = tokens.claims();
@@ -116,9 +117,19 @@ async function discover({ issuer, clientId, clientSecret }: OidcSettings): Promi
   return client.discovery(issuer, clientId, clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : undefined);
 }
 
+/** The provider could not be reached, or answered other than OAuth says (not a refusal of this callback). */
+function isProviderFailure(error: unknown): boolean {
+  if (error instanceof TypeError && error.message === 'fetch failed') return true;
+  return (
+    error instanceof client.ClientError && (error.code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || error.code === 'OAUTH_RESPONSE_IS_NOT_JSON')
+  );
+}
+
+/** What went wrong, in OAuth's words: the error code and description, or the check that failed and why. */
 function messageOf(error: unknown): string {
-  if (error instanceof client.ResponseBodyError) return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
-  if (error instanceof client.AuthorizationResponseError)
+  if (error instanceof client.ResponseBodyError || error instanceof client.AuthorizationResponseError)
     return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
+  if (error instanceof client.ClientError && error.cause instanceof Error && error.cause.message !== error.message)
+    return `${error.message}: ${error.cause.message}`;
   return error instanceof Error ? error.message : String(error);
 }

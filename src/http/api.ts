@@ -90,7 +90,7 @@ export function registerApi(
       corsOrigins: config.CORS_ORIGINS,
       signInFailures: createFailureLimiter(database.pool, { name: 'sign-in-failures', maxFailures: 10, windowSeconds: 15 * 60 }),
     },
-    oidc: { prisma: database.prisma, oidc: config.oidc && createOidcClient(config.oidc) },
+    oidc: { prisma: database.prisma, oidc: config.oidc && createOidcClient(config.oidc), lifetime: sessionLifetime(config) },
     openApiDocument,
   });
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes

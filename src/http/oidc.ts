@@ -7,16 +7,22 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { OidcProviderError, type OidcClient } from '../auth/oidc.ts';
+import { sessionCookie } from '../auth/caller.ts';
+import { OidcCallbackError, OidcProviderError, type OidcClient } from '../auth/oidc.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { beginOidcSignIn, OIDC_SIGN_IN_TTL_MS, sameOriginPath } from '../domain/shared/oidc-sign-ins.ts';
+import { beginOidcSignIn, OIDC_SIGN_IN_TTL_MS, sameOriginPath, takeOidcSignIn } from '../domain/shared/oidc-sign-ins.ts';
+import { organizationsOf } from '../domain/shared/people.ts';
+import { revokeSessionByCookie, startSession, type SessionLifetime } from '../domain/shared/sessions.ts';
+import { personOfVerifiedEmail, SingleSignOnRefusedError } from '../domain/shared/single-sign-on.ts';
 import { HttpError } from './errors.ts';
 import { errorResponse, jsonResponse, TRANSPORT_RESPONSES } from './route-schemas.ts';
+import { setSessionCookie } from './sessions.ts';
 
 export interface OidcRouteDependencies {
   prisma: PrismaClient;
   /** The provider's client; undefined where single sign-on is not configured. */
   oidc: OidcClient | undefined;
+  lifetime: SessionLifetime;
 }
 
 const OIDC_PATH = '/api/auth/oidc';
@@ -72,6 +78,34 @@ const startSchema = {
   },
 };
 
+const callbackSchema = {
+  operationId: 'completeSingleSignOn',
+  summary: 'Where the provider sends the browser back: signs the person in and opens the dashboard',
+  description:
+    'The person is found by the email the provider has verified (email_verified true); pending invites of that email are accepted. ' +
+    'Each sign-in started can complete once, in the browser that started it, within 10 minutes.',
+  querystring: z.object({
+    code: z.string().optional().meta({ description: 'The authorization code' }),
+    state: z.string().optional().meta({ description: 'The state sent with the authorization request' }),
+    iss: z.string().optional().meta({ description: 'The issuer (RFC 9207)' }),
+    error: z.string().optional().meta({ description: 'The provider refused or the person cancelled' }),
+  }),
+  response: {
+    '302': REDIRECT('Into the dashboard (the returnTo of the start), with the session cookie hookline_session'),
+    '400': errorResponse(
+      'No sign-in under way in this browser (started elsewhere, expired, or already used), or the answer does not complete it (state, code, nonce or PKCE)',
+      ['sign_in_not_started', 'invalid_callback'],
+    ),
+    '403': errorResponse(
+      'The provider has not verified the email, no person has it and no invite is pending for it, or the person is a member of no organization',
+      ['email_not_verified', 'no_account', 'forbidden'],
+    ),
+    '404': NOT_CONFIGURED,
+    '502': PROVIDER_UNAVAILABLE,
+    ...TRANSPORT_RESPONSES,
+  },
+};
+
 function configured(oidc: OidcClient | undefined): OidcClient {
   if (!oidc) {
     throw new HttpError(
@@ -83,9 +117,13 @@ function configured(oidc: OidcClient | undefined): OidcClient {
   return oidc;
 }
 
-function providerUnavailable(error: unknown): never {
-  if (error instanceof OidcProviderError) throw new HttpError(502, 'oidc_provider_unavailable', error.message);
-  throw error;
+/** The provider's failures are the operator's to see (a client's 502 alone would hide them). */
+function providerUnavailable(request: FastifyRequest) {
+  return (error: unknown): never => {
+    if (!(error instanceof OidcProviderError)) throw error;
+    request.log.warn({ err: error }, 'single sign-on: the provider is unavailable');
+    throw new HttpError(502, 'oidc_provider_unavailable', error.message);
+  };
 }
 
 /** Where the provider sends the browser back: this server as the browser reached it (TRUST_PROXY decides whether a proxy's word counts). */
@@ -111,9 +149,47 @@ export async function oidcRoutes(app: FastifyInstance, deps: OidcRouteDependenci
     const returnTo = requested === undefined ? '/' : typeof requested === 'string' ? sameOriginPath(requested) : null;
     if (returnTo === null) throw new HttpError(400, 'invalid_return_to', 'returnTo must be a path of this server, such as /incidents');
     const redirectUri = redirectUriOf(request);
-    const { url, state, nonce, codeVerifier } = await oidc.authorizationRequest(redirectUri).catch(providerUnavailable);
+    const { url, state, nonce, codeVerifier } = await oidc.authorizationRequest(redirectUri).catch(providerUnavailable(request));
     const key = await beginOidcSignIn(deps.prisma, { state, nonce, codeVerifier, redirectUri, returnTo });
     reply.setCookie(OIDC_SIGN_IN_COOKIE, key, { ...signInCookieOptions(request), maxAge: OIDC_SIGN_IN_TTL_MS / 1000 });
     return reply.redirect(url.href, 302);
+  });
+
+  app.get(OIDC_CALLBACK_PATH, { schema: callbackSchema }, async (request, reply) => {
+    const oidc = configured(deps.oidc);
+    const key = request.cookies[OIDC_SIGN_IN_COOKIE];
+    // Whatever happens next, this sign-in is over: a new attempt starts from the start.
+    reply.clearCookie(OIDC_SIGN_IN_COOKIE, signInCookieOptions(request));
+    const signIn = key ? await takeOidcSignIn(deps.prisma, key) : null;
+    if (!signIn) {
+      throw new HttpError(
+        400,
+        'sign_in_not_started',
+        'No single sign-on is under way in this browser (it expired after 10 minutes, was already completed, or was started elsewhere): sign in again',
+      );
+    }
+    const callbackUrl = new URL(signIn.redirectUri);
+    callbackUrl.search = new URL(request.url, signIn.redirectUri).search;
+    const identity = await oidc.identify(callbackUrl, signIn).catch((error: unknown) => {
+      if (error instanceof OidcCallbackError)
+        throw new HttpError(400, 'invalid_callback', `The sign-in could not be completed: ${error.message}`);
+      return providerUnavailable(request)(error);
+    });
+    const { person, joinedOrganizationId } = await personOfVerifiedEmail(deps.prisma, identity).catch((error: unknown) => {
+      if (error instanceof SingleSignOnRefusedError) throw new HttpError(403, error.reason, error.message);
+      throw error;
+    });
+    const organizations = await organizationsOf(deps.prisma, person.id);
+    const selected = organizations.find((organization) => organization.id === joinedOrganizationId) ?? organizations[0];
+    if (!selected) throw new HttpError(403, 'forbidden', 'This person is a member of no organization');
+    // A new session id at every sign-in; the browser's former session (if any) ends.
+    await revokeSessionByCookie(deps.prisma, sessionCookie(request.headers.cookie));
+    const { session, plaintext } = await startSession(
+      deps.prisma,
+      { personId: person.id, organizationId: selected.id, ip: request.ip, userAgent: request.headers['user-agent'] },
+      deps.lifetime,
+    );
+    setSessionCookie(request, reply, plaintext, session.absoluteExpiresAt);
+    return reply.redirect(signIn.returnTo, 302);
   });
 }

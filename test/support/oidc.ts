@@ -55,6 +55,8 @@ export async function startOidcProvider(): Promise<OidcProvider> {
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
         cookies: { keys: ['a-cookie-key-of-the-test-provider'] },
         pkce: { required: () => true },
+        // Set (rather than left to the defaults, which the provider warns of at each use).
+        ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
         features: { devInteractions: { enabled: true } },
       });
       handle = provider.callback();
