@@ -258,6 +258,24 @@ describe('completing a sign-in', () => {
     expect(invite.usedAt).not.toBeNull();
   });
 
+  it('says so when the person cancels at the provider', async () => {
+    const browser = new CookieClient();
+    const start = await browser.get(`${sso.baseUrl}/api/auth/oidc/start`);
+    const loginPage = await browser.followUntil(start.headers.get('location')!, () => false);
+    expect(loginPage.status).toBe(200);
+    const abort = loginPage.body.match(/href="([^"]*\/abort)"/)?.[1];
+    expect(abort).toBeDefined();
+    const cancelled = await browser.followUntil(new URL(abort!, loginPage.url).href, (location) => location.origin === sso.baseUrl);
+    const callback = new URL(cancelled.headers.get('location')!, cancelled.url);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expectRefused(
+      await browser.get(callback.href),
+      400,
+      'invalid_callback',
+      'The sign-in could not be completed: access_denied: End-User aborted interaction',
+    );
+  });
+
   it('refuses an email the provider has not verified, even one a person has', async () => {
     const browser = new CookieClient();
     const response = await browser.get((await throughProvider(browser, 'ada-unverified')).href);

@@ -92,10 +92,10 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       }
       const claims = tokens.claims();
       if (!claims) throw new OidcCallbackError('the provider sent no ID token');
-      // Many providers put email in the ID token; the others (and oidc-provider by default) at the
-      // userinfo endpoint only, which is asked for the same subject.
+      // Many providers put email and email_verified in the ID token; the others (and oidc-provider
+      // by default) at the userinfo endpoint only, which is then asked, for the same subject.
       const profile =
-        typeof claims.email === 'string'
+        typeof claims.email === 'string' && typeof claims.email_verified === 'boolean'
           ? claims
           : await client.fetchUserInfo(config, tokens.access_token, claims.sub).catch((error: unknown) => {
               throw new OidcProviderError(`The sign-in provider's userinfo endpoint failed: ${messageOf(error)}`);
