@@ -12,7 +12,7 @@
 //   background  ← delivery, domain, db: the worker processes' periodic jobs and their scheduler
 //   graphql     ← domain, db, auth: the GraphQL schema and resolvers
 //   http        ← graphql, domain, db, auth: the Fastify server, REST routes, WebSocket
-//   auth        ← domain: who a request is (Bearer and deploy tokens)
+//   auth        ← domain: who a request is (API tokens, sessions, deploy tokens) and what it may do
 //   client      ← only the pure signing and webhook-body modules: the CLI's API client (listen, trigger)
 //   At the top level, cli.ts (the hookline command), main.ts (the server program, which it runs) and
 //   app.ts (one process) compose the layers, which import none of them; config.ts, metrics.ts and

@@ -54,6 +54,7 @@ describe('hookline CLI', () => {
       id: organizationId,
       name: 'acme',
       apiTokenId: expect.any(String),
+      scope: 'ADMIN',
     });
   });
 
@@ -76,6 +77,7 @@ describe('hookline CLI', () => {
       id: organizationId,
       name: 'acme',
       apiTokenId: expect.any(String),
+      scope: 'ADMIN',
     });
   });
 
@@ -167,9 +169,12 @@ describe('hookline CLI', () => {
   });
 
   it('users create prints a one-use owner set-up link for that email', async () => {
-    const result = await hookline(['users', 'create', '--org', organizationId, '--email', 'Boss@Example.com', '--role', 'OWNER', '--json'], {
-      PUBLIC_URL: 'https://hookline.example.com',
-    });
+    const result = await hookline(
+      ['users', 'create', '--org', organizationId, '--email', 'Boss@Example.com', '--role', 'OWNER', '--json'],
+      {
+        PUBLIC_URL: 'https://hookline.example.com',
+      },
+    );
     expect(result.code).toBe(0);
     const printed = json(result) as { setupUrl: string; email: string; expiresAt: string };
     expect(printed.setupUrl).toMatch(/^https:\/\/hookline\.example\.com\/setup\?token=[A-Za-z0-9_-]{43}$/);

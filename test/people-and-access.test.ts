@@ -11,7 +11,7 @@ import { hashToken, issueToken } from '../src/domain/shared/tokens.ts';
 import { graphql } from './gql/index.ts';
 import { dataOf, errorOf, requestGraphqlWithHeaders, startApp } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
-import { connectGraphqlWs } from './support/graphql-ws.ts';
+import { connectGraphqlWs, subscribe } from './support/graphql-ws.ts';
 import { invitePerson, PASSWORD, postJson, setUpOwner, signIn } from './support/people.ts';
 
 const hookline = useHookline({ tenant: 'checkout', environment: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' } });
@@ -481,5 +481,21 @@ describe('GraphQL over WebSocket with the cookie', () => {
     const revoked = wsClient(owner.cookie, hookline.baseUrl);
     expect(((await query(revoked)).error as { code: number }).code).toBe(4401);
     await revoked.dispose();
+  });
+
+  it('closes a socket signed in by a session once the session is revoked, ending its subscriptions', async () => {
+    const { owner, email } = await organizationWithOwner();
+    const client = wsClient(owner.cookie, hookline.baseUrl);
+    const live = subscribe(client, 'subscription { deliveryUpdated { id } }', {}, (data: unknown) => data);
+    expect(await query(client)).toEqual({ data: { me: { role: 'OWNER' } } });
+    const other = await signIn(hookline.baseUrl, email);
+    dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(other.cookie), REVOKE_ALL, {}));
+    const closed = await live.waitFor(
+      () => live.errors.find((error) => (error as { code?: number }).code !== undefined),
+      'the socket closed',
+      15_000,
+    );
+    expect((closed as { code: number }).code).toBe(4401);
+    await client.dispose();
   });
 });

@@ -77,7 +77,12 @@ describe('npm start', () => {
     const setup = await fetch(`${address}/api/auth/setup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: new URL(setupUrl!).searchParams.get('token'), email: 'first@example.com', name: 'First', password: 'a long enough password' }),
+      body: JSON.stringify({
+        token: new URL(setupUrl!).searchParams.get('token'),
+        email: 'first@example.com',
+        name: 'First',
+        password: 'a long enough password',
+      }),
     });
     expect(setup.status).toBe(200);
     expect((await setup.json()).organizations).toEqual([{ id: expect.any(String), name: 'default', role: 'OWNER' }]);

@@ -34,6 +34,9 @@ const GRAPHIQL_CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
+/** How often a WebSocket signed in by a session re-checks it (a revoked session's socket closes within this). */
+const SESSION_CHECK_INTERVAL_MS = 5000;
+
 /** What the APIs need besides the database: the queue, the live feeds, the destination rules. */
 export interface ApiServices {
   queue: AttemptQueue;
@@ -158,6 +161,7 @@ export function registerApi(
   });
   const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma, {
     sessionIdleMs: services.sessionIdleMs,
+    sessionCheckIntervalMs: SESSION_CHECK_INTERVAL_MS,
     allowedOrigin: (request) => isAllowedOrigin(request.headers.origin, upgradeOrigin(request, config.TRUST_PROXY), config.CORS_ORIGINS),
     maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,
     maxSubscriptionsPerConnection: config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,

@@ -16,7 +16,7 @@ import { HttpError } from './errors.ts';
 import { takeJsonBodies } from './json-body.ts';
 import type { FailureLimiter } from './rate-limit.ts';
 import { BODY_ERRORS, errorResponse, jsonResponse, RETRY_AFTER, TRANSPORT_RESPONSES, UNSUPPORTED_MEDIA_TYPE } from './route-schemas.ts';
-import { clearSessionCookie, setSessionCookie } from './sessions.ts';
+import { clearSessionCookie, isAllowedOrigin, ownOrigin, setSessionCookie } from './sessions.ts';
 
 export interface AuthRouteDependencies {
   prisma: PrismaClient;
@@ -60,9 +60,7 @@ const LINK_REFUSED = {
 
 /** Refuses sign-in's cousins from another origin too: no one may be signed in by a page of another site. */
 function refuseForeignOrigin(request: FastifyRequest, corsOrigins: '*' | string[]): void {
-  const origin = request.headers.origin;
-  if (origin === undefined || origin === `${request.protocol}://${request.host}`) return;
-  if (corsOrigins === '*' || corsOrigins.includes(origin)) return;
+  if (isAllowedOrigin(request.headers.origin, ownOrigin(request), corsOrigins)) return;
   throw new HttpError(403, 'cross_origin', 'Signing in must come from Hookline’s own pages (or an origin in CORS_ORIGINS)');
 }
 

@@ -49,6 +49,11 @@ export interface WebSocketAuthentication {
   sessionIdleMs: number;
   /** Whether the upgrade's Origin may use its session cookie (the same rule as HTTP requests). */
   allowedOrigin: (request: IncomingMessage) => boolean;
+  /**
+   * How often a socket signed in by a session checks it is still live: a revoked or expired
+   * session's socket is closed with 4401 within this time (each new operation is checked at once).
+   */
+  sessionCheckIntervalMs: number;
 }
 
 /** An HTTP answer on a socket that asked to upgrade, in the REST error shape. */
@@ -113,6 +118,17 @@ export function attachGraphqlWebSocket(
   /** Open, authenticated sockets by organization id. */
   const connections = new Map<string, number>();
   const organizationOf = new WeakMap<WebSocket, string>();
+  /** Sockets signed in by a session: their subscriptions end (4401) once the session does. */
+  const sessionWatches = new WeakMap<WebSocket, NodeJS.Timeout>();
+  function watchSession(socket: WebSocket, credentials: Credentials): void {
+    const timer = setInterval(async () => {
+      const { viewer } = await authenticate(prisma, credentials, limits.sessionIdleMs).catch(() => ({ viewer: undefined }));
+      // null: revoked, expired or removed; undefined: the database was away, and the next check decides.
+      if (viewer === null && socket.readyState === socket.OPEN) socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized: the session ended');
+    }, limits.sessionCheckIntervalMs);
+    timer.unref();
+    sessionWatches.set(socket, timer);
+  }
 
   useServer(
     {
@@ -156,9 +172,12 @@ export function attachGraphqlWebSocket(
         }
         connections.set(organization.id, open + 1);
         organizationOf.set(socket, organization.id);
+        if (organization.actor.kind === 'person') watchSession(socket, credentials);
         return true;
       },
       onClose(context) {
+        clearInterval(sessionWatches.get(context.extra.socket));
+        sessionWatches.delete(context.extra.socket);
         const organizationId = organizationOf.get(context.extra.socket);
         if (organizationId === undefined) return;
         organizationOf.delete(context.extra.socket);
