@@ -4,7 +4,7 @@
 // them, and the settings.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { inviteMember } from '../src/domain/shared/invites.ts';
+import { inviteMember, issueOwnerSetupLink } from '../src/domain/shared/invites.ts';
 import { graphql } from './gql/index.ts';
 import { requestGraphqlWithHeaders, type RunningApp, type Tenant } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
@@ -256,6 +256,18 @@ describe('completing a sign-in', () => {
     });
     const invite = await sso.app.database.prisma.invite.findFirstOrThrow({ where: { email: 'grace@example.com' } });
     expect(invite.usedAt).not.toBeNull();
+  });
+
+  it('completes a set-up link made for the email, acting for its organization as its owner', async () => {
+    const another = await hookline.createTenant('billing', sso.app);
+    await issueOwnerSetupLink(sso.app.database.prisma, another.organizationId, 'ada@example.com');
+    const browser = new CookieClient();
+    expect((await browser.get((await throughProvider(browser, 'ada-verified')).href)).status).toBe(302);
+    expect((await me(browser)).body.data?.me).toEqual({
+      person: { email: 'ada@example.com', name: 'Owner ada@example.com' },
+      organization: { id: another.organizationId },
+      role: 'OWNER',
+    });
   });
 
   it('says so when the person cancels at the provider', async () => {

@@ -2,8 +2,9 @@
 // has verified it (email_verified true): an unverified address proves nothing, and linking by it
 // would let anyone who can type an address into their own provider account take over a person.
 // A verified email matches the person of that email (compared case-insensitively); a verified
-// email with pending invites accepts them all (the invite went to that address, which the provider
-// has just vouched for), making the person first if there is none. Any other email is refused:
+// email with pending links made for it (invites, and set-up links made for that email) accepts them
+// all (the link went to that address, which the provider has just vouched for), making the person
+// first if there is none. Any other email is refused:
 // single sign-on makes no one a member of an organization on its own.
 import type { Person, PrismaClient } from '../../generated/prisma/client.ts';
 import { emailAddress, personName } from './passwords.ts';
@@ -28,11 +29,11 @@ export class SingleSignOnRefusedError extends Error {
 
 export interface SingleSignOn {
   person: Person;
-  /** The organization of the invite accepted now, if any: the one the new session acts for. */
+  /** The organization of the first link accepted now, if any: the one the new session acts for. */
   joinedOrganizationId: string | undefined;
 }
 
-/** The person `identity` signs in, after accepting the pending invites of their email. */
+/** The person `identity` signs in, after accepting the pending links made for their email. */
 export async function personOfVerifiedEmail(prisma: PrismaClient, identity: VerifiedIdentity, now = new Date()): Promise<SingleSignOn> {
   if (!identity.email || !identity.emailVerified) {
     throw new SingleSignOnRefusedError(
@@ -49,7 +50,7 @@ export async function personOfVerifiedEmail(prisma: PrismaClient, identity: Veri
   const email = parsed.data;
   return prisma.$transaction(async (tx) => {
     const invites = await tx.invite.findMany({
-      where: { kind: 'INVITE', email, usedAt: null, expiresAt: { gt: now } },
+      where: { email, usedAt: null, expiresAt: { gt: now } },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
     const existing = await tx.person.findUnique({ where: { email } });
@@ -65,8 +66,8 @@ export async function personOfVerifiedEmail(prisma: PrismaClient, identity: Veri
       await tx.membership.upsert({
         where: { personId_organizationId: { personId: person.id, organizationId: invite.organizationId } },
         create: { personId: person.id, organizationId: invite.organizationId, role: invite.role },
-        // A member invited again keeps their role, as with the invite's link.
-        update: {},
+        // As following the link would: a member invited again keeps their role; a set-up link makes an owner.
+        update: invite.kind === 'OWNER_SETUP' ? { role: 'OWNER' } : {},
       });
       joinedOrganizationId ??= invite.organizationId;
     }
