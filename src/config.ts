@@ -67,6 +67,18 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/**
+ * An OpenID Connect issuer: https://, or http:// on this machine only (a provider run locally for
+ * development or tests); anything else would let the sign-in's tokens travel in clear.
+ */
+const issuerUrl = z
+  .string()
+  .refine((value) => URL.canParse(value), { message: 'must be a URL such as https://accounts.example.com' })
+  .transform((value) => new URL(value))
+  .refine((url) => url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname)), {
+    message: 'must be an https:// URL (http:// only for localhost, 127.0.0.1 or [::1])',
+  });
 const connectionString = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string');
 
 const environmentSchema = z
@@ -187,7 +199,22 @@ const environmentSchema = z
     RETENTION_DAYS: wholeNumber(1).default(90),
     /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
     HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
+    /** Single sign-on: the OpenID Connect provider's issuer (its discovery document is read from there). */
+    OIDC_ISSUER_URL: issuerUrl.optional(),
+    /** Single sign-on: this server's client at the provider. */
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
   })
+  .refine(
+    (config) => {
+      const set = [config.OIDC_ISSUER_URL, config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET].filter((value) => value !== undefined);
+      return set.length === 0 || set.length === 3;
+    },
+    {
+      path: ['OIDC_ISSUER_URL'],
+      message: 'single sign-on needs all three of OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or none of them)',
+    },
+  )
   .refine((config) => config.HTTP_CONNECTION_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS, {
     // Otherwise a slow request's connection would be cut before its 408 could be sent.
     path: ['HTTP_CONNECTION_TIMEOUT_MS'],
@@ -209,13 +236,28 @@ const environmentSchema = z
       message: 'set either DELIVERY_RETRY_SCHEDULE or DELIVERY_BACKOFF_BASE_MS/DELIVERY_BACKOFF_FACTOR, not both',
     },
   )
-  .transform(({ DELIVERY_RETRY_SCHEDULE, DELIVERY_BACKOFF_BASE_MS, DELIVERY_BACKOFF_FACTOR, ...config }) => ({
-    ...config,
-    // An explicit value wins over dev mode, either way.
-    WEBHOOK_ALLOW_HTTP: config.WEBHOOK_ALLOW_HTTP ?? config.HOOKLINE_DEV,
-    WEBHOOK_ALLOW_PRIVATE: config.WEBHOOK_ALLOW_PRIVATE ?? config.HOOKLINE_DEV,
-    retrySchedule: retrySchedule(DELIVERY_RETRY_SCHEDULE, DELIVERY_BACKOFF_BASE_MS, DELIVERY_BACKOFF_FACTOR),
-  }));
+  .transform(
+    ({
+      DELIVERY_RETRY_SCHEDULE,
+      DELIVERY_BACKOFF_BASE_MS,
+      DELIVERY_BACKOFF_FACTOR,
+      OIDC_ISSUER_URL,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET,
+      ...config
+    }) => ({
+      ...config,
+      /** Single sign-on through an OpenID Connect provider; undefined where it is not configured. */
+      oidc:
+        OIDC_ISSUER_URL && OIDC_CLIENT_ID && OIDC_CLIENT_SECRET
+          ? { issuer: OIDC_ISSUER_URL, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET }
+          : undefined,
+      // An explicit value wins over dev mode, either way.
+      WEBHOOK_ALLOW_HTTP: config.WEBHOOK_ALLOW_HTTP ?? config.HOOKLINE_DEV,
+      WEBHOOK_ALLOW_PRIVATE: config.WEBHOOK_ALLOW_PRIVATE ?? config.HOOKLINE_DEV,
+      retrySchedule: retrySchedule(DELIVERY_RETRY_SCHEDULE, DELIVERY_BACKOFF_BASE_MS, DELIVERY_BACKOFF_FACTOR),
+    }),
+  );
 
 function retrySchedule(delaysMs: number[] | undefined, baseMs: number | undefined, factor: number | undefined): RetrySchedule {
   if (baseMs === undefined && factor === undefined) return { delaysMs: delaysMs ?? DEFAULT_RETRY_DELAYS_MS };

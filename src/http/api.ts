@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
 import { ORGANIZATION_HEADER } from '../auth/caller.ts';
+import { createOidcClient } from '../auth/oidc.ts';
 import { sessionLifetime, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createBulkhead } from '../db/bulkhead.ts';
@@ -92,6 +93,7 @@ export function registerApi(
       corsOrigins: config.CORS_ORIGINS,
       signInFailures: createFailureLimiter(database.pool, { name: 'sign-in-failures', maxFailures: 10, windowSeconds: 15 * 60 }),
     },
+    oidc: { prisma: database.prisma, oidc: config.oidc && createOidcClient(config.oidc), lifetime: sessionLifetime(config) },
     openApiDocument,
   });
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes

@@ -151,7 +151,7 @@ export async function printOpenApiDocument(destination: DestinationPolicy): Prom
   const unused = {} as never;
   probeRoutes(app, unused);
   const endpoints = { destination } as RestDependencies['endpoints'];
-  restRoutes(app, { ingest: unused, endpoints, auth: unused, openApiDocument: document });
+  restRoutes(app, { ingest: unused, endpoints, auth: unused, oidc: unused, openApiDocument: document });
   await app.ready();
   await app.close();
   return `${JSON.stringify(document(), null, 2)}\n`;

@@ -1,17 +1,19 @@
-// The REST routes of the APIs: deploy, change and alert ingest, webhook endpoints, signing in, the CI files and
-// the OpenAPI document of them all.
+// The REST routes of the APIs: deploy, change and alert ingest, webhook endpoints, signing in (with
+// a password or through single sign-on), the CI files and the OpenAPI document of them all.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authRoutes, type AuthRouteDependencies } from './auth.ts';
 import { ciFileRoutes } from './ci-files.ts';
 import { endpointRoutes, type EndpointRouteDependencies } from './endpoints.ts';
 import { ingestRoutes, type IngestDependencies } from './ingest.ts';
+import { oidcRoutes, type OidcRouteDependencies } from './oidc.ts';
 import { jsonResponse, TRANSPORT_RESPONSES } from './route-schemas.ts';
 
 export interface RestDependencies {
   ingest: IngestDependencies;
   endpoints: EndpointRouteDependencies;
   auth: AuthRouteDependencies;
+  oidc: OidcRouteDependencies;
   /** The OpenAPI document, served at /api/openapi.json. */
   openApiDocument: () => object;
 }
@@ -26,6 +28,7 @@ export function restRoutes(app: FastifyInstance, deps: RestDependencies): void {
   app.register(ingestRoutes, deps.ingest);
   app.register(endpointRoutes, deps.endpoints);
   app.register(authRoutes, deps.auth);
+  app.register(oidcRoutes, deps.oidc);
   app.register(ciFileRoutes);
   app.get('/api/openapi.json', { schema: openApiDocumentSchema }, async () => deps.openApiDocument());
 }

@@ -159,6 +159,7 @@ type Documents = {
     "\n  mutation ListenersPing { pingListeners { id type data } }\n": typeof types.ListenersPingDocument,
     "\n  mutation ListenersPingWith($eventType: String) { pingListeners(eventType: $eventType) { id type data example } }\n": typeof types.ListenersPingWithDocument,
     "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": typeof types.ListenersCreateEndpointDocument,
+    "\n  query SingleSignOnMe { me { person { email name } organization { id } role } }\n": typeof types.SingleSignOnMeDocument,
     "\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": typeof types.OneQueryOpenIncidentDocument,
     "\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n": typeof types.OneQueryAcknowledgeDocument,
     "\n  mutation OneQueryResolve($id: ID!) { resolveIncident(id: $id) { status } }\n": typeof types.OneQueryResolveDocument,
@@ -345,6 +346,7 @@ const documents: Documents = {
     "\n  mutation ListenersPing { pingListeners { id type data } }\n": types.ListenersPingDocument,
     "\n  mutation ListenersPingWith($eventType: String) { pingListeners(eventType: $eventType) { id type data example } }\n": types.ListenersPingWithDocument,
     "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n": types.ListenersCreateEndpointDocument,
+    "\n  query SingleSignOnMe { me { person { email name } organization { id } role } }\n": types.SingleSignOnMeDocument,
     "\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": types.OneQueryOpenIncidentDocument,
     "\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n": types.OneQueryAcknowledgeDocument,
     "\n  mutation OneQueryResolve($id: ID!) { resolveIncident(id: $id) { status } }\n": types.OneQueryResolveDocument,
@@ -980,6 +982,10 @@ export function graphql(source: "\n  mutation ListenersPingWith($eventType: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n"): (typeof documents)["\n  mutation ListenersCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"all events\") { endpoint { id } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SingleSignOnMe { me { person { email name } organization { id } role } }\n"): (typeof documents)["\n  query SingleSignOnMe { me { person { email name } organization { id } role } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
