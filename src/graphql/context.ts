@@ -1,5 +1,5 @@
 // What every resolver receives: what the process provides (the database, the delivery queue,
-// the destination rules, the live delivery changes and new events) and the organization the request's API
+// the destination rules, the live delivery changes, new events and incident changes) and the organization the request's API
 // token belongs to (null without a valid one: fields that need one are refused by scope-auth).
 import { authenticate, type Viewer } from '../auth/bearer.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -7,6 +7,7 @@ import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
 import type { DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
 import type { EventFeed } from '../domain/webhooks/listeners.ts';
+import type { IncidentChangeFeed } from '../domain/correlation/incident-changes.ts';
 
 /** What resolvers need besides the caller: the same for every request of a process. */
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   deliveryChanges: DeliveryChangeFeed;
   /** New events, for listeners' subscriptions. */
   events: EventFeed;
+  /** Incident changes, for dashboards' subscriptions. */
+  incidentChanges: IncidentChangeFeed;
   /** How far before an incident's start deploys are suspects (INCIDENT_LOOKBACK_HOURS), in ms. */
   lookbackMs: number;
   /** Days of webhook history kept (RETENTION_DAYS). */

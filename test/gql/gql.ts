@@ -139,6 +139,9 @@ type Documents = {
     "\n  query WorstSuspects($id: ID!) { incident(id: $id) { suspects { deploy { suspectIn { incident { suspects { deploy { id } } } } } } } }\n": typeof types.WorstSuspectsDocument,
     "\n  query WorstDora($from: DateTime!, $to: DateTime!) {\n    d1: dora(from: $from, to: $to) { deployCount leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds }\n    d2: dora(from: $from, to: $to) { deployCount } d3: dora(from: $from, to: $to) { deployCount }\n    d4: dora(from: $from, to: $to) { deployCount } d5: dora(from: $from, to: $to) { deployCount }\n    d6: dora(from: $from, to: $to) { deployCount } d7: dora(from: $from, to: $to) { deployCount }\n    d8: dora(from: $from, to: $to) { deployCount } d9: dora(from: $from, to: $to) { deployCount }\n    d10: dora(from: $from, to: $to) { deployCount } d11: dora(from: $from, to: $to) { deployCount }\n    d12: dora(from: $from, to: $to) { deployCount } d13: dora(from: $from, to: $to) { deployCount }\n    d14: dora(from: $from, to: $to) { deployCount } d15: dora(from: $from, to: $to) { deployCount }\n    dora(from: $from, to: $to) { deployCount }\n  }\n": typeof types.WorstDoraDocument,
     "\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n": typeof types.WorstOpenIncidentDocument,
+    "\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n": typeof types.OnIncidentUpdatedDocument,
+    "\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n": typeof types.SubscriptionOpenIncidentDocument,
+    "\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": typeof types.SubscriptionAcknowledgeIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": typeof types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": typeof types.OpenIncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": typeof types.AcknowledgeIncidentDocument,
@@ -309,6 +312,9 @@ const documents: Documents = {
     "\n  query WorstSuspects($id: ID!) { incident(id: $id) { suspects { deploy { suspectIn { incident { suspects { deploy { id } } } } } } } }\n": types.WorstSuspectsDocument,
     "\n  query WorstDora($from: DateTime!, $to: DateTime!) {\n    d1: dora(from: $from, to: $to) { deployCount leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds }\n    d2: dora(from: $from, to: $to) { deployCount } d3: dora(from: $from, to: $to) { deployCount }\n    d4: dora(from: $from, to: $to) { deployCount } d5: dora(from: $from, to: $to) { deployCount }\n    d6: dora(from: $from, to: $to) { deployCount } d7: dora(from: $from, to: $to) { deployCount }\n    d8: dora(from: $from, to: $to) { deployCount } d9: dora(from: $from, to: $to) { deployCount }\n    d10: dora(from: $from, to: $to) { deployCount } d11: dora(from: $from, to: $to) { deployCount }\n    d12: dora(from: $from, to: $to) { deployCount } d13: dora(from: $from, to: $to) { deployCount }\n    d14: dora(from: $from, to: $to) { deployCount } d15: dora(from: $from, to: $to) { deployCount }\n    dora(from: $from, to: $to) { deployCount }\n  }\n": types.WorstDoraDocument,
     "\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n": types.WorstOpenIncidentDocument,
+    "\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n": types.OnIncidentUpdatedDocument,
+    "\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n": types.SubscriptionOpenIncidentDocument,
+    "\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": types.SubscriptionAcknowledgeIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": types.OpenIncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": types.AcknowledgeIncidentDocument,
@@ -868,6 +874,18 @@ export function graphql(source: "\n  query WorstDora($from: DateTime!, $to: Date
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n"): (typeof documents)["\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n"): (typeof documents)["\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n"): (typeof documents)["\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n"): (typeof documents)["\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
