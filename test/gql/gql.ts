@@ -21,6 +21,9 @@ type Documents = {
     "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime, $lookbackHours: Int, $affectedServiceIds: [ID!]) {\n    openIncident(\n      serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt, lookbackHours: $lookbackHours,\n      affectedServiceIds: $affectedServiceIds\n    ) { id affectedServices { name } }\n  }\n": typeof types.CorrelationOpenIncidentDocument,
     "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": typeof types.CorrelationIncidentDocument,
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": typeof types.CorrelationMarkSuspectDocument,
+    "\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n": typeof types.OnCallOpenIncidentDocument,
+    "\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.OnCallSendTestEventDocument,
+    "\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n": typeof types.OnCallEndpointStatusDocument,
     "\n  query RefusalViewer { viewer { id } }\n": typeof types.RefusalViewerDocument,
     "\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n": typeof types.RefusalRetryDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": typeof types.DeliveryEndpointsSetActiveDocument,
@@ -194,6 +197,9 @@ const documents: Documents = {
     "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime, $lookbackHours: Int, $affectedServiceIds: [ID!]) {\n    openIncident(\n      serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt, lookbackHours: $lookbackHours,\n      affectedServiceIds: $affectedServiceIds\n    ) { id affectedServices { name } }\n  }\n": types.CorrelationOpenIncidentDocument,
     "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": types.CorrelationIncidentDocument,
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": types.CorrelationMarkSuspectDocument,
+    "\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n": types.OnCallOpenIncidentDocument,
+    "\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.OnCallSendTestEventDocument,
+    "\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n": types.OnCallEndpointStatusDocument,
     "\n  query RefusalViewer { viewer { id } }\n": types.RefusalViewerDocument,
     "\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n": types.RefusalRetryDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": types.DeliveryEndpointsSetActiveDocument,
@@ -402,6 +408,18 @@ export function graphql(source: "\n  query CorrelationIncident($id: ID!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n"): (typeof documents)["\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
