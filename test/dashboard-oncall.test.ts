@@ -260,4 +260,38 @@ describe.skipIf(!hasChromium && !chromiumRequired)('the on-call dashboard in a b
     await screenshot(page, 'deliveries-live');
     await closeClean(tab);
   });
+
+  it('keeps every filter chosen in quick succession, while the list (and its live subscription) is still switching', async () => {
+    const filtered = await createEndpoint(hookline, hookline.tenant.apiToken, {
+      url: `${hookline.receiver.url}/ok`,
+      name: 'Filtered receiver',
+    });
+    const tab = await signedIn('/deliveries');
+    const { page } = tab;
+    await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor();
+    await page.locator('[data-live="live"]').waitFor();
+    // A slow machine: the render a filter starts is still running when the next is chosen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await page.getByLabel('Endpoint').selectOption({ label: 'Filtered receiver' });
+    await page.getByLabel('Endpoint').selectOption({ label: 'All endpoints' });
+    await page.getByLabel('Status').selectOption('SUCCEEDED');
+    await page.getByLabel('Event type').selectOption('test.ping');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await eventually(
+      async () => (new URL(page.url()).search === '?status=SUCCEEDED&type=test.ping' ? true : undefined),
+      10_000,
+      'the address',
+    );
+    const chosen = () => Promise.all(['Endpoint', 'Status', 'Event type'].map((label) => page.getByLabel(label).inputValue()));
+    await eventually(async () => ((await chosen()).join() === ',SUCCEEDED,test.ping' ? true : undefined), 10_000, 'the fields');
+    // Live again, on the subscription of the filters chosen: a test.ping shows once it SUCCEEDED.
+    await page.locator('[data-live="live"]').waitFor({ timeout: 10_000 });
+    const table = page.getByRole('table', { name: 'Deliveries', exact: true });
+    await untilShown(
+      (deliveryId) => table.locator(`tr[data-delivery-id="${deliveryId}"]`).locator('[data-status="SUCCEEDED"]'),
+      async () => dataOf(await hookline.graphql(hookline.tenant.apiToken, SEND_TEST_EVENT, { endpointId: filtered.id })).sendTestEvent.id,
+    );
+    await closeClean(tab);
+  });
 });
