@@ -28,6 +28,8 @@ export default [
             suffixes: ['Connection', 'Edge', 'Payload'],
             types: [
               'PageInfo',
+              // Who is calling: a view of the request, not a stored thing.
+              'Me',
               'Commit',
               'ChangeCommit',
               'Suspect',

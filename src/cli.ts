@@ -13,10 +13,12 @@ import { trigger, TRIGGER_TYPES, type TriggerType } from './client/trigger.ts';
 import { developerConfigDirectory, directDatabaseUrl, loadConfig } from './config.ts';
 import type { PrismaClient } from './generated/prisma/client.ts';
 import { connectDatabase } from './db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { createApiToken, listApiTokens, revokeApiTokens } from './domain/shared/api-tokens.ts';
+import { issueOwnerSetupLink } from './domain/shared/invites.ts';
 import { createOrganization, listOrganizations } from './domain/shared/organizations.ts';
+import { API_TOKEN_SCOPES, type ApiTokenScope } from './domain/shared/roles.ts';
 import { describeStartupError, type StartupContext } from './startup-errors.ts';
 
 /** The display prefix shown at creation (`hla_` + 8), or a whole token. */
@@ -32,7 +34,8 @@ async function withDatabase<T>(work: (prisma: PrismaClient) => Promise<T>): Prom
   let embedded: EmbeddedDatabase | undefined;
   if (!config.DATABASE_URL) {
     console.error(`DATABASE_URL is not set: using the embedded PostgreSQL in ${config.HOOKLINE_DATA_DIR}/`);
-    embedded = await startEmbeddedPostgres(config.HOOKLINE_DATA_DIR);
+    // While `npm start` runs, its PostgreSQL is shared rather than started a second time.
+    embedded = (await runningEmbeddedPostgres(config.HOOKLINE_DATA_DIR)) ?? (await startEmbeddedPostgres(config.HOOKLINE_DATA_DIR));
   }
   try {
     const url = config.DATABASE_URL ?? embedded!.url;
@@ -126,10 +129,15 @@ tokens
   .command('create')
   .description('Add an API token to an organization')
   .requiredOption('--org <id>', 'organization id')
+  .addOption(
+    new Option('--scope <scope>', 'what it may do: READ (as a viewer), WRITE (as a member) or ADMIN')
+      .choices(API_TOKEN_SCOPES)
+      .default('ADMIN'),
+  )
   .option('--json', 'print {"organizationId", "apiToken"} as JSON')
-  .action(async (options: { org: string; json?: boolean }) => {
+  .action(async (options: { org: string; scope: ApiTokenScope; json?: boolean }) => {
     const organizationId = options.org;
-    const apiToken = await withDatabase((prisma) => createApiToken(prisma, organizationId));
+    const apiToken = await withDatabase((prisma) => createApiToken(prisma, organizationId, options.scope));
     print(
       options.json,
       { organizationId, apiToken },
@@ -154,6 +162,32 @@ tokens
     const revoked = await withDatabase((prisma) => revokeApiTokens(prisma, prefix));
     if (revoked === 0) throw new Error(`no live API token matches ${prefix.slice(0, 12)} (unknown, or already revoked)`);
     print(options.json, { revoked }, `Revoked ${revoked} API token${revoked === 1 ? '' : 's'} matching ${prefix.slice(0, 12)}.`);
+  });
+
+const users = program.command('users').description('People who sign in to the dashboard');
+
+users
+  .command('create')
+  .description(
+    "Print a one-use set-up link (valid 24 h): whoever opens it chooses their name and password and becomes the organization's OWNER",
+  )
+  .requiredOption('--org <id>', 'organization id (see orgs list)')
+  .requiredOption('--email <email>', 'whom the link is for: the set-up page accepts this email only')
+  .addOption(
+    new Option('--role <role>', 'the role: OWNER (other roles are given by invites from the dashboard)')
+      .choices(['OWNER'])
+      .default('OWNER'),
+  )
+  .option('--json', 'print {"organizationId", "email", "setupUrl", "expiresAt"} as JSON')
+  .action(async (options: { org: string; email: string; json?: boolean }) => {
+    const config = loadConfig();
+    const link = await withDatabase((prisma) => issueOwnerSetupLink(prisma, options.org, options.email));
+    const setupUrl = `${config.PUBLIC_URL ?? `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`}${link.path}`;
+    print(
+      options.json,
+      { organizationId: options.org, email: options.email, setupUrl, expiresAt: link.expiresAt.toISOString() },
+      `Owner set-up link for ${options.email} (one use, valid until ${link.expiresAt.toISOString()}):\n${setupUrl}`,
+    );
   });
 
 /** --url and --token of the commands that use a running Hookline's API. */

@@ -98,6 +98,19 @@ const environmentSchema = z
       }),
     /** Origins whose pages may call the APIs from a browser: `*`, or a comma-separated list (default: none). */
     CORS_ORIGINS: corsOrigins.default([]),
+    /** A signed-in session ends after this many minutes without a request (each request moves it on). */
+    SESSION_IDLE_TIMEOUT_MINUTES: wholeNumber(1).default(720),
+    /** A signed-in session ends this many hours after sign-in, used or not. */
+    SESSION_MAX_AGE_HOURS: wholeNumber(1).default(168),
+    /**
+     * The address people open Hookline at (e.g. https://hookline.example.com), for the links the CLI
+     * prints (set-up links); default: the server's own address. Links made through the API use the
+     * address the request came to.
+     */
+    PUBLIC_URL: z
+      .string()
+      .refine(isOrigin, { message: 'must be an origin such as https://hookline.example.com (scheme, host and port only)' })
+      .optional(),
     /** Time a client has to send a whole request, headers and body; then it gets 408 and the connection closes. */
     HTTP_REQUEST_TIMEOUT_MS: wholeNumber(1).default(30_000),
     /** A connection with no traffic either way for this long is closed (e.g. a client that stopped reading). */
@@ -207,6 +220,11 @@ const environmentSchema = z
 function retrySchedule(delaysMs: number[] | undefined, baseMs: number | undefined, factor: number | undefined): RetrySchedule {
   if (baseMs === undefined && factor === undefined) return { delaysMs: delaysMs ?? DEFAULT_RETRY_DELAYS_MS };
   return { baseMs: baseMs ?? 10_000, factor: factor ?? 4 };
+}
+
+/** How long sessions last (SESSION_IDLE_TIMEOUT_MINUTES, SESSION_MAX_AGE_HOURS), in ms. */
+export function sessionLifetime(config: Config): { idleMs: number; maxAgeMs: number } {
+  return { idleMs: config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000, maxAgeMs: config.SESSION_MAX_AGE_HOURS * 3600_000 };
 }
 
 /** Where what needs a session of its own connects: LISTEN, the queue, migrations. */

@@ -7,6 +7,7 @@ import { closeDeadlineMs, createApp, type App } from './app.ts';
 import { describeListening, directDatabaseUrl, loadServerConfig, type Config, type ConfigOverrides } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { issueOwnerSetupLink } from './domain/shared/invites.ts';
 import { bootstrapDefaultOrganization } from './domain/shared/organizations.ts';
 import { checkNodeVersion } from './node-version.ts';
 import { describeStartupError, type StartupContext } from './startup-errors.ts';
@@ -61,8 +62,11 @@ async function main(config: Config, context: StartupContext): Promise<void> {
     // (the token is printed where the API's operator reads it); a worker has no use for them.
     const created = config.ROLE === 'worker' ? null : await bootstrapDefaultOrganization(app.database.prisma);
     if (created) {
+      const setup = await issueOwnerSetupLink(app.database.prisma, created.organizationId);
       console.log(
-        `Created organization "default" (${created.organizationId}).\n` + `API token (shown once, keep it safe): ${created.apiToken}`,
+        `Created organization "default" (${created.organizationId}).\n` +
+          `API token (shown once, keep it safe): ${created.apiToken}\n` +
+          `Owner set-up link (one use, valid 24 h): ${config.PUBLIC_URL ?? address}${setup.path}`,
       );
     }
     console.log(describeListening(address, config));

@@ -54,6 +54,7 @@ describe('hookline CLI', () => {
       id: organizationId,
       name: 'acme',
       apiTokenId: expect.any(String),
+      scope: 'ADMIN',
     });
   });
 
@@ -76,6 +77,7 @@ describe('hookline CLI', () => {
       id: organizationId,
       name: 'acme',
       apiTokenId: expect.any(String),
+      scope: 'ADMIN',
     });
   });
 
@@ -155,6 +157,32 @@ describe('hookline CLI', () => {
     const unknown = await hookline(['tokens', 'list', '--org', '00000000-0000-4000-8000-000000000000']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No organization with id 00000000-0000-4000-8000-000000000000');
+  });
+
+  it('tokens create --scope READ makes a token that reads as a VIEWER', async () => {
+    const result = await hookline(['tokens', 'create', '--org', organizationId, '--scope', 'READ', '--json']);
+    expect(result.code).toBe(0);
+    const { apiToken } = json(result) as { apiToken: string };
+    expect((await authenticateApiToken(database.prisma, apiToken))?.scope).toBe('READ');
+    const wrong = await hookline(['tokens', 'create', '--org', organizationId, '--scope', 'OWNER']);
+    expect(wrong.code).toBe(2);
+  });
+
+  it('users create prints a one-use owner set-up link for that email', async () => {
+    const result = await hookline(
+      ['users', 'create', '--org', organizationId, '--email', 'Boss@Example.com', '--role', 'OWNER', '--json'],
+      {
+        PUBLIC_URL: 'https://hookline.example.com',
+      },
+    );
+    expect(result.code).toBe(0);
+    const printed = json(result) as { setupUrl: string; email: string; expiresAt: string };
+    expect(printed.setupUrl).toMatch(/^https:\/\/hookline\.example\.com\/setup\?token=[A-Za-z0-9_-]{43}$/);
+    const hours = (Date.parse(printed.expiresAt) - Date.now()) / 3600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    const link = await database.prisma.invite.findFirstOrThrow({ where: { organizationId, kind: 'OWNER_SETUP' } });
+    expect(link).toMatchObject({ email: 'boss@example.com', role: 'OWNER', usedAt: null });
   });
 
   it('exits 2 on a missing required option, as on any usage error', async () => {

@@ -121,14 +121,19 @@ describe('the OpenAPI document', () => {
       '/readyz': ['get'],
       '/metrics': ['get'],
       '/api/openapi.json': ['get'],
+      '/api/auth/sign-in': ['post'],
+      '/api/auth/sign-out': ['post'],
+      '/api/auth/setup': ['post'],
+      '/api/auth/invites/accept': ['post'],
     });
     expect(document.paths['/api/ingest/deploy']!.post!.security).toEqual([{ deployToken: [] }]);
-    expect(document.paths['/api/webhooks/endpoints']!.post!.security).toEqual([{ apiToken: [] }]);
+    expect(document.paths['/api/webhooks/endpoints']!.post!.security).toEqual([{ apiToken: [] }, { sessionCookie: [] }]);
     expect(Object.keys(document.components.headers).sort()).toEqual([
       'RateLimit-Limit',
       'RateLimit-Remaining',
       'RateLimit-Reset',
       'Retry-After',
+      'Set-Cookie',
     ]);
     // The error schema is not vacuous: a body of another shape fails it.
     const validate = checker.schemaAt(
@@ -441,6 +446,38 @@ describe('real answers match the document', () => {
     { name: 'readiness', method: 'get', path: '/readyz', status: 200 },
     { name: 'metrics', method: 'get', path: '/metrics', status: 200 },
     { name: 'the document itself', method: 'get', path: '/api/openapi.json', status: 200 },
+    {
+      name: 'sign-in, wrong password',
+      method: 'post',
+      path: '/api/auth/sign-in',
+      body: json({ email: 'nobody@example.com', password: 'x' }),
+      status: 401,
+    },
+    { name: 'sign-in, not an object', method: 'post', path: '/api/auth/sign-in', body: json({ email: 1 }), status: 400 },
+    {
+      name: 'sign-in from another site',
+      method: 'post',
+      path: '/api/auth/sign-in',
+      headers: { origin: 'https://evil.example' },
+      body: json({ email: 'nobody@example.com', password: 'x' }),
+      status: 403,
+    },
+    { name: 'sign-out without a session', method: 'post', path: '/api/auth/sign-out', status: 204 },
+    {
+      name: 'set-up, unknown link',
+      method: 'post',
+      path: '/api/auth/setup',
+      body: json({ token: 'nope', email: 'a@example.com', name: 'A', password: 'a long enough password' }),
+      status: 410,
+    },
+    { name: 'set-up, short password', method: 'post', path: '/api/auth/setup', body: json({ token: 'x', password: 'short' }), status: 400 },
+    {
+      name: 'invite, unknown link',
+      method: 'post',
+      path: '/api/auth/invites/accept',
+      body: json({ token: 'nope', name: 'A', password: 'a long enough password' }),
+      status: 410,
+    },
   ];
 
   // In order (not concurrent): the test route's rate limit counts the answers before.

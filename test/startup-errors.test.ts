@@ -11,10 +11,17 @@ import { checkNodeVersion, SUPPORTED_NODE } from '../src/node-version.ts';
 import type { TestDatabase } from './support/database.ts';
 import { runHooklineToExit, startHooklineProcess, type Finished, type WorkerProcess } from './support/worker-process.ts';
 import { useHookline } from './support/fixture.ts';
+import { runProgram } from './support/programs.ts';
 
 const fixture = useHookline({ database: false });
 
 /** stderr without the Node.js version warning (printed on a Node.js older than supported). */
+/** The hookline CLI (bin/hookline.js) run to its end, with only PATH and `environment` (no DATABASE_URL: the embedded database). */
+function runCliToExit(args: string[], environment: Record<string, string>) {
+  const bin = new URL('../bin/hookline.js', import.meta.url).pathname;
+  return runProgram(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH, ...environment }, timeout: 60_000 });
+}
+
 function errorLines({ stderr }: Finished): string[] {
   return stderr.split('\n').filter((line) => line !== '' && !line.startsWith('Warning: Hookline supports Node.js'));
 }
@@ -93,6 +100,28 @@ describe('start-up failures', () => {
       ),
     );
     // The first one is unharmed.
+    expect((await fetch(`${address}/readyz`)).status).toBe(200);
+  });
+
+  it('hookline tokens create while npm start runs on the embedded database: uses that database, and the token works there', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'hookline-cli-beside-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const server: WorkerProcess = startHooklineProcess('all', undefined, { HOOKLINE_DATA_DIR: dataDir }, 'npm start');
+    cleanups.push(() => server.stop());
+    const address = await server.ready;
+    const organizations = await runCliToExit(['orgs', 'list', '--json'], { HOOKLINE_DATA_DIR: dataDir });
+    expect(organizations.code).toBe(0);
+    const [organization] = JSON.parse(organizations.stdout) as { id: string }[];
+    const created = await runCliToExit(['tokens', 'create', '--org', organization!.id, '--json'], { HOOKLINE_DATA_DIR: dataDir });
+    expect(created.code).toBe(0);
+    const { apiToken } = JSON.parse(created.stdout) as { apiToken: string };
+    const viewer = await fetch(`${address}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
+      body: JSON.stringify({ query: '{ viewer { name } }' }),
+    });
+    expect(await viewer.json()).toEqual({ data: { viewer: { name: 'default' } } });
+    // The server's PostgreSQL was borrowed, not stopped.
     expect((await fetch(`${address}/readyz`)).status).toBe(200);
   });
 });

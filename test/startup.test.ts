@@ -71,6 +71,21 @@ describe('npm start', () => {
     const [, address] = await first.waitFor(/Hookline listening on (http:\/\/\S+)/);
     expect(first.output()).toMatch(/Applied migrations: \d{14}_init/);
     const [, apiToken] = first.output().match(/API token \(shown once, keep it safe\): (hla_[0-9A-Za-z]{40})/)!;
+    // The owner's set-up link, on the address the start line names: completing it signs the first owner in.
+    const [, setupUrl] = first.output().match(/Owner set-up link \(one use, valid 24 h\): (\S+)/)!;
+    expect(setupUrl).toMatch(new RegExp(`^${address}/setup\\?token=[A-Za-z0-9_-]{43}$`));
+    const setup = await fetch(`${address}/api/auth/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: new URL(setupUrl!).searchParams.get('token'),
+        email: 'first@example.com',
+        name: 'First',
+        password: 'a long enough password',
+      }),
+    });
+    expect(setup.status).toBe(200);
+    expect((await setup.json()).organizations).toEqual([{ id: expect.any(String), name: 'default', role: 'OWNER' }]);
 
     expect(await (await fetch(`${address}/readyz`)).json()).toEqual({ status: 'ready' });
     const viewer = await fetch(`${address}/graphql`, {
@@ -83,7 +98,7 @@ describe('npm start', () => {
     // A second process on the same database finds the organization and prints no token.
     const second = startHookline({ DATABASE_URL: database.url });
     await second.waitFor(/Hookline listening on/);
-    expect(second.output()).not.toMatch(/API token/);
+    expect(second.output()).not.toMatch(/API token|set-up link/);
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });
 

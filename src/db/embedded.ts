@@ -90,6 +90,24 @@ async function runningPostmaster(clusterDir: string): Promise<number | undefined
   }
 }
 
+/**
+ * The embedded PostgreSQL a running Hookline started on `dataDir`, to connect to beside it (the
+ * CLI while `npm start` runs), or undefined when none runs there. Its port is the fourth line of
+ * PostgreSQL's own postmaster.pid; the password is the one kept beside the data.
+ */
+export async function runningEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase | undefined> {
+  const root = path.resolve(dataDir);
+  const clusterDir = path.join(root, 'pgdata');
+  if ((await runningPostmaster(clusterDir)) === undefined) return undefined;
+  const port = Number((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[3]);
+  const passwordFile = path.join(root, 'password');
+  if (!Number.isInteger(port) || port <= 0 || !existsSync(passwordFile)) return undefined;
+  const password = (await readFile(passwordFile, 'utf8')).trim();
+  const base = `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  // Not ours to stop: the Hookline that started it does.
+  return { url: `${base}/${DATABASE}`, adminUrl: `${base}/postgres`, stop: async () => {} };
+}
+
 export interface EmbeddedOptions {
   log?: (message: string) => void;
   /** A fixed port (a restart that clients reconnect to); a free one by default. */

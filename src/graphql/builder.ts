@@ -20,7 +20,7 @@ import { ALERT_SOURCE_KIND_LIST } from '../domain/ingest/alert-source-kinds.ts';
 import { MAX_REASONS_PER_SUSPECT, MAX_SUSPECTS } from '../domain/correlation/suspects.ts';
 import { InputError } from '../domain/shared/errors.ts';
 import type { AuthenticatedContext, Context } from './context.ts';
-import { queryTooComplex, unauthenticated } from './errors.ts';
+import { forbidden, queryTooComplex, unauthenticated } from './errors.ts';
 import { decodeNodeId, encodeNodeId } from './nodes.ts';
 
 /** Connections: `first`/`last` default to this... */
@@ -115,11 +115,15 @@ export const builder = new SchemaBuilder<{
   // auth, so a caller without a valid token learns nothing about its arguments.
   plugins: [ComplexityPlugin, ScopeAuthPlugin, ValidationPlugin, DataloaderPlugin, PrismaPlugin, RelayPlugin],
   scopeAuth: {
-    // `organization`: the request carries a live API token. Every root field declares it
-    // (authScopes: { organization: true }); resolvers read it with context.organization.
+    // `organization`: the request carries a live API token or session. Every root field declares
+    // it (authScopes: { organization: true }); resolvers read it with context.organization. What
+    // each role may change is decided by the mutation roles (roles.ts), before anything runs.
     authScopes: (context) => ({ organization: context.organization !== null }),
     authorizeOnSubscribe: true,
-    unauthorizedError: () => unauthenticated(),
+    unauthorizedError: (_parent, context) =>
+      context.refusal === 'not_a_member'
+        ? forbidden('You are not a member of the organization X-Hookline-Organization names')
+        : unauthenticated(),
   },
   defaultFieldNullability: false,
   prisma: {
@@ -186,5 +190,7 @@ export function authenticatedConnection<Ref extends object>(connection: Ref): ne
 
 builder.addScalarType('DateTime', DateTimeResolver);
 builder.addScalarType('JSON', JSONResolver);
-builder.queryType({ description: "Reads, each of the API token's organization only." });
-builder.mutationType({ description: "Changes, each to the API token's organization only." });
+builder.queryType({ description: "Reads, each of the caller's organization only." });
+builder.mutationType({
+  description: "Changes, each to the caller's organization only, each needing a role (see docs/people-and-access.md).",
+});

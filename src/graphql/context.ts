@@ -1,7 +1,9 @@
 // What every resolver receives: what the process provides (the database, the delivery queue,
-// the destination rules, the live delivery changes, new events and incident changes) and the organization the request's API
-// token belongs to (null without a valid one: fields that need one are refused by scope-auth).
-import { authenticate, type Viewer } from '../auth/bearer.ts';
+// the destination rules, the live delivery changes, new events and incident changes) and who the
+// request is: the organization it acts for, the caller's role there and the caller itself (an API
+// token or a person's session), null without a valid credential (fields that need one are refused
+// by scope-auth).
+import { authenticate, type Credentials, type Viewer } from '../auth/caller.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
 import type { DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts';
@@ -25,10 +27,20 @@ export interface Services {
   lookbackMs: number;
   /** Days of webhook history kept (RETENTION_DAYS). */
   retentionDays: number;
+  /** A session without a request for this long ends (SESSION_IDLE_TIMEOUT_MINUTES), in ms. */
+  sessionIdleMs: number;
 }
 
-export interface Context extends Services {
+/** Where a request came to, for the links it makes (invites): scheme, host and port. */
+export interface RequestOrigin {
+  origin: string;
+}
+
+export interface Context extends Services, RequestOrigin {
+  /** Who calls, for which organization, with which role (see Viewer); null when not authenticated. */
   organization: Viewer | null;
+  /** Why `organization` is null: no credential, a bad one, or X-Hookline-Organization naming an organization the person is not in. */
+  refusal: 'none' | 'invalid' | 'not_a_member' | null;
 }
 
 /** The context of a field declared with `t.withAuth({ organization: true })`: scope-auth has refused the request otherwise. */
@@ -36,6 +48,9 @@ export interface AuthenticatedContext extends Context {
   organization: Viewer;
 }
 
-export async function createContext(services: Services, authorization: string | null | undefined): Promise<Context> {
-  return { ...services, organization: await authenticate(services.prisma, authorization) };
+export async function createContext(services: Services, credentials: Credentials, origin: string): Promise<Context> {
+  const authentication = await authenticate(services.prisma, credentials, services.sessionIdleMs);
+  return authentication.viewer
+    ? { ...services, origin, organization: authentication.viewer, refusal: null }
+    : { ...services, origin, organization: null, refusal: authentication.refusal };
 }

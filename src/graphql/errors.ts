@@ -18,9 +18,14 @@ import type { ThrottledWarnings } from '../db/throttled-warnings.ts';
 import { DomainError, InputError, LimitReachedError } from '../domain/shared/errors.ts';
 
 export function unauthenticated(): GraphQLError {
-  return new GraphQLError('A valid API token is required (Authorization: Bearer hla_...)', {
+  return new GraphQLError('A valid API token (Authorization: Bearer hla_...) or a live sign-in session is required', {
     extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
   });
+}
+
+/** The caller may not do this (its role), or X-Hookline-Organization names an organization it is not a member of. */
+export function forbidden(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
 }
 
 /**

@@ -11,6 +11,7 @@ import { QUERY_LIMITS } from './builder.ts';
 import type { Context } from './context.ts';
 import { useOwnCursors } from './cursors.ts';
 import { queryTooComplex, rateLimited, toClientError, tooManyOperations } from './errors.ts';
+import { useMutationRoles } from './roles.ts';
 
 export const PARSE_FAILED = 'GRAPHQL_PARSE_FAILED';
 
@@ -189,6 +190,8 @@ export function graphqlPlugins({
     useTokenLimit(),
     useAliasLimit(),
     useOwnCursors(),
+    // A mutation the caller's role may not run is refused before it counts against any limit.
+    useMutationRoles(),
     ...(mutationRateLimiter ? [useMutationRateLimit(mutationRateLimiter)] : []),
     useEndpointRoomForWholeRequest(),
     useOperationLimit(operationLimits),

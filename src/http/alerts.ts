@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AlertSourceKind } from '../generated/prisma/client.ts';
-import { bearerToken } from '../auth/bearer.ts';
+import { bearerToken } from '../auth/caller.ts';
 import { alertmanagerBodySchema, pagerDutyEventSchema } from '../domain/ingest/alert-payloads.ts';
 import { ALERT_SOURCE_KIND_LIST, alertIngestPath, tokenInBody, type AlertSourceKindEntry } from '../domain/ingest/alert-source-kinds.ts';
 import { authenticateAlertToken } from '../domain/ingest/alerts.ts';

@@ -2,7 +2,9 @@
 // registered on the server of a process whose role serves them (api or all).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
-import type { Config } from '../config.ts';
+import type { IncomingMessage } from 'node:http';
+import { ORGANIZATION_HEADER } from '../auth/caller.ts';
+import { sessionLifetime, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createBulkhead } from '../db/bulkhead.ts';
 import { inRequestScope } from '../db/request-scope.ts';
@@ -23,7 +25,8 @@ import { takeJsonBodies } from './json-body.ts';
 import { createPageCompressor } from './graphiql-page.ts';
 import { restRoutes } from './rest.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createFailureLimiter, createRateLimiter } from './rate-limit.ts';
+import { credentialsOf, headerValue, isAllowedOrigin, ownOrigin, refuseCrossOriginCookie, upgradeOrigin } from './sessions.ts';
 
 // GraphiQL's page carries its scripts and styles inline and starts its editors' workers from
 // blobs; it talks to this origin alone (GraphQL over HTTP and WebSocket) and may not be framed.
@@ -62,6 +65,8 @@ export function registerApi(
   // Every statement a request runs (its token check, ingest, REST) is cancelled past the timeout;
   // the handler runs inside this callback, so its asynchronous work carries the scope.
   app.addHook('preHandler', (_request, _reply, done) => inRequestScope({ statementTimeoutMs }, done));
+  // A session's cookie is honoured only from Hookline's own pages (and CORS_ORIGINS): against cross-site requests.
+  app.addHook('onRequest', refuseCrossOriginCookie(config.CORS_ORIGINS));
   const maxEndpointsPerOrganization = config.WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION;
   restRoutes(app, {
     ingest: {
@@ -74,7 +79,18 @@ export function registerApi(
       alertRateLimiter: createRateLimiter(database.pool, { name: 'ingest-alerts', perMinute: config.INGEST_RATE_LIMIT_PER_MINUTE }),
       incidentLookbackMs,
     },
-    endpoints: { prisma: database.prisma, destination: api.destination, maxEndpointsPerOrganization },
+    endpoints: {
+      prisma: database.prisma,
+      destination: api.destination,
+      maxEndpointsPerOrganization,
+      sessionIdleMs: sessionLifetime(config).idleMs,
+    },
+    auth: {
+      prisma: database.prisma,
+      lifetime: sessionLifetime(config),
+      corsOrigins: config.CORS_ORIGINS,
+      signInFailures: createFailureLimiter(database.pool, { name: 'sign-in-failures', maxFailures: 10, windowSeconds: 15 * 60 }),
+    },
     openApiDocument,
   });
   app.register(import('./dashboard.ts')); // the dashboard (web/dist) at /, with its client routes
@@ -92,8 +108,9 @@ export function registerApi(
     lookbackMs: incidentLookbackMs,
     retentionDays: config.RETENTION_DAYS,
     maxEndpointsPerOrganization,
+    sessionIdleMs: sessionLifetime(config).idleMs,
   };
-  const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
+  const yoga = createYoga<{ req?: FastifyRequest | IncomingMessage; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',
     // Cross-origin access is decided for every route alike (browser-policy.ts); Yoga's own
@@ -122,11 +139,26 @@ export function registerApi(
     // error." with code INTERNAL_SERVER_ERROR and are logged; isDev false: Yoga would otherwise
     // add the original message and stack to responses whenever NODE_ENV=development.
     maskedErrors: { isDev: false, maskError: toClientError },
-    // HTTP requests carry the token in a header; WebSocket connections in connectionParams.
-    context: ({ request, connectionParams }) =>
-      createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),
+    // HTTP requests carry the token in a header; WebSocket connections in connectionParams. A
+    // session's cookie comes with the request (HTTP) or with the WebSocket's upgrade.
+    context: ({ request, req, connectionParams }) => {
+      const upgrade = req && !('routeOptions' in req) ? req : undefined;
+      const headers = upgrade ? upgrade.headers : Object.fromEntries(request.headers);
+      const authorization = upgrade ? connectionParams?.authorization : headers.authorization;
+      return createContext(
+        services,
+        {
+          authorization: typeof authorization === 'string' ? authorization : undefined,
+          cookie: headerValue(headers.cookie),
+          organization: headerValue(headers[ORGANIZATION_HEADER]),
+        },
+        upgrade ? upgradeOrigin(upgrade, config.TRUST_PROXY) : req ? ownOrigin(req as FastifyRequest) : new URL(request.url).origin,
+      );
+    },
   });
   const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma, {
+    sessionIdleMs: services.sessionIdleMs,
+    allowedOrigin: (request) => isAllowedOrigin(request.headers.origin, upgradeOrigin(request, config.TRUST_PROXY), config.CORS_ORIGINS),
     maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,
     maxSubscriptionsPerConnection: config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
     maxConnectionsPerOrganization: config.WS_MAX_CONNECTIONS_PER_ORGANIZATION,
@@ -147,7 +179,7 @@ export function registerApi(
       method: ['GET', 'POST'],
       exposeHeadRoute: false,
       handler: async (request, reply) => {
-        const release = await admitGraphqlRequest(request.headers.authorization, reply);
+        const release = await admitGraphqlRequest(credentialsOf(request), reply);
         if (!release) return reply;
         try {
           return await serveGraphql(request, reply);

@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PrismaClient, WebhookEndpoint } from '../generated/prisma/client.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
-import { authenticate } from '../auth/bearer.ts';
+import { authenticate } from '../auth/caller.ts';
+import { requireRole, type Role } from '../domain/shared/roles.ts';
+import { credentialsOf } from './sessions.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -34,6 +36,8 @@ export interface EndpointRouteDependencies {
   destination: DestinationPolicy;
   /** Live webhook endpoints one organization may have. */
   maxEndpointsPerOrganization: number;
+  /** A session without a request for this long ends, in ms. */
+  sessionIdleMs: number;
 }
 
 export const ENDPOINT_PAGE_SIZE = { default: 25, max: 100 } as const;
@@ -99,7 +103,11 @@ const endpointPageSchema = z
 
 const ENDPOINT_ID = z.object({ id: z.string().meta({ description: "The endpoint's id" }) });
 const API_TOKEN_REFUSED = errorResponse('Authorization is not "Bearer <API token>" with a live API token', ['invalid_api_token']);
+/** An API token, or a person's session cookie. */
+const API_CREDENTIALS: Record<string, string[]>[] = [{ apiToken: [] }, { sessionCookie: [] }];
+const ROLE_REFUSED = errorResponse("The caller's role (or token scope) is below ADMIN", ['forbidden']);
 const BODY_REFUSED = {
+  '403': ROLE_REFUSED,
   '400': errorResponse('The body is not JSON, or a field is invalid', BODY_ERRORS),
   '401': API_TOKEN_REFUSED,
 };
@@ -130,10 +138,12 @@ export function endpointResource(endpoint: WebhookEndpoint) {
 export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDependencies) {
   takeJsonBodies(app);
 
-  const organizationOf = async (request: FastifyRequest) => {
-    const organization = await authenticate(deps.prisma, request.headers.authorization);
-    if (!organization) throw new HttpError(401, 'invalid_api_token', 'Authorization must be "Bearer <API token>" with a valid API token');
-    return organization.id;
+  /** The organization of the caller, who must have at least `minimum` (403 forbidden otherwise). */
+  const organizationOf = async (request: FastifyRequest, minimum: Role = 'VIEWER') => {
+    const { viewer } = await authenticate(deps.prisma, credentialsOf(request), deps.sessionIdleMs);
+    if (!viewer) throw new HttpError(401, 'invalid_api_token', 'Authorization must be "Bearer <API token>" with a valid API token');
+    requireRole(viewer.role, minimum, `${request.method} ${request.routeOptions.url}`);
+    return viewer.id;
   };
   const objectBody = (body: unknown) => {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -145,7 +155,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
   const listSchema = {
     operationId: 'listWebhookEndpoints',
     summary: "The organization's webhook endpoints, newest first, a page at a time",
-    security: [{ apiToken: [] }],
+    security: API_CREDENTIALS,
     querystring: endpointPageQuerySchema,
     response: {
       '200': jsonResponse('A page of endpoints', endpointPageSchema),
@@ -168,7 +178,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     description:
       'url: https only, at most 2048 characters, not a private, loopback or link-local destination ' +
       '(unless the server allows them for development). Rotation, pausing, tests and deliveries are in GraphQL.',
-    security: [{ apiToken: [] }],
+    security: API_CREDENTIALS,
     body: endpointInputSchema(deps.destination, true).meta({ id: 'WebhookEndpointInput' }),
     response: {
       '201': jsonResponse('Created; the signing secret is shown only here', createdEndpointSchema),
@@ -185,7 +195,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     '/api/webhooks/endpoints',
     { config: { invalidInput: 'The endpoint is invalid' }, schema: createSchema },
     async (request, reply) => {
-      const organizationId = await organizationOf(request);
+      const organizationId = await organizationOf(request, 'ADMIN');
       const { endpoint, signingSecret } = await createEndpoint(
         deps.prisma,
         organizationId,
@@ -208,7 +218,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
   const readSchema = {
     operationId: 'getWebhookEndpoint',
     summary: 'Read a webhook endpoint (never its signing secret)',
-    security: [{ apiToken: [] }],
+    security: API_CREDENTIALS,
     params: ENDPOINT_ID,
     response: {
       '200': jsonResponse('The endpoint', endpointSchema),
@@ -227,7 +237,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
   const changeSchema = {
     operationId: 'updateWebhookEndpoint',
     summary: 'Change the fields given; null clears headers, timeoutMs or rateLimitPerSecond',
-    security: [{ apiToken: [] }],
+    security: API_CREDENTIALS,
     params: ENDPOINT_ID,
     body: endpointInputSchema(deps.destination, false).meta({ id: 'WebhookEndpointChange' }),
     response: {
@@ -239,19 +249,25 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     },
   };
   app.patch('/api/webhooks/endpoints/:id', { config: { invalidInput: 'The change is invalid' }, schema: changeSchema }, async (request) => {
-    const organizationId = await organizationOf(request);
+    const organizationId = await organizationOf(request, 'ADMIN');
     return endpointResource(await updateEndpoint(deps.prisma, organizationId, idOf(request), objectBody(request.body), deps.destination));
   });
 
   const deleteSchema = {
     operationId: 'deleteWebhookEndpoint',
     summary: 'Delete a webhook endpoint for good; its pending deliveries are cancelled',
-    security: [{ apiToken: [] }],
+    security: API_CREDENTIALS,
     params: ENDPOINT_ID,
-    response: { '204': { description: 'Deleted' }, '401': API_TOKEN_REFUSED, '404': NOT_FOUND, ...TRANSPORT_RESPONSES },
+    response: {
+      '204': { description: 'Deleted' },
+      '401': API_TOKEN_REFUSED,
+      '403': ROLE_REFUSED,
+      '404': NOT_FOUND,
+      ...TRANSPORT_RESPONSES,
+    },
   };
   app.delete('/api/webhooks/endpoints/:id', { schema: deleteSchema }, async (request, reply) => {
-    const organizationId = await organizationOf(request);
+    const organizationId = await organizationOf(request, 'ADMIN');
     await deleteEndpoint(deps.prisma, organizationId, idOf(request));
     return reply.status(204).send();
   });

@@ -11,7 +11,7 @@ import {
   unavailabilityCause,
 } from '../db/availability.ts';
 import type { ThrottledWarnings } from '../db/throttled-warnings.ts';
-import { InputError, LimitReachedError, NotFoundError, type FieldError } from '../domain/shared/errors.ts';
+import { ForbiddenError, InputError, LimitReachedError, NotFoundError, type FieldError } from '../domain/shared/errors.ts';
 import type { RouteMethods } from './route-methods.ts';
 
 export class HttpError extends Error {
@@ -81,7 +81,7 @@ export function bodilessAnswerError(status: number): HttpError {
  */
 export function createErrorHandler(warnings: ThrottledWarnings) {
   return function handleError(
-    error: FastifyError | HttpError | InputError | NotFoundError | LimitReachedError,
+    error: FastifyError | HttpError | InputError | NotFoundError | LimitReachedError | ForbiddenError,
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
@@ -98,6 +98,7 @@ export function createErrorHandler(warnings: ThrottledWarnings) {
       );
     }
     if (error instanceof NotFoundError) return send(request, reply, 404, 'not_found', error.message);
+    if (error instanceof ForbiddenError) return send(request, reply, 403, 'forbidden', error.message);
     if (error instanceof LimitReachedError) return send(request, reply, 409, 'limit_reached', error.message);
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) {

@@ -57,6 +57,13 @@ const COMPONENTS = {
       description: "A service's deploy token (hld_ and 40 characters), made with the service",
     },
     apiToken: { type: 'http', scheme: 'bearer', description: "An organization's API token (hla_ and 40 characters)" },
+    sessionCookie: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'hookline_session',
+      description:
+        "A person's session, set by POST /api/auth/sign-in (and set-up and invites); from Hookline's own origin or CORS_ORIGINS only",
+    },
     alertSourceToken: {
       type: 'http',
       scheme: 'bearer',
@@ -71,6 +78,11 @@ const COMPONENTS = {
     'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer', minimum: 0 } },
     'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer', minimum: 1 } },
     'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: { type: 'integer', minimum: 1 } },
+    'Set-Cookie': {
+      description: 'hookline_session=…; HttpOnly; SameSite=Lax; Path=/; Expires=… (and Secure over https)',
+      required: true,
+      schema: { type: 'string' },
+    },
   },
   responses: {
     RequestTimeout: errorResponse('Headers and body not all received in time; the connection is closed', ['request_timeout']),
@@ -139,7 +151,7 @@ export async function printOpenApiDocument(destination: DestinationPolicy): Prom
   const unused = {} as never;
   probeRoutes(app, unused);
   const endpoints = { destination } as RestDependencies['endpoints'];
-  restRoutes(app, { ingest: unused, endpoints, openApiDocument: document });
+  restRoutes(app, { ingest: unused, endpoints, auth: unused, openApiDocument: document });
   await app.ready();
   await app.close();
   return `${JSON.stringify(document(), null, 2)}\n`;

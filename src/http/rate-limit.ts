@@ -102,3 +102,40 @@ export async function enforceRateLimit(request: FastifyRequest, reply: FastifyRe
     throw new HttpError(429, 'rate_limited', `Rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.resetSeconds} s`);
   }
 }
+
+/** Failures counted per key in a window (sign-in attempts): PostgreSQL's count, shared by every process. */
+export interface FailureLimiter {
+  /** Whole seconds until `key` may try again, or null while it has failed at most `maxFailures` times in the window. */
+  blockedFor(key: string): Promise<number | null>;
+  recordFailure(key: string): Promise<void>;
+  /** Forgets the key's failures (after a success). */
+  reset(key: string): Promise<void>;
+}
+
+export function createFailureLimiter(pool: pg.Pool, options: { name: string; maxFailures: number; windowSeconds: number }): FailureLimiter {
+  const limiter = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'rate_limit_counters',
+    tableCreated: true,
+    keyPrefix: options.name,
+    points: options.maxFailures,
+    duration: options.windowSeconds,
+  });
+  return {
+    async blockedFor(key) {
+      const counted = await limiter.get(key);
+      if (!counted || counted.consumedPoints < options.maxFailures) return null;
+      return Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
+    },
+    async recordFailure(key) {
+      // Over the limit the library rejects with its result: the failure is counted all the same.
+      await limiter.consume(key).catch((rejection: unknown) => {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      });
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}

@@ -8,7 +8,7 @@
 // closed with 4029); a socket runs at most `maxSubscriptionsPerConnection` operations at once (one
 // more fails alone with TOO_MANY_SUBSCRIPTIONS); and a socket that does not read its messages is
 // closed with 4008 once `maxBufferedBytes` wait for it (see shared-subscriptions.ts).
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
@@ -16,7 +16,7 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { isBulkheadFull } from '../db/bulkhead.ts';
-import { authenticate } from '../auth/bearer.ts';
+import { authenticate, ORGANIZATION_HEADER, usesSessionCookie, type Credentials } from '../auth/caller.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Context } from '../graphql/context.ts';
 import { forWebSocket } from '../graphql/errors.ts';
@@ -44,6 +44,13 @@ export interface WebSocketLimits {
   isClosing: () => boolean;
 }
 
+export interface WebSocketAuthentication {
+  /** A session without a request for this long ends (SESSION_IDLE_TIMEOUT_MINUTES), in ms. */
+  sessionIdleMs: number;
+  /** Whether the upgrade's Origin may use its session cookie (the same rule as HTTP requests). */
+  allowedOrigin: (request: IncomingMessage) => boolean;
+}
+
 /** An HTTP answer on a socket that asked to upgrade, in the REST error shape. */
 function refuseUpgrade(socket: Duplex, status: number, reason: string, body: object, headers: Record<string, string> = {}): void {
   const json = JSON.stringify(body);
@@ -58,10 +65,16 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string, body: obj
 }
 
 export const UNAUTHORIZED_CLOSE_CODE = 4401;
+export const FORBIDDEN_CLOSE_CODE = 4403;
 export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4029;
 export const TRY_AGAIN_LATER_CLOSE_CODE = 1013;
 
-export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: PrismaClient, limits: WebSocketLimits): WebSocketServer {
+export function attachGraphqlWebSocket(
+  server: Server,
+  yoga: YogaLike,
+  prisma: PrismaClient,
+  limits: WebSocketLimits & WebSocketAuthentication,
+): WebSocketServer {
   // Not attached with `server`: then the HTTP server's own errors (a port in use at start-up)
   // would be re-emitted on this one and reported as a WebSocket failure. Upgrades of the
   // GraphQL path are handed over here; others are refused.
@@ -105,10 +118,21 @@ export function attachGraphqlWebSocket(server: Server, yoga: YogaLike, prisma: P
     {
       async onConnect(context) {
         const authorization = context.connectionParams?.authorization;
-        const { socket } = context.extra;
-        let organization: Awaited<ReturnType<typeof authenticate>>;
+        const { socket, request } = context.extra;
+        const organizationHeader = request.headers[ORGANIZATION_HEADER];
+        const credentials: Credentials = {
+          authorization: typeof authorization === 'string' ? authorization : undefined,
+          // The upgrade's cookie: a browser sends the session's with it.
+          cookie: request.headers.cookie,
+          organization: Array.isArray(organizationHeader) ? organizationHeader[0] : organizationHeader,
+        };
+        if (usesSessionCookie(credentials) && !limits.allowedOrigin(request)) {
+          socket.close(FORBIDDEN_CLOSE_CODE, 'Forbidden: cross-origin use of the session cookie');
+          return false;
+        }
+        let organization: Awaited<ReturnType<typeof authenticate>>['viewer'];
         try {
-          organization = await authenticate(prisma, typeof authorization === 'string' ? authorization : undefined);
+          ({ viewer: organization } = await authenticate(prisma, credentials, limits.sessionIdleMs));
         } catch (error) {
           // The database away, or the token's share of its connections busy for the whole wait: both pass.
           if (!isDatabaseUnavailable(error) && !isBulkheadFull(error)) throw error;

@@ -168,6 +168,20 @@ type Documents = {
     "\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": typeof types.OneQueryOpenIncidentDocument,
     "\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n": typeof types.OneQueryAcknowledgeDocument,
     "\n  mutation OneQueryResolve($id: ID!) { resolveIncident(id: $id) { status } }\n": typeof types.OneQueryResolveDocument,
+    "\n  query PeopleMe { me { person { id email name } organization { id name } role } }\n": typeof types.PeopleMeDocument,
+    "\n  query PeopleSessions { sessions { id current ip userAgent createdAt lastSeenAt expiresAt absoluteExpiresAt } }\n": typeof types.PeopleSessionsDocument,
+    "\n  mutation PeopleRevokeSession($id: ID!) { revokeSession(id: $id) { id } }\n": typeof types.PeopleRevokeSessionDocument,
+    "\n  mutation PeopleRevokeAll { revokeAllSessions }\n": typeof types.PeopleRevokeAllDocument,
+    "\n  mutation PeopleCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": typeof types.PeopleCreateServiceDocument,
+    "\n  query PeopleServices { services { totalCount } }\n": typeof types.PeopleServicesDocument,
+    "\n  mutation PeopleCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"hook\") { endpoint { id } signingSecret } }\n": typeof types.PeopleCreateEndpointDocument,
+    "\n  mutation PeopleReveal($id: ID!) { revealWebhookSecret(id: $id) { signingSecret } }\n": typeof types.PeopleRevealDocument,
+    "\n  query PeopleMembers { members(first: 10) { totalCount edges { node { role person { id email } } } } }\n": typeof types.PeopleMembersDocument,
+    "\n  mutation PeopleChangeRole($personId: ID!, $role: Role!) { changeMemberRole(personId: $personId, role: $role) { role person { id } } }\n": typeof types.PeopleChangeRoleDocument,
+    "\n  mutation PeopleRemoveMember($personId: ID!) { removeMember(personId: $personId) }\n": typeof types.PeopleRemoveMemberDocument,
+    "\n  mutation PeopleSwitch($id: ID!) { switchOrganization(id: $id) { organization { id } role } }\n": typeof types.PeopleSwitchDocument,
+    "\n  mutation PeopleCreateToken($scope: ApiTokenScope) { createApiToken(name: \"ci\", scope: $scope) { token apiToken { id scope } } }\n": typeof types.PeopleCreateTokenDocument,
+    "\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        ": typeof types.PeopleInviteExistingDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": typeof types.PgbouncerDeliveryUpdatedDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": typeof types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.CreateServiceDocument,
@@ -181,6 +195,7 @@ type Documents = {
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": typeof types.OnDeliveryUpdatedDocument,
     "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.GraphqlWsSendPingDocument,
     "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!], $headers: [WebhookHeaderInput!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers) { signingSecret endpoint { id } }\n  }\n": typeof types.CreateEndpointDocument,
+    "\n  mutation PeopleInvite($email: String!, $role: Role!) { inviteMember(email: $email, role: $role) { inviteUrl expiresAt } }\n": typeof types.PeopleInviteDocument,
     "\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": typeof types.TotalCountsEveryListDocument,
     "\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": typeof types.TotalCountsDocument,
     "\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n": typeof types.SecretsRotateDocument,
@@ -344,6 +359,20 @@ const documents: Documents = {
     "\n  mutation OneQueryOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"Checkout down\") { id } }\n": types.OneQueryOpenIncidentDocument,
     "\n  mutation OneQueryAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { status } }\n": types.OneQueryAcknowledgeDocument,
     "\n  mutation OneQueryResolve($id: ID!) { resolveIncident(id: $id) { status } }\n": types.OneQueryResolveDocument,
+    "\n  query PeopleMe { me { person { id email name } organization { id name } role } }\n": types.PeopleMeDocument,
+    "\n  query PeopleSessions { sessions { id current ip userAgent createdAt lastSeenAt expiresAt absoluteExpiresAt } }\n": types.PeopleSessionsDocument,
+    "\n  mutation PeopleRevokeSession($id: ID!) { revokeSession(id: $id) { id } }\n": types.PeopleRevokeSessionDocument,
+    "\n  mutation PeopleRevokeAll { revokeAllSessions }\n": types.PeopleRevokeAllDocument,
+    "\n  mutation PeopleCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": types.PeopleCreateServiceDocument,
+    "\n  query PeopleServices { services { totalCount } }\n": types.PeopleServicesDocument,
+    "\n  mutation PeopleCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"hook\") { endpoint { id } signingSecret } }\n": types.PeopleCreateEndpointDocument,
+    "\n  mutation PeopleReveal($id: ID!) { revealWebhookSecret(id: $id) { signingSecret } }\n": types.PeopleRevealDocument,
+    "\n  query PeopleMembers { members(first: 10) { totalCount edges { node { role person { id email } } } } }\n": types.PeopleMembersDocument,
+    "\n  mutation PeopleChangeRole($personId: ID!, $role: Role!) { changeMemberRole(personId: $personId, role: $role) { role person { id } } }\n": types.PeopleChangeRoleDocument,
+    "\n  mutation PeopleRemoveMember($personId: ID!) { removeMember(personId: $personId) }\n": types.PeopleRemoveMemberDocument,
+    "\n  mutation PeopleSwitch($id: ID!) { switchOrganization(id: $id) { organization { id } role } }\n": types.PeopleSwitchDocument,
+    "\n  mutation PeopleCreateToken($scope: ApiTokenScope) { createApiToken(name: \"ci\", scope: $scope) { token apiToken { id scope } } }\n": types.PeopleCreateTokenDocument,
+    "\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        ": types.PeopleInviteExistingDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": types.PgbouncerDeliveryUpdatedDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.CreateServiceDocument,
@@ -357,6 +386,7 @@ const documents: Documents = {
     "\n  subscription OnDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) {\n      id\n      status\n      attemptCount\n      event { type }\n      endpoint { id }\n      attempts { number succeeded responseStatus }\n    }\n  }\n": types.OnDeliveryUpdatedDocument,
     "\n  mutation GraphqlWsSendPing($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.GraphqlWsSendPingDocument,
     "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!], $headers: [WebhookHeaderInput!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers) { signingSecret endpoint { id } }\n  }\n": types.CreateEndpointDocument,
+    "\n  mutation PeopleInvite($email: String!, $role: Role!) { inviteMember(email: $email, role: $role) { inviteUrl expiresAt } }\n": types.PeopleInviteDocument,
     "\n  query TotalCountsEveryList($serviceId: ID!) {\n    services(first: 1) { totalCount totalCountIsEstimate }\n    service(id: $serviceId) {\n      deploys(first: 1) { totalCount totalCountIsEstimate }\n      incidents(first: 1) { totalCount totalCountIsEstimate }\n    }\n    deploys(first: 1) { totalCount totalCountIsEstimate }\n    incidents(first: 1) { totalCount totalCountIsEstimate edges { node { alerts(first: 1) { totalCount totalCountIsEstimate } } } }\n    changeEvents(first: 1) { totalCount totalCountIsEstimate }\n    timeline(first: 1) { totalCount totalCountIsEstimate }\n    webhookEndpoints(first: 1) { totalCount totalCountIsEstimate }\n    apiTokens(first: 1) { totalCount totalCountIsEstimate }\n    alertSources(first: 1) { totalCount totalCountIsEstimate edges { node { unroutedAlerts(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": types.TotalCountsEveryListDocument,
     "\n  query TotalCounts($endpointId: ID!) {\n    deliveries(first: 1, filter: { endpointId: $endpointId }) { totalCount totalCountIsEstimate }\n    webhookEndpoint(id: $endpointId) { deliveries(first: 1) { totalCount totalCountIsEstimate } }\n    events(first: 1) { totalCount totalCountIsEstimate edges { node { deliveries(first: 1) { totalCount totalCountIsEstimate } } } }\n  }\n": types.TotalCountsDocument,
     "\n  mutation SecretsRotate($id: ID!, $gracePeriodSeconds: Int) {\n    rotateWebhookSecret(id: $id, gracePeriodSeconds: $gracePeriodSeconds) { signingSecret endpoint { id previousSecretExpiresAt } }\n  }\n": types.SecretsRotateDocument,
@@ -999,6 +1029,62 @@ export function graphql(source: "\n  mutation OneQueryResolve($id: ID!) { resolv
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query PeopleMe { me { person { id email name } organization { id name } role } }\n"): (typeof documents)["\n  query PeopleMe { me { person { id email name } organization { id name } role } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PeopleSessions { sessions { id current ip userAgent createdAt lastSeenAt expiresAt absoluteExpiresAt } }\n"): (typeof documents)["\n  query PeopleSessions { sessions { id current ip userAgent createdAt lastSeenAt expiresAt absoluteExpiresAt } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleRevokeSession($id: ID!) { revokeSession(id: $id) { id } }\n"): (typeof documents)["\n  mutation PeopleRevokeSession($id: ID!) { revokeSession(id: $id) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleRevokeAll { revokeAllSessions }\n"): (typeof documents)["\n  mutation PeopleRevokeAll { revokeAllSessions }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n"): (typeof documents)["\n  mutation PeopleCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PeopleServices { services { totalCount } }\n"): (typeof documents)["\n  query PeopleServices { services { totalCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"hook\") { endpoint { id } signingSecret } }\n"): (typeof documents)["\n  mutation PeopleCreateEndpoint($url: String!) { createWebhookEndpoint(url: $url, name: \"hook\") { endpoint { id } signingSecret } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleReveal($id: ID!) { revealWebhookSecret(id: $id) { signingSecret } }\n"): (typeof documents)["\n  mutation PeopleReveal($id: ID!) { revealWebhookSecret(id: $id) { signingSecret } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PeopleMembers { members(first: 10) { totalCount edges { node { role person { id email } } } } }\n"): (typeof documents)["\n  query PeopleMembers { members(first: 10) { totalCount edges { node { role person { id email } } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleChangeRole($personId: ID!, $role: Role!) { changeMemberRole(personId: $personId, role: $role) { role person { id } } }\n"): (typeof documents)["\n  mutation PeopleChangeRole($personId: ID!, $role: Role!) { changeMemberRole(personId: $personId, role: $role) { role person { id } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleRemoveMember($personId: ID!) { removeMember(personId: $personId) }\n"): (typeof documents)["\n  mutation PeopleRemoveMember($personId: ID!) { removeMember(personId: $personId) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleSwitch($id: ID!) { switchOrganization(id: $id) { organization { id } role } }\n"): (typeof documents)["\n  mutation PeopleSwitch($id: ID!) { switchOrganization(id: $id) { organization { id } role } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleCreateToken($scope: ApiTokenScope) { createApiToken(name: \"ci\", scope: $scope) { token apiToken { id scope } } }\n"): (typeof documents)["\n  mutation PeopleCreateToken($scope: ApiTokenScope) { createApiToken(name: \"ci\", scope: $scope) { token apiToken { id scope } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        "): (typeof documents)["\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n"): (typeof documents)["\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -1048,6 +1134,10 @@ export function graphql(source: "\n  mutation GraphqlWsSendPing($endpointId: ID!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!], $headers: [WebhookHeaderInput!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers) { signingSecret endpoint { id } }\n  }\n"): (typeof documents)["\n  mutation CreateEndpoint($url: String!, $name: String!, $eventTypes: [String!], $headers: [WebhookHeaderInput!]) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers) { signingSecret endpoint { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeopleInvite($email: String!, $role: Role!) { inviteMember(email: $email, role: $role) { inviteUrl expiresAt } }\n"): (typeof documents)["\n  mutation PeopleInvite($email: String!, $role: Role!) { inviteMember(email: $email, role: $role) { inviteUrl expiresAt } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

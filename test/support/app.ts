@@ -82,12 +82,26 @@ export async function requestGraphql<TResult, TVariables>(
   document: TypedDocumentNode<TResult, TVariables>,
   ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
 ): Promise<GraphqlResponse<TResult>> {
+  return requestGraphqlWithHeaders(baseUrl, apiToken ? { authorization: `Bearer ${apiToken}` } : {}, document, variables as TVariables);
+}
+
+/**
+ * A typed GraphQL operation with the request's own headers: a signed-in browser's (cookie, origin),
+ * a token's, or X-Hookline-Organization.
+ */
+export async function requestGraphqlWithHeaders<TResult, TVariables>(
+  baseUrl: string,
+  headers: Record<string, string>,
+  document: TypedDocumentNode<TResult, TVariables>,
+  variables: NoInfer<TVariables>,
+): Promise<GraphqlResponse<TResult>> {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(apiToken ? { authorization: `Bearer ${apiToken}` } : {}) },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query: print(document), variables }),
   });
-  return { status: response.status, body: await response.json() };
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) };
 }
 
 /** requestGraphql for an operation with variables, typed by the document alone. */

@@ -1,7 +1,7 @@
 // An organization's API tokens (Bearer, `hla_…`): made with an optional name (the plaintext is
 // returned once, only its SHA-256 is stored), listed, revoked, and checked on every request.
 // Another organization's token counts as absent.
-import type { ApiToken, PrismaClient } from '../../generated/prisma/client.ts';
+import type { ApiToken, ApiTokenScope, PrismaClient } from '../../generated/prisma/client.ts';
 import { NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
 import { trimmedText } from './input.ts';
@@ -18,11 +18,16 @@ export interface IssuedApiToken {
   plaintext: string;
 }
 
-/** Makes an API token of the organization, named as `apiTokenName` allows (or not at all). */
-export async function issueApiToken(prisma: PrismaClient, organizationId: string, name?: string | null): Promise<IssuedApiToken> {
+/** Makes an API token of the organization, named as `apiTokenName` allows (or not at all), with `scope` (ADMIN unless said). */
+export async function issueApiToken(
+  prisma: PrismaClient,
+  organizationId: string,
+  name?: string | null,
+  scope: ApiTokenScope = 'ADMIN',
+): Promise<IssuedApiToken> {
   const token = issueToken('api');
   const apiToken = await prisma.apiToken.create({
-    data: { organizationId, name: name == null ? null : apiTokenName.parse(name), prefix: token.prefix, tokenHash: token.hash },
+    data: { organizationId, name: name == null ? null : apiTokenName.parse(name), scope, prefix: token.prefix, tokenHash: token.hash },
   });
   return { apiToken, plaintext: token.plaintext };
 }
@@ -40,13 +45,13 @@ export async function revokeApiToken(prisma: PrismaClient, organizationId: strin
 }
 
 /** A new token of an existing organization (the CLI's tokens create). */
-export async function createApiToken(prisma: PrismaClient, organizationId: string): Promise<string> {
+export async function createApiToken(prisma: PrismaClient, organizationId: string, scope: ApiTokenScope = 'ADMIN'): Promise<string> {
   // A malformed id names no organization: the same outcome as an unknown one.
   const organization = isUuid(organizationId)
     ? await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } })
     : null;
   if (!organization) throw new NotFoundError('Organization', organizationId, `No organization with id ${organizationId}`);
-  return (await issueApiToken(prisma, organizationId)).plaintext;
+  return (await issueApiToken(prisma, organizationId, null, scope)).plaintext;
 }
 
 export interface ApiTokenSummary {
@@ -80,19 +85,24 @@ export async function revokeApiTokens(prisma: PrismaClient, prefixOrToken: strin
   return result.count;
 }
 
+export interface AuthenticatedApiToken {
+  /** The organization's id and name. */
+  id: string;
+  name: string;
+  apiTokenId: string;
+  scope: ApiTokenScope;
+}
+
 /**
- * The organization a live API token belongs to, or null; in the same statement, the token's
+ * The organization a live API token belongs to (and the token's scope), or null; in the same statement, the token's
  * last_used_at moves to now when it is older than a minute, so that a busy client does not
  * turn every request into a write.
  */
-export async function authenticateApiToken(
-  prisma: PrismaClient,
-  plaintext: string | undefined,
-): Promise<{ id: string; name: string; apiTokenId: string } | null> {
+export async function authenticateApiToken(prisma: PrismaClient, plaintext: string | undefined): Promise<AuthenticatedApiToken | null> {
   if (!looksLikeToken('api', plaintext)) return null;
-  const rows = await prisma.$queryRaw<{ id: string; name: string; apiTokenId: string }[]>`
+  const rows = await prisma.$queryRaw<AuthenticatedApiToken[]>`
     WITH token AS (
-      SELECT t.id, t.last_used_at, o.id AS organization_id, o.name AS organization_name
+      SELECT t.id, t.last_used_at, t.scope, o.id AS organization_id, o.name AS organization_name
         FROM api_tokens t JOIN organizations o ON o.id = t.organization_id
        WHERE t.token_hash = ${hashToken(plaintext)} AND t.revoked_at IS NULL
     ), used AS (
@@ -100,6 +110,6 @@ export async function authenticateApiToken(
         FROM token
        WHERE api_tokens.id = token.id AND (token.last_used_at IS NULL OR token.last_used_at < now() - interval '1 minute')
     )
-    SELECT organization_id::text AS id, organization_name AS name, id::text AS "apiTokenId" FROM token`;
+    SELECT organization_id::text AS id, organization_name AS name, id::text AS "apiTokenId", scope FROM token`;
   return rows[0] ?? null;
 }

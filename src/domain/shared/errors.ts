@@ -8,7 +8,7 @@ export interface FieldError {
 }
 
 export abstract class DomainError extends Error {
-  abstract readonly code: 'BAD_USER_INPUT' | 'NOT_FOUND' | 'LIMIT_REACHED';
+  abstract readonly code: 'BAD_USER_INPUT' | 'NOT_FOUND' | 'LIMIT_REACHED' | 'FORBIDDEN';
 }
 
 /** The input is wrong: which fields, and why (every field at fault, not only the first). */
@@ -45,4 +45,10 @@ export class LimitReachedError extends DomainError {
   ) {
     super(message);
   }
+}
+
+/** The caller may not do this: its role is below what it needs, or the rule protects the organization (its last owner). */
+export class ForbiddenError extends DomainError {
+  readonly code = 'FORBIDDEN';
+  override name = 'ForbiddenError';
 }

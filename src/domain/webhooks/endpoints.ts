@@ -392,18 +392,19 @@ export async function rotateSigningSecret(
 }
 
 /**
- * The current signing secret of a live endpoint, for the holder of one of its organization's API
- * tokens; every reveal is recorded (endpoint, token, time) in the same transaction.
+ * The current signing secret of a live endpoint, for a caller of its organization (an API token or
+ * a signed-in person); every reveal is recorded (endpoint, who, time) in the same transaction.
  */
 export async function revealSigningSecret(
   prisma: PrismaClient,
-  viewer: { id: string; apiTokenId: string },
+  viewer: { id: string; actor: { apiTokenId: string } | { personId: string } },
   id: string,
 ): Promise<CreatedEndpoint> {
   return prisma.$transaction(async (tx) => {
     const endpoint = isUuid(id) ? await tx.webhookEndpoint.findFirst({ where: { id, organizationId: viewer.id, deletedAt: null } }) : null;
     if (!endpoint) throw new NotFoundError('Webhook endpoint', id);
-    await tx.secretReveal.create({ data: { endpointId: endpoint.id, apiTokenId: viewer.apiTokenId } });
+    const who = 'apiTokenId' in viewer.actor ? { apiTokenId: viewer.actor.apiTokenId } : { personId: viewer.actor.personId };
+    await tx.secretReveal.create({ data: { endpointId: endpoint.id, ...who } });
     return { endpoint, signingSecret: endpoint.signingSecret };
   });
 }

@@ -3,6 +3,7 @@ import { authenticatedConnection, builder } from '../builder.ts';
 import type { ApiToken } from '../../generated/prisma/client.ts';
 import { apiTokenName, issueApiToken, revokeApiToken } from '../../domain/shared/api-tokens.ts';
 import { countRows } from '../../domain/shared/counts.ts';
+import { ApiTokenScope } from './Role.ts';
 
 const ApiTokenRef = builder.prismaNode('ApiToken', {
   id: { field: 'id' },
@@ -15,6 +16,7 @@ const ApiTokenRef = builder.prismaNode('ApiToken', {
       nullable: true,
       description: 'What it is for, as its maker called it; null for tokens made by the CLI.',
     }),
+    scope: t.expose('scope', { type: ApiTokenScope, description: 'What it may do; tokens made before scopes existed are ADMIN.' }),
     prefix: t.exposeString('prefix', { description: 'Its first 12 characters (hla_ and 8 more), to recognise it.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     lastUsedAt: t.expose('lastUsedAt', {
@@ -48,16 +50,21 @@ const CreateApiTokenPayload = builder.objectRef<{ apiToken: ApiToken; plaintext:
   description: 'A new API token of the organization.',
   fields: (t) => ({
     apiToken: t.field({ type: ApiTokenRef, resolve: (payload) => payload.apiToken }),
-    plaintextToken: t.exposeString('plaintext', { description: 'The token itself (hla_…). It is shown only here, never again.' }),
+    token: t.exposeString('plaintext', { description: 'The token itself (hla_…). It is shown only here, never again.' }),
+    plaintextToken: t.exposeString('plaintext', { description: 'The same as token (its first name, kept for existing clients).' }),
   }),
 });
 
 builder.mutationFields((t) => ({
   createApiToken: t.withAuth({ organization: true }).field({
     type: CreateApiTokenPayload,
-    description: 'Makes an API token of the organization; name (1..100 characters) says what it is for.',
-    args: { name: t.arg.string({ required: false, validate: apiTokenName.nullish() }) },
-    resolve: (_root, { name }, context) => issueApiToken(context.prisma, context.organization.id, name),
+    description:
+      'Makes an API token of the organization; name (1..100 characters) says what it is for, scope what it may do (default ADMIN, as before scopes).',
+    args: {
+      name: t.arg.string({ required: false, validate: apiTokenName.nullish() }),
+      scope: t.arg({ type: ApiTokenScope, required: false }),
+    },
+    resolve: (_root, { name, scope }, context) => issueApiToken(context.prisma, context.organization.id, name, scope ?? 'ADMIN'),
   }),
   revokeApiToken: t.withAuth({ organization: true }).field({
     type: ApiTokenRef,

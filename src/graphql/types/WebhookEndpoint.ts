@@ -336,7 +336,7 @@ builder.mutationFields((t) => ({
   }),
   revealWebhookSecret: t.withAuth({ organization: true }).field({
     type: RevealWebhookSecretPayload,
-    description: "The endpoint's current signing secret. Every reveal is recorded with the API token that asked (secretReveals).",
+    description: "The endpoint's current signing secret. Every reveal is recorded with the API token or person that asked (secretReveals).",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) => revealSigningSecret(context.prisma, context.organization, id),
   }),

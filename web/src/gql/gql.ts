@@ -52,7 +52,7 @@ type Documents = {
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteEndpointDocument,
     "\n  query EndpointChart($id: ID!, $interval: ChartInterval!, $from: DateTime!, $to: DateTime!) {\n    webhookEndpoint(id: $id) {\n      id\n      chart(interval: $interval, from: $from, to: $to) { start deliveries succeeded failed successRate attempts latencyP50Ms latencyP95Ms }\n    }\n  }\n": typeof types.EndpointChartDocument,
     "\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n": typeof types.EndpointFormSettingsDocument,
-    "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n": typeof types.EndpointSecretDocument,
+    "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } person { id name email } }\n    }\n  }\n": typeof types.EndpointSecretDocument,
     "\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": typeof types.RevealSecretDocument,
     "\n  query DashboardEnvironments { environments { name aliases spellings } }\n": typeof types.DashboardEnvironmentsDocument,
     "\n  mutation DashboardSetEnvironmentAliases($environment: String!, $aliases: [String!]!) {\n    setEnvironmentAliases(environment: $environment, aliases: $aliases) { name aliases spellings }\n  }\n": typeof types.DashboardSetEnvironmentAliasesDocument,
@@ -124,7 +124,7 @@ const documents: Documents = {
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteEndpointDocument,
     "\n  query EndpointChart($id: ID!, $interval: ChartInterval!, $from: DateTime!, $to: DateTime!) {\n    webhookEndpoint(id: $id) {\n      id\n      chart(interval: $interval, from: $from, to: $to) { start deliveries succeeded failed successRate attempts latencyP50Ms latencyP95Ms }\n    }\n  }\n": types.EndpointChartDocument,
     "\n  query EndpointFormSettings {\n    webhookDestinationPolicy { allowHttp allowPrivate minTimeoutMs maxTimeoutMs maxRateLimitPerSecond }\n    eventTypes { name label }\n  }\n": types.EndpointFormSettingsDocument,
-    "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n": types.EndpointSecretDocument,
+    "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } person { id name email } }\n    }\n  }\n": types.EndpointSecretDocument,
     "\n  mutation RevealSecret($id: ID!) {\n    revealWebhookSecret(id: $id) { signingSecret endpoint { id } }\n  }\n": types.RevealSecretDocument,
     "\n  query DashboardEnvironments { environments { name aliases spellings } }\n": types.DashboardEnvironmentsDocument,
     "\n  mutation DashboardSetEnvironmentAliases($environment: String!, $aliases: [String!]!) {\n    setEnvironmentAliases(environment: $environment, aliases: $aliases) { name aliases spellings }\n  }\n": types.DashboardSetEnvironmentAliasesDocument,
@@ -327,7 +327,7 @@ export function graphql(source: "\n  query EndpointFormSettings {\n    webhookDe
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n"): (typeof documents)["\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } }\n    }\n  }\n"];
+export function graphql(source: "\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } person { id name email } }\n    }\n  }\n"): (typeof documents)["\n  query EndpointSecret($id: ID!) {\n    webhookEndpoint(id: $id) {\n      id previousSecretExpiresAt\n      secretReveals { id revealedAt apiToken { id name prefix } person { id name email } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -10,7 +10,7 @@ const ENDPOINT_SECRET = graphql(`
   query EndpointSecret($id: ID!) {
     webhookEndpoint(id: $id) {
       id previousSecretExpiresAt
-      secretReveals { id revealedAt apiToken { id name prefix } }
+      secretReveals { id revealedAt apiToken { id name prefix } person { id name email } }
     }
   }
 `);
@@ -60,7 +60,7 @@ export function EndpointSecret({ endpointId }: { endpointId: string }) {
           <thead>
             <tr>
               <th scope="col">When</th>
-              <th scope="col">API token</th>
+              <th scope="col">By</th>
             </tr>
           </thead>
           <tbody>
@@ -68,8 +68,9 @@ export function EndpointSecret({ endpointId }: { endpointId: string }) {
               <tr key={reveal.id}>
                 <td>{formatDateTime(reveal.revealedAt)}</td>
                 <td>
-                  <span className="mono">{reveal.apiToken.prefix}…</span>{' '}
-                  {reveal.apiToken.name && <span className="subtle">{reveal.apiToken.name}</span>}
+                  {reveal.apiToken && <span className="mono">{reveal.apiToken.prefix}…</span>}{' '}
+                  {reveal.apiToken?.name && <span className="subtle">{reveal.apiToken.name}</span>}
+                  {reveal.person && <span>{reveal.person.name}</span>}
                 </td>
               </tr>
             ))}

@@ -1,0 +1,115 @@
+// One-use links into an organization: an invite (for one email, with a role, valid 7 days) and the
+// first owner's set-up link (valid 24 hours). Only the SHA-256 of a link's token is stored; a link
+// is used up in the same transaction that makes its person a member, so it works exactly once.
+import { randomBytes } from 'node:crypto';
+import type { InviteKind, Person, PrismaClient, Role } from '../../generated/prisma/client.ts';
+import { InputError, NotFoundError } from './errors.ts';
+import { isUuid } from './ids.ts';
+import { emailAddress, hashPassword, verifyPassword } from './passwords.ts';
+import { hashToken } from './tokens.ts';
+
+export const INVITE_VALIDITY_MS = 7 * 24 * 3600_000;
+export const OWNER_SETUP_VALIDITY_MS = 24 * 3600_000;
+
+/** Where each kind of link opens in the dashboard. */
+export const LINK_PATHS: Record<InviteKind, string> = { INVITE: '/invite', OWNER_SETUP: '/setup' };
+
+export interface IssuedLink {
+  /** The link's token: shown once, in its URL. */
+  token: string;
+  /** The path and query of the link, e.g. /setup?token=…, to be put after the server's address. */
+  path: string;
+  expiresAt: Date;
+}
+
+async function issueLink(
+  prisma: Pick<PrismaClient, 'invite'>,
+  data: { kind: InviteKind; organizationId: string; email: string | null; role: Role },
+): Promise<IssuedLink> {
+  const token = randomBytes(32).toString('base64url');
+  const validity = data.kind === 'INVITE' ? INVITE_VALIDITY_MS : OWNER_SETUP_VALIDITY_MS;
+  const invite = await prisma.invite.create({ data: { ...data, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + validity) } });
+  return { token, path: `${LINK_PATHS[data.kind]}?token=${token}`, expiresAt: invite.expiresAt };
+}
+
+/** An invite of `email` to the organization with `role`. */
+export function inviteMember(prisma: PrismaClient, organizationId: string, email: string, role: Role): Promise<IssuedLink> {
+  return issueLink(prisma, { kind: 'INVITE', organizationId, email: emailAddress.parse(email), role });
+}
+
+/** A set-up link: whoever completes it becomes an OWNER of the organization; with `email`, only with that email. */
+export async function issueOwnerSetupLink(prisma: PrismaClient, organizationId: string, email?: string): Promise<IssuedLink> {
+  const organization = isUuid(organizationId) ? await prisma.organization.findUnique({ where: { id: organizationId } }) : null;
+  if (!organization) throw new NotFoundError('Organization', organizationId, `No organization with id ${organizationId}`);
+  return issueLink(prisma, {
+    kind: 'OWNER_SETUP',
+    organizationId,
+    email: email === undefined ? null : emailAddress.parse(email),
+    role: 'OWNER',
+  });
+}
+
+/** A link that is unknown, used, expired or of the other kind: one answer for all, telling nothing more. */
+export class InvalidLinkError extends Error {
+  override name = 'InvalidLinkError';
+  constructor() {
+    super('This link is unknown, already used or expired: ask for a new one');
+  }
+}
+
+/**
+ * A password that does not match an existing person's: accepting a link for an email that already
+ * has an account needs that account's password, so a link cannot take an account over.
+ */
+export class ExistingAccountError extends Error {
+  override name = 'ExistingAccountError';
+  constructor() {
+    super('An account with this email exists: give its password to join');
+  }
+}
+
+export interface Joined {
+  person: Person;
+  organizationId: string;
+}
+
+/**
+ * Uses the link up and makes its person a member: a new person with `name` and `password`, or the
+ * existing person of that email when `password` is theirs. Throws InvalidLinkError,
+ * ExistingAccountError or InputError, and then nothing is changed.
+ */
+export async function redeemLink(
+  prisma: PrismaClient,
+  kind: InviteKind,
+  input: { token: string; email?: string; name: string; password: string },
+): Promise<Joined> {
+  const tokenHash = hashToken(input.token);
+  // The email of a set-up link is its completer's; an invite's is the one invited.
+  const invite = await prisma.invite.findUnique({ where: { tokenHash } });
+  if (!invite || invite.kind !== kind || invite.usedAt || invite.expiresAt <= new Date()) throw new InvalidLinkError();
+  const given = input.email === undefined ? undefined : emailAddress.parse(input.email);
+  if (invite.email && given !== undefined && given !== invite.email) {
+    throw new InputError([{ field: 'email', message: 'must be the email this link was made for' }]);
+  }
+  const email = invite.email ?? given;
+  if (!email) throw new InputError([{ field: 'email', message: 'is required' }]);
+  const existing = await prisma.person.findUnique({ where: { email } });
+  // Hashed (or verified) before the transaction: argon2 takes tens of milliseconds, a lock should not.
+  const passwordHash = existing ? null : await hashPassword(input.password);
+  if (existing && !(await verifyPassword(existing.passwordHash, input.password))) throw new ExistingAccountError();
+  return prisma.$transaction(async (tx) => {
+    const used = await tx.invite.updateMany({
+      where: { id: invite.id, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (used.count === 0) throw new InvalidLinkError();
+    const person = existing ?? (await tx.person.create({ data: { email, name: input.name, passwordHash } }));
+    await tx.membership.upsert({
+      where: { personId_organizationId: { personId: person.id, organizationId: invite.organizationId } },
+      create: { personId: person.id, organizationId: invite.organizationId, role: invite.role },
+      // A member invited again keeps their role; a set-up link makes its completer an owner.
+      update: kind === 'OWNER_SETUP' ? { role: 'OWNER' } : {},
+    });
+    return { person, organizationId: invite.organizationId };
+  });
+}

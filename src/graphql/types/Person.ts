@@ -1,0 +1,121 @@
+// People: who is calling (me), the organization's members and invites, and changing their roles.
+import { authenticatedConnection, builder } from '../builder.ts';
+import { countRows } from '../../domain/shared/counts.ts';
+import { inviteMember } from '../../domain/shared/invites.ts';
+import { emailAddress } from '../../domain/shared/passwords.ts';
+import { changeMemberRole, removeMember } from '../../domain/shared/people.ts';
+import type { Role as RoleName } from '../../domain/shared/roles.ts';
+import { Role } from './Role.ts';
+
+builder.prismaObject('Person', {
+  description: 'Someone who signs in. Their email is unique, compared case-insensitively (kept in lower case).',
+  select: { id: true },
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    name: t.exposeString('name'),
+  }),
+});
+
+const MemberRef = builder.prismaNode('Membership', {
+  name: 'Member',
+  id: { field: 'id' },
+  nullable: true,
+  description: "A person's membership of the organization, with their role.",
+  select: { id: true },
+  fields: (t) => ({
+    person: t.relation('person'),
+    role: t.expose('role', { type: Role }),
+    joinedAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+interface Me {
+  personId: string | null;
+  organizationId: string;
+  role: RoleName;
+}
+
+export const MeRef = builder.objectRef<Me>('Me').implement({
+  description: 'Who is calling: a person (signed in) or an API token (person null), the organization acted for, and the role there.',
+  fields: (t) => ({
+    person: t.prismaField({
+      type: 'Person',
+      nullable: true,
+      description: 'The signed-in person; null for an API token.',
+      resolve: (query, me, _args, context) =>
+        me.personId ? context.prisma.person.findUnique({ ...query, where: { id: me.personId } }) : null,
+    }),
+    organization: t.prismaField({
+      type: 'Organization',
+      resolve: (query, me, _args, context) => context.prisma.organization.findUniqueOrThrow({ ...query, where: { id: me.organizationId } }),
+    }),
+    role: t.field({
+      type: Role,
+      description: "The caller's role: a person's membership, or an API token's scope (READ VIEWER, WRITE MEMBER, ADMIN ADMIN).",
+      resolve: (me) => me.role,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  me: t.withAuth({ organization: true }).field({
+    type: MeRef,
+    description: 'Who is calling, for which organization, with which role.',
+    resolve: (_root, _args, { organization }) => ({
+      personId: organization.actor.kind === 'person' ? organization.actor.personId : null,
+      organizationId: organization.id,
+      role: organization.role,
+    }),
+  }),
+  members: t.withAuth({ organization: true }).prismaConnection(
+    {
+      type: 'Membership',
+      cursor: 'id',
+      description: "The organization's members, the earliest to join first.",
+      totalCount: (_root, _args, context) => countRows(context.prisma.membership, { organizationId: context.organization.id }, 'createdAt'),
+      resolve: (query, _root, _args, context) =>
+        context.prisma.membership.findMany({
+          ...query,
+          where: { organizationId: context.organization.id },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        }),
+    },
+    authenticatedConnection(builder.connectionObject({ type: MemberRef, name: 'MemberConnection' }, { name: 'MemberEdge' })),
+  ),
+}));
+
+const InviteMemberPayload = builder.objectRef<{ inviteUrl: string; expiresAt: Date }>('InviteMemberPayload').implement({
+  description: 'An invite link: one use, valid 7 days. Whoever opens it chooses a name and password and joins with the role.',
+  fields: (t) => ({
+    inviteUrl: t.exposeString('inviteUrl', { description: 'The link to send to the person invited: it is shown only here.' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  inviteMember: t.withAuth({ organization: true }).field({
+    type: InviteMemberPayload,
+    description: 'Invites a person by email with a role: returns a one-use link, valid 7 days (OWNER only).',
+    args: { email: t.arg.string({ required: true, validate: emailAddress }), role: t.arg({ type: Role, required: true }) },
+    resolve: async (_root, { email, role }, context) => {
+      const link = await inviteMember(context.prisma, context.organization.id, email, role);
+      return { inviteUrl: `${context.origin}${link.path}`, expiresAt: link.expiresAt };
+    },
+  }),
+  changeMemberRole: t.withAuth({ organization: true }).prismaField({
+    type: 'Membership',
+    description: "Changes a member's role (OWNER only); the organization's last owner cannot be demoted.",
+    args: { personId: t.arg.id({ required: true }), role: t.arg({ type: Role, required: true }) },
+    resolve: async (query, _root, { personId, role }, context) => {
+      const membership = await changeMemberRole(context.prisma, context.organization.id, personId, role);
+      return context.prisma.membership.findUniqueOrThrow({ ...query, where: { id: membership.id } });
+    },
+  }),
+  removeMember: t.withAuth({ organization: true }).id({
+    description:
+      "Removes a member (OWNER only): their sessions in the organization end. The last owner cannot be removed. Returns the person's id.",
+    args: { personId: t.arg.id({ required: true }) },
+    resolve: (_root, { personId }, context) => removeMember(context.prisma, context.organization.id, personId),
+  }),
+}));

@@ -1,0 +1,73 @@
+// The session cookie on the HTTP side: how it is set and cleared, what credentials a request
+// presents, and the origin rule against cross-site requests. A request authenticated by the cookie
+// whose Origin is present and is neither the server's own origin nor one of CORS_ORIGINS is
+// refused (403 cross_origin) before anything runs: SameSite=Lax already keeps the cookie off
+// cross-site POSTs in browsers that honour it, and this check does not depend on that.
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ORGANIZATION_HEADER, SESSION_COOKIE, usesSessionCookie, type Credentials } from '../auth/caller.ts';
+import { HttpError } from './errors.ts';
+
+export function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** What a request presents to be authenticated: its Authorization, its cookie, and the organization it asks for. */
+export function credentialsOf(request: FastifyRequest): Credentials {
+  return {
+    authorization: request.headers.authorization,
+    cookie: request.headers.cookie,
+    organization: headerValue(request.headers[ORGANIZATION_HEADER]),
+  };
+}
+
+/** The origin the request came to, as the client sees it (X-Forwarded-Proto and -Host where TRUST_PROXY believes them). */
+export function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The origin a WebSocket's upgrade came to. Fastify does not see upgrades: the scheme is the
+ * socket's, and a proxy's X-Forwarded-Proto/-Host are believed when TRUST_PROXY is set.
+ */
+export function upgradeOrigin(request: IncomingMessage, trustProxy: boolean | string[]): string {
+  const believed = trustProxy === true || (Array.isArray(trustProxy) && trustProxy.length > 0);
+  const forwardedProto = believed ? headerValue(request.headers['x-forwarded-proto'])?.split(',')[0]?.trim() : undefined;
+  const forwardedHost = believed ? headerValue(request.headers['x-forwarded-host'])?.split(',')[0]?.trim() : undefined;
+  const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
+  return `${forwardedProto ?? (encrypted ? 'https' : 'http')}://${forwardedHost ?? request.headers.host ?? ''}`;
+}
+
+/** Whether a request with this Origin may use its cookie: none sent, the server's own origin, or one of CORS_ORIGINS. */
+export function isAllowedOrigin(origin: string | undefined, own: string, corsOrigins: '*' | string[]): boolean {
+  if (origin === undefined) return true;
+  if (origin === own) return true;
+  return corsOrigins === '*' || corsOrigins.includes(origin);
+}
+
+export const CROSS_ORIGIN_MESSAGE =
+  'A request signed in by the session cookie must come from Hookline’s own pages (or an origin in CORS_ORIGINS)';
+
+/** An onRequest hook: a cookie-authenticated request from another origin is refused with 403 cross_origin. */
+export function refuseCrossOriginCookie(corsOrigins: '*' | string[]) {
+  return async (request: FastifyRequest) => {
+    if (!usesSessionCookie(credentialsOf(request))) return;
+    if (!isAllowedOrigin(request.headers.origin, ownOrigin(request), corsOrigins))
+      throw new HttpError(403, 'cross_origin', CROSS_ORIGIN_MESSAGE);
+  };
+}
+
+/** Sets the session cookie: HttpOnly, SameSite=Lax, Path=/, Secure over https, kept until the session's absolute expiry. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, plaintext: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, plaintext, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' });
+}
