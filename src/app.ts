@@ -18,6 +18,7 @@ import { scheduledDelayMs } from './delivery/backoff.ts';
 import { attemptQueue, startQueue } from './delivery/queue.ts';
 import { startDeliveryWorker, type DeliveryPolicy, type DeliveryWorker } from './delivery/worker.ts';
 import { listenForEvents } from './http/event-notices.ts';
+import { listenForIncidentChanges } from './http/incident-notices.ts';
 import { createLogger } from './http/logging.ts';
 import { buildServer } from './http/server.ts';
 import { createMetrics } from './metrics.ts';
@@ -98,13 +99,18 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
   const serveApi = config.ROLE !== 'worker';
   // Api processes serve new events to listeners; workers have no use for them.
   const events = serveApi ? await listenForEvents(directUrl, { warn: (o, m) => log.warn(o, m) }) : undefined;
+  // Api processes serve incident changes to dashboards.
+  const incidentChanges = serveApi ? await listenForIncidentChanges(directUrl, { warn: (o, m) => log.warn(o, m) }) : undefined;
   const server: FastifyInstance = await buildServer({
     config,
     logger: log,
     database,
     metrics,
     migrations: await readMigrations(),
-    api: events ? { queue: attemptQueue(boss), deliveryChanges, events, destination: policy.destination } : undefined,
+    api:
+      events && incidentChanges
+        ? { queue: attemptQueue(boss), deliveryChanges, events, incidentChanges, destination: policy.destination }
+        : undefined,
   });
   let worker: DeliveryWorker | undefined;
   let background: BackgroundJobs | undefined;
@@ -157,6 +163,7 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
       await boss.stop({ graceful: true, timeout: config.DELIVERY_TIMEOUT_MS + 5000 });
       await deliveryChanges.close();
       await events?.close();
+      await incidentChanges?.close();
       await database.close();
     },
   };

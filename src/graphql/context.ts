@@ -1,13 +1,15 @@
 // What every resolver receives: what the process provides (the database, the delivery queue,
-// the destination rules, the live delivery changes and new events) and who the request is: the
-// organization it acts for, the caller's role there and the caller itself (an API token or a
-// person's session), null without a valid credential (fields that need one are refused by scope-auth).
+// the destination rules, the live delivery changes, new events and incident changes) and who the
+// request is: the organization it acts for, the caller's role there and the caller itself (an API
+// token or a person's session), null without a valid credential (fields that need one are refused
+// by scope-auth).
 import { authenticate, type Credentials, type Viewer } from '../auth/caller.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
 import type { DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
 import type { EventFeed } from '../domain/webhooks/listeners.ts';
+import type { IncidentChangeFeed } from '../domain/correlation/incident-changes.ts';
 
 /** What resolvers need besides the caller: the same for every request of a process. */
 export interface Services {
@@ -19,6 +21,8 @@ export interface Services {
   deliveryChanges: DeliveryChangeFeed;
   /** New events, for listeners' subscriptions. */
   events: EventFeed;
+  /** Incident changes, for dashboards' subscriptions. */
+  incidentChanges: IncidentChangeFeed;
   /** How far before an incident's start deploys are suspects (INCIDENT_LOOKBACK_HOURS), in ms. */
   lookbackMs: number;
   /** Days of webhook history kept (RETENTION_DAYS). */

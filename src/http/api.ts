@@ -18,6 +18,7 @@ import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
 import type { DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
 import type { EventFeed } from '../domain/webhooks/listeners.ts';
+import type { IncidentChangeFeed } from '../domain/correlation/incident-changes.ts';
 import type { Metrics } from '../metrics.ts';
 import { bodilessAnswerError } from './errors.ts';
 import { createGraphqlAdmission } from './graphql-admission.ts';
@@ -42,6 +43,7 @@ export interface ApiServices {
   queue: AttemptQueue;
   deliveryChanges: DeliveryChangeFeed;
   events: EventFeed;
+  incidentChanges: IncidentChangeFeed;
   destination: DestinationPolicy;
 }
 

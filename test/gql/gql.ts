@@ -21,6 +21,9 @@ type Documents = {
     "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime, $lookbackHours: Int, $affectedServiceIds: [ID!]) {\n    openIncident(\n      serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt, lookbackHours: $lookbackHours,\n      affectedServiceIds: $affectedServiceIds\n    ) { id affectedServices { name } }\n  }\n": typeof types.CorrelationOpenIncidentDocument,
     "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": typeof types.CorrelationIncidentDocument,
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": typeof types.CorrelationMarkSuspectDocument,
+    "\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n": typeof types.OnCallOpenIncidentDocument,
+    "\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.OnCallSendTestEventDocument,
+    "\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n": typeof types.OnCallEndpointStatusDocument,
     "\n  query RefusalViewer { viewer { id } }\n": typeof types.RefusalViewerDocument,
     "\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n": typeof types.RefusalRetryDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": typeof types.DeliveryEndpointsSetActiveDocument,
@@ -139,6 +142,9 @@ type Documents = {
     "\n  query WorstSuspects($id: ID!) { incident(id: $id) { suspects { deploy { suspectIn { incident { suspects { deploy { id } } } } } } } }\n": typeof types.WorstSuspectsDocument,
     "\n  query WorstDora($from: DateTime!, $to: DateTime!) {\n    d1: dora(from: $from, to: $to) { deployCount leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds }\n    d2: dora(from: $from, to: $to) { deployCount } d3: dora(from: $from, to: $to) { deployCount }\n    d4: dora(from: $from, to: $to) { deployCount } d5: dora(from: $from, to: $to) { deployCount }\n    d6: dora(from: $from, to: $to) { deployCount } d7: dora(from: $from, to: $to) { deployCount }\n    d8: dora(from: $from, to: $to) { deployCount } d9: dora(from: $from, to: $to) { deployCount }\n    d10: dora(from: $from, to: $to) { deployCount } d11: dora(from: $from, to: $to) { deployCount }\n    d12: dora(from: $from, to: $to) { deployCount } d13: dora(from: $from, to: $to) { deployCount }\n    d14: dora(from: $from, to: $to) { deployCount } d15: dora(from: $from, to: $to) { deployCount }\n    dora(from: $from, to: $to) { deployCount }\n  }\n": typeof types.WorstDoraDocument,
     "\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n": typeof types.WorstOpenIncidentDocument,
+    "\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n": typeof types.OnIncidentUpdatedDocument,
+    "\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n": typeof types.SubscriptionOpenIncidentDocument,
+    "\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": typeof types.SubscriptionAcknowledgeIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": typeof types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": typeof types.OpenIncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": typeof types.AcknowledgeIncidentDocument,
@@ -208,6 +214,9 @@ const documents: Documents = {
     "\n  mutation CorrelationOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime, $lookbackHours: Int, $affectedServiceIds: [ID!]) {\n    openIncident(\n      serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt, lookbackHours: $lookbackHours,\n      affectedServiceIds: $affectedServiceIds\n    ) { id affectedServices { name } }\n  }\n": types.CorrelationOpenIncidentDocument,
     "\n  query CorrelationIncident($id: ID!) {\n    incident(id: $id) {\n      id\n      suspects { rank score verdict reasons { code detail } deploy { id } change { id kind summary } }\n    }\n  }\n": types.CorrelationIncidentDocument,
     "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n": types.CorrelationMarkSuspectDocument,
+    "\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n": types.OnCallOpenIncidentDocument,
+    "\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.OnCallSendTestEventDocument,
+    "\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n": types.OnCallEndpointStatusDocument,
     "\n  query RefusalViewer { viewer { id } }\n": types.RefusalViewerDocument,
     "\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n": types.RefusalRetryDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": types.DeliveryEndpointsSetActiveDocument,
@@ -326,6 +335,9 @@ const documents: Documents = {
     "\n  query WorstSuspects($id: ID!) { incident(id: $id) { suspects { deploy { suspectIn { incident { suspects { deploy { id } } } } } } } }\n": types.WorstSuspectsDocument,
     "\n  query WorstDora($from: DateTime!, $to: DateTime!) {\n    d1: dora(from: $from, to: $to) { deployCount leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds }\n    d2: dora(from: $from, to: $to) { deployCount } d3: dora(from: $from, to: $to) { deployCount }\n    d4: dora(from: $from, to: $to) { deployCount } d5: dora(from: $from, to: $to) { deployCount }\n    d6: dora(from: $from, to: $to) { deployCount } d7: dora(from: $from, to: $to) { deployCount }\n    d8: dora(from: $from, to: $to) { deployCount } d9: dora(from: $from, to: $to) { deployCount }\n    d10: dora(from: $from, to: $to) { deployCount } d11: dora(from: $from, to: $to) { deployCount }\n    d12: dora(from: $from, to: $to) { deployCount } d13: dora(from: $from, to: $to) { deployCount }\n    d14: dora(from: $from, to: $to) { deployCount } d15: dora(from: $from, to: $to) { deployCount }\n    dora(from: $from, to: $to) { deployCount }\n  }\n": types.WorstDoraDocument,
     "\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n": types.WorstOpenIncidentDocument,
+    "\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n": types.OnIncidentUpdatedDocument,
+    "\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n": types.SubscriptionOpenIncidentDocument,
+    "\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": types.SubscriptionAcknowledgeIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": types.OpenIncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": types.AcknowledgeIncidentDocument,
@@ -430,6 +442,18 @@ export function graphql(source: "\n  query CorrelationIncident($id: ID!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation CorrelationMarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) {\n      suspects { verdict deploy { id } change { id } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"): (typeof documents)["\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n"): (typeof documents)["\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -902,6 +926,18 @@ export function graphql(source: "\n  query WorstDora($from: DateTime!, $to: Date
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n"): (typeof documents)["\n  mutation WorstOpenIncident($serviceId: ID!) { openIncident(serviceId: $serviceId, title: \"down\") { id suspects { rank } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n"): (typeof documents)["\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n"): (typeof documents)["\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n"): (typeof documents)["\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

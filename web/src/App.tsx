@@ -5,6 +5,7 @@ import { useQuery } from 'urql';
 import { AuthProvider, useAuth } from './auth';
 import { graphql } from './gql';
 import { SignInPage } from './pages/SignIn';
+import { OnCallPage } from './pages/OnCall';
 import { ServicesPage } from './pages/Services';
 import { ServicePage } from './pages/Service';
 import { DeploysPage } from './pages/Deploys';
@@ -70,6 +71,11 @@ function Shell() {
         <nav aria-label="Main">
           <ul>
             <li>
+              <NavLink to="/" end>
+                On call
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/services">Services</NavLink>
             </li>
             <li>
@@ -111,7 +117,7 @@ function Shell() {
       </header>
       <main id="main" ref={main} tabIndex={-1}>
         <Routes>
-          <Route path="/" element={<Navigate to="/services" replace />} />
+          <Route path="/" element={<OnCallPage />} />
           <Route path="/signin" element={<AfterSignIn />} />
           <Route path="/services" element={<ServicesPage />} />
           <Route path="/services/:id" element={<ServicePage />} />
@@ -140,7 +146,7 @@ function Shell() {
 function AfterSignIn() {
   const { state } = useLocation();
   const from = (state as { from?: string } | null)?.from;
-  return <Navigate to={from && !from.startsWith('/signin') ? from : '/services'} replace />;
+  return <Navigate to={from && !from.startsWith('/signin') ? from : '/'} replace />;
 }
 
 function NotFound() {
@@ -148,7 +154,7 @@ function NotFound() {
     <>
       <h1>Page not found</h1>
       <p>
-        Nothing lives at this address. Go to <NavLink to="/services">Services</NavLink>.
+        Nothing lives at this address. Go to <NavLink to="/">On call</NavLink>.
       </p>
     </>
   );

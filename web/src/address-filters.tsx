@@ -21,7 +21,10 @@ export function useAddressFilters() {
 
   const value = (name: string) => params.get(name) ?? '';
   const setFilter = (name: string, next: string) => {
-    const changed = new URLSearchParams(params);
+    // From the address as it is now, not as this render read it: a navigation's render may still
+    // be running (the router renders it as a transition) when the next filter is chosen, and
+    // would otherwise be undone by it.
+    const changed = new URLSearchParams(window.location.search);
     if (next) changed.set(name, next);
     else changed.delete(name);
     setParams(changed, { replace: true });

@@ -50,6 +50,10 @@ export function createHooklineClient(token: string, onUnauthorized: () => void):
     url: `${scheme}://${window.location.host}/graphql`,
     connectionParams: { authorization: `Bearer ${token}` },
     lazy: true,
+    // Kept a while after the last subscription ends, so that a page changing its subscription
+    // (a filter chosen, the next page opened) goes on on the same socket rather than closing it
+    // and opening another (filters chosen quickly on a slow machine left the page with no socket).
+    lazyCloseTimeout: 10_000,
     // Reconnect after a lost connection (a restart, a network blip), never after a refused token.
     retryAttempts: 20,
     shouldRetry: (event) => !(event instanceof CloseEvent && event.code === UNAUTHORIZED_CLOSE_CODE),

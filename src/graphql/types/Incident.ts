@@ -1,3 +1,4 @@
+import { backlogged } from '../backlog.ts';
 import { authenticatedConnection, builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import type { AuthenticatedContext } from '../context.ts';
 import { ownedWhere } from '../ownership.ts';
@@ -282,3 +283,16 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+builder.subscriptionField('incidentUpdated', (t) =>
+  t.withAuth({ organization: true }).prismaField({
+    type: 'Incident',
+    nullable: true,
+    description:
+      'Every new incident of your organization and every change of one (acknowledged, resolved, its suspects ranked again or judged), ' +
+      'as the incident is when the change is read, in commit order; null when it was deleted since (with its ' +
+      'service). Changes committed while you were not subscribed are not replayed: read the incidents first, then apply these.',
+    subscribe: (_root, _args, context) => backlogged(context.incidentChanges.subscribe(context.organization.id)),
+    resolve: (query, change, _args, context) => context.prisma.incident.findUnique({ ...query, where: { id: change.id } }),
+  }),
+);

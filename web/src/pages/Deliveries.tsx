@@ -1,15 +1,27 @@
 // Every delivery of the organization, to all its endpoints, newest first: filtered by endpoint,
 // status, event type, the answer attempts got and a time window (kept in the address, so a
-// filtered list can be shared), with how many match, a page at a time.
+// filtered list can be shared), with how many match, a page at a time. Live: what the
+// `deliveryUpdated` subscription says since the pages were read is merged into them (a new
+// delivery the filters select appears on top; a listed one shows its newest status).
+import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery } from 'urql';
+import { useMutation, useQuery, useSubscription } from 'urql';
 import { useAddressFilters } from '../address-filters';
 import { Breadcrumbs, Badge, ConfirmButton, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
 import { formatDateTime } from '../format';
 import { HistoryNote } from '../history';
 import { LoadOlder, type PageSlot } from '../paging';
 import { graphql } from '../gql';
-import type { DeliveryFilter, DeliveryStatus, ResponseStatusClass } from '../gql/graphql';
+import type {
+  DeliveriesChangedSubscription,
+  DeliveriesChangedSubscriptionVariables,
+  DeliveryFilter,
+  DeliveryRowFieldsFragment,
+  DeliveryStatus,
+  ResponseStatusClass,
+} from '../gql/graphql';
+import { LiveStatus, useReconnections, useRereadOn } from '../live';
+import { newer, type LiveDelivery } from './DeliveryLogPage';
 
 const PAGE_SIZE = 25;
 const STATUSES: DeliveryStatus[] = ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED'];
@@ -34,22 +46,60 @@ const RESEND_DELIVERIES = graphql(`
   }
 `);
 
+graphql(`
+  fragment DeliveryRowFields on Delivery {
+    id status attemptCount createdAt lastAttemptAt
+    endpoint { id name }
+    event { id type }
+    attempts { id number responseStatus error }
+  }
+`);
+
 const SEARCH_DELIVERIES = graphql(`
   query SearchDeliveries($filter: DeliveryFilter, $first: Int, $after: String) {
     deliveries(filter: $filter, first: $first, after: $after) {
       totalCount totalCountIsEstimate
-      edges {
-        node {
-          id status attemptCount createdAt lastAttemptAt
-          endpoint { id name }
-          event { id type }
-          attempts { id number responseStatus error }
-        }
-      }
+      edges { node { ...DeliveryRowFields } }
       pageInfo { hasNextPage endCursor }
     }
   }
 `);
+
+const DELIVERIES_CHANGED = graphql(`
+  subscription DeliveriesChanged($endpointId: ID) {
+    deliveryUpdated(endpointId: $endpointId) { ...DeliveryRowFields }
+  }
+`);
+
+type LiveRows = Map<string, LiveDelivery<DeliveryRowFieldsFragment>>;
+const NO_LIVE: LiveRows = new Map();
+
+/** The class of answer a status is in, as the search names them (no status: no answer). */
+function responseClass(status: number | null | undefined): ResponseStatusClass | null {
+  if (status == null) return 'NO_RESPONSE';
+  if (status >= 200 && status < 300) return 'SUCCESS';
+  if (status >= 300 && status < 400) return 'REDIRECT';
+  if (status >= 400 && status < 500) return 'CLIENT_ERROR';
+  if (status >= 500 && status < 600) return 'SERVER_ERROR';
+  return null;
+}
+
+/** Whether the filters select the delivery, as the API's search does (the window: from inclusive, to exclusive). */
+function selects(filter: DeliveryFilter, delivery: DeliveryRowFieldsFragment): boolean {
+  const created = Date.parse(delivery.createdAt);
+  return (
+    (!filter.endpointId || delivery.endpoint.id === filter.endpointId) &&
+    (!filter.status || delivery.status === filter.status) &&
+    (!filter.eventType || delivery.event.type === filter.eventType) &&
+    (!filter.responseStatusClass ||
+      delivery.attempts.some((attempt) => responseClass(attempt.responseStatus) === filter.responseStatusClass)) &&
+    (!filter.from || created >= Date.parse(String(filter.from))) &&
+    (!filter.to || created < Date.parse(String(filter.to)))
+  );
+}
+
+const newestFirst = (a: DeliveryRowFieldsFragment, b: DeliveryRowFieldsFragment) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id.localeCompare(a.id);
 
 export function DeliveriesPage() {
   const [{ data: options }] = useQuery({ query: SEARCH_OPTIONS });
@@ -61,11 +111,25 @@ export function DeliveriesPage() {
     responseStatusClass: (value('response') || null) as ResponseStatusClass | null,
     ...timeWindow,
   };
+  // Every change of the deliveries (of the endpoint filtered on), the newest view of each.
+  const [subscription] = useSubscription<DeliveriesChangedSubscription, LiveRows, DeliveriesChangedSubscriptionVariables>(
+    { query: DELIVERIES_CHANGED, variables: { endpointId: filter.endpointId } },
+    (previous = new Map(), { deliveryUpdated: delivery }) => {
+      const next = new Map(previous);
+      const seen = { delivery, receivedAt: performance.now() };
+      const known = next.get(delivery.id);
+      next.set(delivery.id, known ? newer(known, seen) : seen);
+      return next;
+    },
+  );
+  const live = subscription.data ?? NO_LIVE;
 
   return (
     <>
       <Breadcrumbs trail={[{ label: 'Webhooks', to: '/webhooks' }]} />
-      <PageHeader title="Deliveries" />
+      <PageHeader title="Deliveries">
+        <LiveStatus error={subscription.error} />
+      </PageHeader>
       <form className="filters" role="search" aria-label="Filter deliveries" onSubmit={(event) => event.preventDefault()}>
         {select(
           'endpoint',
@@ -90,17 +154,43 @@ export function DeliveriesPage() {
       </form>
       <HistoryNote what="Deliveries and their attempts" />
       {pages((slot) => (
-        <DeliveriesPageOf {...slot} filter={filter} />
+        <DeliveriesPageOf {...slot} filter={filter} live={live} />
       ))}
     </>
   );
 }
 
-function DeliveriesPageOf({ first, after, filter, onMore }: PageSlot & { filter: DeliveryFilter }) {
-  const [{ data, fetching, error }] = useQuery({ query: SEARCH_DELIVERIES, variables: { filter, first: PAGE_SIZE, after } });
+function DeliveriesPageOf({ first, after, filter, onMore, live }: PageSlot & { filter: DeliveryFilter; live: LiveRows }) {
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: SEARCH_DELIVERIES, variables: { filter, first: PAGE_SIZE, after } });
+  // Changes made while the live connection was down are not replayed: read the page again.
+  useRereadOn(useReconnections(), reexecute);
+  const page = data?.deliveries;
+  // When the page's data arrived: live views received before it are older than it.
+  const loadedAt = useRef(0);
+  const loaded = useMemo(() => {
+    loadedAt.current = performance.now();
+    return page?.edges.map((edge) => edge.node) ?? [];
+  }, [page]);
+  const { rows, added, dropped } = useMemo(() => {
+    const current = loaded.map((delivery) => {
+      const seen = live.get(delivery.id);
+      return seen ? newer({ delivery, receivedAt: loadedAt.current }, seen).delivery : delivery;
+    });
+    const kept = current.filter((delivery) => selects(filter, delivery));
+    if (!first) return { rows: kept, added: 0, dropped: 0 };
+    // The first page also shows the deliveries the filters select made since it was read.
+    const onPage = new Set(loaded.map((delivery) => delivery.id));
+    const oldestOnPage = loaded.length > 0 && page?.pageInfo.hasNextPage ? loaded[loaded.length - 1]!.createdAt : null;
+    const news = [...live.values()]
+      .map((seen) => seen.delivery)
+      .filter((delivery) => !onPage.has(delivery.id) && selects(filter, delivery) && (!oldestOnPage || delivery.createdAt >= oldestOnPage));
+    return { rows: [...news, ...kept].sort(newestFirst), added: news.length, dropped: current.length - kept.length };
+  }, [loaded, live, first, filter, page]);
+
   if (error) return <ErrorAlert error={error} />;
-  if (!data) return fetching ? <Loading what="Loading deliveries" /> : null;
-  const { totalCount, totalCountIsEstimate, edges, pageInfo } = data.deliveries;
+  if (!page) return fetching ? <Loading what="Loading deliveries" /> : null;
+  const { totalCountIsEstimate, pageInfo } = page;
+  const totalCount = totalCountIsEstimate ? page.totalCount : page.totalCount + added - dropped;
   if (first && totalCount === 0)
     return (
       <Empty>
@@ -134,10 +224,10 @@ function DeliveriesPageOf({ first, after, filter, onMore }: PageSlot & { filter:
           </thead>
         )}
         <tbody>
-          {edges.map(({ node }) => {
+          {rows.map((node) => {
             const last = node.attempts[node.attempts.length - 1];
             return (
-              <tr key={node.id}>
+              <tr key={node.id} data-delivery-id={node.id}>
                 <td>
                   <Badge value={node.status} />
                 </td>

@@ -1,11 +1,10 @@
 // The endpoint's delivery log: its pages, the newest first, merged with what the
 // `deliveryUpdated` subscription has said since they were read.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSubscription } from 'urql';
-import { useLive } from '../auth';
-import { errorMessage } from '../errors';
 import { graphql } from '../gql';
 import { HistoryNote } from '../history';
+import { LiveStatus, useReconnections } from '../live';
 import type { DeliveryStatus, DeliveryUpdatedSubscription, DeliveryUpdatedSubscriptionVariables } from '../gql/graphql';
 import { DeliveryLogPage, newer, type LiveDelivery } from './DeliveryLogPage';
 
@@ -48,18 +47,10 @@ export function DeliveryLog({
   );
   const live = subscription.data ?? NO_LIVE;
   // After a reconnection, changes made while the socket was down are not replayed: re-read.
-  const connection = useLive();
-  const [refresh, setRefresh] = useState(0);
-  const firstConnection = useRef<number | null>(null);
+  const refresh = useReconnections();
   useEffect(() => {
-    if (connection.state !== 'live') return;
-    if (firstConnection.current === null) firstConnection.current = connection.connections;
-    else if (connection.connections !== firstConnection.current) {
-      firstConnection.current = connection.connections;
-      setRefresh((count) => count + 1);
-      onDeliveryChanged();
-    }
-  }, [connection, onDeliveryChanged]);
+    if (refresh > 0) onDeliveryChanged();
+  }, [refresh, onDeliveryChanged]);
 
   // Every attempt may change the endpoint's counts (retrying now, failed in a row, its status).
   const attempted = [...live.values()]
@@ -74,17 +65,7 @@ export function DeliveryLog({
     <section aria-labelledby={`${filterId}-title`} className="delivery-log">
       <div className="section-header">
         <h2 id={`${filterId}-title`}>Delivery log</h2>
-        <span
-          className={`live ${subscription.error ? 'off' : connection.state === 'live' ? 'on' : 'waiting'}`}
-          role="status"
-          data-live={connection.state}
-        >
-          {subscription.error
-            ? `Live updates stopped: ${errorMessage(subscription.error)} Reload to resume.`
-            : connection.state === 'live'
-              ? 'Live'
-              : 'Connecting…'}
-        </span>
+        <LiveStatus error={subscription.error} />
         <div className="field inline">
           <label htmlFor={`${filterId}-status`}>Status</label>
           <select id={`${filterId}-status`} value={status} onChange={(e) => setStatus(e.target.value as DeliveryStatus | '')}>

@@ -25,13 +25,13 @@ const DELIVERIES = graphql(`
 const UNFOLDED_FAILURES = 3;
 
 /** A delivery as the subscription last told it, and when (performance.now()). */
-export interface LiveDelivery {
-  delivery: DeliveryFieldsFragment;
+export interface LiveDelivery<D extends { attemptCount: number } = DeliveryFieldsFragment> {
+  delivery: D;
   receivedAt: number;
 }
 
 /** The later of two views of one delivery: more attempts wins, then the one seen last. */
-export function newer(a: LiveDelivery, b: LiveDelivery): LiveDelivery {
+export function newer<D extends { attemptCount: number }>(a: LiveDelivery<D>, b: LiveDelivery<D>): LiveDelivery<D> {
   if (a.delivery.attemptCount !== b.delivery.attemptCount) return a.delivery.attemptCount > b.delivery.attemptCount ? a : b;
   return a.receivedAt >= b.receivedAt ? a : b;
 }

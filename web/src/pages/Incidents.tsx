@@ -1,4 +1,5 @@
-// Incidents: open one, and the list by status.
+// Incidents: open one, and the list by status, kept current by the live connection (an incident
+// opened or changed anywhere re-reads the list).
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -6,6 +7,7 @@ import { Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, FormButtons,
 import { formErrors } from '../errors';
 import { formatDateTime, formatPercent, formatSeconds, shortSha } from '../format';
 import { graphql } from '../gql';
+import { LiveStatus, useIncidentChanges, useRereadOn } from '../live';
 import type { IncidentsQuery, IncidentStatus, Severity } from '../gql/graphql';
 import { SERVICE_OPTIONS } from './Deploys';
 
@@ -38,11 +40,14 @@ export function IncidentsPage() {
   const status = (params.get('status') as IncidentStatus | null) ?? null;
   const filterId = useId();
   const [opening, setOpening] = useState(false);
-  const [{ data, fetching, error }] = useQuery({ query: INCIDENTS, variables: { status }, context: INCIDENT_CONTEXT });
+  const [{ data, fetching, error }, reexecute] = useQuery({ query: INCIDENTS, variables: { status }, context: INCIDENT_CONTEXT });
+  const live = useIncidentChanges();
+  useRereadOn(live.changes, reexecute);
   const incidents = data?.incidents.edges.map((edge) => edge.node) ?? [];
   return (
     <>
       <PageHeader title="Incidents">
+        <LiveStatus error={live.error} />
         {!opening && (
           <button type="button" className="primary" onClick={() => setOpening(true)}>
             Open incident
