@@ -24,6 +24,7 @@ import {
 } from './support/browser.ts';
 import { useHookline } from './support/fixture.ts';
 import { createEndpoint, ingest } from './support/operations.ts';
+import { ownerSessionCookie } from './support/people.ts';
 import { eventually } from './support/receiver.ts';
 
 const MINUTE = 60_000;
@@ -131,7 +132,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('the on-call dashboard in a b
   async function signedIn(path: string): Promise<RecordedPage> {
     const tab = await browser.newPage();
     tabs.push(tab);
-    return openSignedIn(tab, hookline.tenant.apiToken, `${hookline.baseUrl}${path}`);
+    const session = await ownerSessionCookie(hookline.app, hookline.baseUrl, hookline.tenant.organizationId);
+    return openSignedIn(tab, session, `${hookline.baseUrl}${path}`);
   }
 
   it('opens on the on-call page: an open incident with its likely culprit, the latest deploys, and the endpoints failing now', async () => {

@@ -22,6 +22,7 @@ import {
 import { eventually } from './support/receiver.ts';
 import { useHookline } from './support/fixture.ts';
 import { createEndpoint } from './support/operations.ts';
+import { ownerSessionCookie } from './support/people.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -254,7 +255,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
 
   async function signedIn(path: string, viewport = DESKTOP, baseUrl = hookline.baseUrl): Promise<RecordedPage> {
     current = await browser.newPage({ viewport });
-    return openSignedIn(current, hookline.tenant.apiToken, `${baseUrl}${path}`);
+    const session = await ownerSessionCookie(hookline.app, hookline.baseUrl, hookline.tenant.organizationId);
+    return openSignedIn(current, session, `${baseUrl}${path}`);
   }
 
   it('shows every page at 1280×800 and 390×844 with its key content, none wider than a phone', async () => {

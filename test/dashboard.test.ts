@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../src/http/dashboard.ts';
 import { createService } from '../src/domain/ingest/services.ts';
-import { LOCAL_RECEIVERS } from './support/app.ts';
+import { LOCAL_RECEIVERS, type Tenant } from './support/app.ts';
 import {
   chromiumRequired,
   ensureDashboardBuilt,
@@ -22,6 +22,7 @@ import {
   type RecordedPage,
 } from './support/browser.ts';
 import { eventually } from './support/receiver.ts';
+import { ownerSessionCookie, PASSWORD, setUpOwner } from './support/people.ts';
 import { useHookline } from './support/fixture.ts';
 
 if (!hasChromium && !chromiumRequired) {
@@ -172,46 +173,66 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
 
   interface SignedInOptions {
     viewport?: { width: number; height: number };
-    /** Default: the tenant's token. */
-    token?: string;
+    /** Whose owner signs in; default: the file's tenant. */
+    tenant?: Tenant;
     /** Default: the app all tests share. */
     baseUrl?: string;
   }
 
-  /** A tab already signed in (the token put in its sessionStorage), at `path`. */
+  /** A tab already signed in (an owner's session cookie in the browser), at `path`. */
   async function signedIn(
     path: string,
-    { viewport, token = hookline.tenant.apiToken, baseUrl = hookline.baseUrl }: SignedInOptions = {},
+    { viewport, tenant = hookline.tenant, baseUrl = hookline.baseUrl }: SignedInOptions = {},
   ): Promise<RecordedPage> {
-    return openSignedIn(await newTab({ viewport }), token, `${baseUrl}${path}`);
+    const session = await ownerSessionCookie(hookline.app, hookline.baseUrl, tenant.organizationId);
+    return openSignedIn(await newTab({ viewport }), session, `${baseUrl}${path}`);
   }
 
-  it('signs in with an API token kept in sessionStorage, refuses a wrong one next to the field, and signs out', async () => {
+  it('signs in with an email and password (a wrong one refused next to the fields), keeps nothing in storage, stays signed in in a new tab, and signs out', async () => {
+    const email = `ana-${hookline.tenant.organizationId}@example.test`;
+    await setUpOwner(hookline.app, hookline.baseUrl, hookline.tenant.organizationId, email);
+    await browser.context.clearCookies();
     const tab = await newTab();
     const { page } = tab;
+    // Signed out, the dashboard's first question (who is signed in?) is answered 401.
+    tab.allow(/status of 401/);
     await page.goto(`${hookline.baseUrl}/webhooks`);
     await page.getByRole('heading', { name: 'Sign in to Hookline' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/signin');
     await screenshot(page, '01-sign-in');
 
-    // A well-formed token Hookline does not know: the API answers 401, said next to the field.
-    tab.allow(/status of 401/);
-    await page.getByLabel('API token').fill(`hla_${'x'.repeat(40)}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('#api-token-error').getByText('does not know this token').waitFor();
-    expect(await page.getByLabel('API token').getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('That email and password do not match an account.').waitFor();
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
 
-    await page.getByLabel('API token').fill(hookline.tenant.apiToken);
+    await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     // Back where the visitor was going.
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/webhooks');
-    expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBe(hookline.tenant.apiToken);
-    expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+    // The session is an HttpOnly cookie: no script sees it, and nothing is kept in storage.
+    expect(await page.evaluate(() => [document.cookie, window.sessionStorage.length, window.localStorage.length])).toEqual(['', 0, 0]);
+    const [cookie] = await browser.context.cookies(hookline.baseUrl);
+    expect(cookie).toMatchObject({ name: 'hookline_session', httpOnly: true, sameSite: 'Lax' });
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    // A deep link opened in a new tab is signed in too.
+    const other = await browser.newPage();
+    await other.page.goto(`${hookline.baseUrl}/incidents?status=OPEN`);
+    await other.page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    expect(new URL(other.page.url()).search).toBe('?status=OPEN');
+    await closeClean(other);
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByRole('heading', { name: 'Sign in to Hookline' }).waitFor();
-    expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBeNull();
+    // Ended on the server: the cookie no longer signs anything in.
+    const afterSignOut = await fetch(`${hookline.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `${cookie!.name}=${cookie!.value}` },
+      body: JSON.stringify({ query: '{ me { role } }' }),
+    });
+    expect(afterSignOut.status).toBe(401);
     await closeClean(tab);
   });
 
@@ -881,8 +902,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await closeClean(tab);
   });
 
-  it('lists, creates and revokes API tokens, and warns before revoking the one this tab is signed in with', async () => {
-    // An organization of its own: this test revokes its token.
+  it('lists, creates and revokes API tokens', async () => {
+    // An organization of its own: this test counts its tokens.
     const own = await hookline.createTenant('tokens');
     const viewerStatus = async (token: string) =>
       (
@@ -892,14 +913,13 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
           body: JSON.stringify({ query: '{ viewer { id } }' }),
         })
       ).status;
-    const tab = await signedIn('/services', { token: own.apiToken });
+    const tab = await signedIn('/services', { tenant: own });
     const { page } = tab;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API tokens' }).click();
     await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();
     const table = page.getByRole('region', { name: 'API tokens' });
     const rows = table.locator('tbody tr');
-    const current = rows.filter({ hasText: own.apiToken.slice(0, 12) });
-    await current.getByText('this tab', { exact: true }).waitFor();
+    await rows.filter({ hasText: own.apiToken.slice(0, 12) }).waitFor();
     expect(await rows.count()).toBe(1);
     // Only this organization's tokens.
     expect(await page.content()).not.toContain(hookline.tenant.apiToken.slice(0, 12));
@@ -924,28 +944,18 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await ci.getByRole('button', { name: 'Revoke' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Requests with this token are refused from now on.').waitFor();
-    expect(await dialog.getByText('signed in with').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Revoke token' }).click();
     await ci.getByText(/^Revoked/).waitFor();
     expect(await ci.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
     expect(await viewerStatus(created)).toBe(401);
 
-    // The token of this tab: possible, after a warning, and the tab is signed out.
-    await current.getByRole('button', { name: 'Revoke' }).click();
-    await dialog.getByText('This tab is signed in with this token').waitFor();
-    await screenshot(page, '23-revoke-own-token');
-    tab.allow(/status of 401/);
-    await dialog.getByRole('button', { name: 'Revoke token' }).click();
-    await page.getByRole('heading', { name: 'Sign in to Hookline' }).waitFor();
-    await page.getByText('You revoked the API token this tab was signed in with.').waitFor();
-    expect(await page.evaluate(() => window.sessionStorage.getItem('hookline.apiToken'))).toBeNull();
-    expect(await viewerStatus(own.apiToken)).toBe(401);
+    expect(await viewerStatus(own.apiToken)).toBe(200);
     await closeClean(tab);
   });
 
   it('adds an alert source with its token once and the configuration to paste, lists unrouted alerts, and shows the alerts on their incident', async () => {
     const own = await hookline.createTenant('storefront');
-    const tab = await signedIn('/services', { token: own.apiToken });
+    const tab = await signedIn('/services', { tenant: own });
     const { page } = tab;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Alert sources' }).click();
     await page.getByRole('heading', { name: 'Alert sources', level: 1 }).waitFor();
@@ -1075,7 +1085,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     );
     expect(flip.status).toBe(200);
 
-    const tab = await signedIn(`/services/${shop.serviceId}`, { token: shop.apiToken });
+    const tab = await signedIn(`/services/${shop.serviceId}`, { tenant: shop });
     const { page } = tab;
     await page.getByRole('heading', { name: 'shop', level: 1 }).waitFor();
     await page.getByText('No dependencies recorded.').waitFor();
@@ -1149,7 +1159,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await ingest(team.deployToken, { commit_sha: 'live2222', environment: 'Production' });
     await ingest(team.deployToken, { commit_sha: 'stag3333', environment: 'staging' });
 
-    const tab = await signedIn('/deploys', { token: team.apiToken });
+    const tab = await signedIn('/deploys', { tenant: team });
     const { page } = tab;
     await page.getByRole('link', { name: 'Environments and aliases' }).click();
     await page.getByRole('heading', { name: 'Environments', level: 1 }).waitFor();
@@ -1222,7 +1232,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     );
 
     // Deliveries: every endpoint's, then narrowed by endpoint, event type and answer.
-    const tab = await signedIn('/deliveries', { token: searcher.apiToken });
+    const tab = await signedIn('/deliveries', { tenant: searcher });
     const { page } = tab;
     await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor();
     const total = page.getByTestId('deliveries-total');
@@ -1268,7 +1278,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     await page.getByRole('heading', { name: 'deploy.ingested', level: 1 }).waitFor();
     await page.locator('pre.event-data').getByText('"commitSha": "5ea7c11b"').waitFor();
 
-    // The endpoint's secret: hidden until a click, which is recorded with the API token.
+    // The endpoint's secret: hidden until a click, which is recorded with the person signed in.
     await page.goto(`${hookline.baseUrl}/webhooks/${all.endpoint.id}`);
     await page.getByRole('heading', { name: 'search-all', level: 1 }).waitFor();
     const secretSection = page.getByRole('region', { name: 'Signing secret' });
@@ -1277,7 +1287,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
     expect(await secretSection.getByTestId('secret-value').inputValue()).toBe(all.signingSecret);
     await secretSection
       .getByRole('table', { name: 'Latest reveals' })
-      .getByText(`${searcher.apiToken.slice(0, 12)}…`)
+      .getByText(`Owner owner-${searcher.organizationId}@example.test`)
       .waitFor();
     expect(await hookline.app.database.prisma.secretReveal.count({ where: { endpointId: all.endpoint.id } })).toBe(1);
     await screenshot(page, 'search-03-secret-revealed');

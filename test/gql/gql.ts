@@ -24,6 +24,10 @@ type Documents = {
     "\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n": typeof types.OnCallOpenIncidentDocument,
     "\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": typeof types.OnCallSendTestEventDocument,
     "\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n": typeof types.OnCallEndpointStatusDocument,
+    "\n  mutation BrowserPeopleDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": typeof types.BrowserPeopleDeleteEndpointDocument,
+    "\n  query BrowserPeopleSessions { sessions { id current } }\n": typeof types.BrowserPeopleSessionsDocument,
+    "\n  query BrowserPeopleEndpoint($id: ID!) { webhookEndpoint(id: $id) { id } }\n": typeof types.BrowserPeopleEndpointDocument,
+    "\n  mutation BrowserPeopleRevokeSession($id: ID!) { revokeSession(id: $id) { id } }\n": typeof types.BrowserPeopleRevokeSessionDocument,
     "\n  query RefusalViewer { viewer { id } }\n": typeof types.RefusalViewerDocument,
     "\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n": typeof types.RefusalRetryDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": typeof types.DeliveryEndpointsSetActiveDocument,
@@ -217,6 +221,10 @@ const documents: Documents = {
     "\n  mutation OnCallOpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      id\n      suspects { deploy { id } }\n    }\n  }\n": types.OnCallOpenIncidentDocument,
     "\n  mutation OnCallSendTestEvent($endpointId: ID!) { sendTestEvent(endpointId: $endpointId) { id } }\n": types.OnCallSendTestEventDocument,
     "\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n": types.OnCallEndpointStatusDocument,
+    "\n  mutation BrowserPeopleDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n": types.BrowserPeopleDeleteEndpointDocument,
+    "\n  query BrowserPeopleSessions { sessions { id current } }\n": types.BrowserPeopleSessionsDocument,
+    "\n  query BrowserPeopleEndpoint($id: ID!) { webhookEndpoint(id: $id) { id } }\n": types.BrowserPeopleEndpointDocument,
+    "\n  mutation BrowserPeopleRevokeSession($id: ID!) { revokeSession(id: $id) { id } }\n": types.BrowserPeopleRevokeSessionDocument,
     "\n  query RefusalViewer { viewer { id } }\n": types.RefusalViewerDocument,
     "\n  mutation RefusalRetry($id: ID!) { retryDelivery(id: $id) { id } }\n": types.RefusalRetryDocument,
     "\n  mutation DeliveryEndpointsSetActive($id: ID!, $active: Boolean!) {\n    setWebhookEndpointActive(id: $id, active: $active) { status consecutiveFailures disabledAt disabledReason }\n  }\n": types.DeliveryEndpointsSetActiveDocument,
@@ -454,6 +462,22 @@ export function graphql(source: "\n  mutation OnCallSendTestEvent($endpointId: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n"): (typeof documents)["\n  query OnCallEndpointStatus($id: ID!) { webhookEndpoint(id: $id) { status } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BrowserPeopleDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n"): (typeof documents)["\n  mutation BrowserPeopleDeleteEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BrowserPeopleSessions { sessions { id current } }\n"): (typeof documents)["\n  query BrowserPeopleSessions { sessions { id current } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BrowserPeopleEndpoint($id: ID!) { webhookEndpoint(id: $id) { id } }\n"): (typeof documents)["\n  query BrowserPeopleEndpoint($id: ID!) { webhookEndpoint(id: $id) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BrowserPeopleRevokeSession($id: ID!) { revokeSession(id: $id) { id } }\n"): (typeof documents)["\n  mutation BrowserPeopleRevokeSession($id: ID!) { revokeSession(id: $id) { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -95,9 +95,16 @@ export async function launchBrowser(): Promise<Browser> {
   };
 }
 
-/** Signs `tab` in as `apiToken` (the dashboard keeps it in sessionStorage), then opens `url`. */
-export async function openSignedIn(tab: RecordedPage, apiToken: string, url: string): Promise<RecordedPage> {
-  await tab.page.addInitScript((value) => window.sessionStorage.setItem('hookline.apiToken', value), apiToken);
+/**
+ * Signs the browser in with a session cookie (`hookline_session=…`, as a sign-in answer set it;
+ * cookies are per host, so every tab of the browser shares it), then opens `url` in `tab`.
+ */
+export async function openSignedIn(tab: RecordedPage, sessionCookie: string, url: string): Promise<RecordedPage> {
+  const [name, ...value] = sessionCookie.split('=');
+  const { hostname } = new URL(url);
+  await tab.page
+    .context()
+    .addCookies([{ name: name!, value: value.join('='), domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
   await tab.page.goto(url);
   return tab;
 }

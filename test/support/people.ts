@@ -64,3 +64,16 @@ export async function invitePerson(baseUrl: string, ownerCookie: string, email: 
   expect(accepted.status).toBe(200);
   return accepted;
 }
+
+const owners = new Map<string, Promise<string>>();
+
+/** The session cookie of an owner of the organization (made once per organization and server), for a browser to sign in with. */
+export function ownerSessionCookie(app: App, baseUrl: string, organizationId: string): Promise<string> {
+  const key = `${baseUrl} ${organizationId}`;
+  let cookie = owners.get(key);
+  if (!cookie) {
+    cookie = setUpOwner(app, baseUrl, organizationId, `owner-${organizationId}@example.test`).then((signedIn) => signedIn.cookie);
+    owners.set(key, cookie);
+  }
+  return cookie;
+}

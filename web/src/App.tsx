@@ -1,10 +1,11 @@
 // The dashboard's frame: sign-in gate, navigation, and one route per page.
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
-import { useQuery } from 'urql';
-import { AuthProvider, useAuth } from './auth';
-import { graphql } from './gql';
-import { SignInPage } from './pages/SignIn';
+import { AuthProvider, useAuth, useCan } from './auth';
+import { Loading } from './components';
+import { JoinPage, SignInPage } from './pages/SignIn';
+import { SessionsPage } from './pages/Sessions';
+import { MembersPage } from './pages/Members';
 import { OnCallPage } from './pages/OnCall';
 import { ServicesPage } from './pages/Services';
 import { ServicePage } from './pages/Service';
@@ -22,12 +23,6 @@ import { DeliveriesPage } from './pages/Deliveries';
 import { DeliveryPage } from './pages/Delivery';
 import { EventPage, EventsPage } from './pages/Events';
 
-const VIEWER = graphql(`
-  query Viewer {
-    viewer { id name }
-  }
-`);
-
 export function App() {
   return (
     <AuthProvider>
@@ -36,19 +31,26 @@ export function App() {
   );
 }
 
+/** Paths a person opens before having an account: the set-up link and invites. */
+const JOIN_PATHS: Record<string, 'setup' | 'invite'> = { '/setup': 'setup', '/invite': 'invite' };
+
 function Gate() {
-  const { token } = useAuth();
+  const { me } = useAuth();
   const location = useLocation();
-  if (!token) {
+  const join = JOIN_PATHS[location.pathname];
+  if (me === undefined) return <Loading what="Signing in" />;
+  if (!me) {
+    if (join) return <JoinPage kind={join} />;
     if (location.pathname !== '/signin') return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />;
     return <SignInPage />;
   }
+  if (join) return <Navigate to="/" replace />;
   return <Shell />;
 }
 
 function Shell() {
-  const { signOut } = useAuth();
-  const [{ data }] = useQuery({ query: VIEWER });
+  const { me, signOut } = useAuth();
+  const owner = useCan('OWNER');
   const location = useLocation();
   const main = useRef<HTMLElement>(null);
   // After a client-side navigation, move focus to the page (as a full page load would).
@@ -105,12 +107,31 @@ function Shell() {
           </ul>
         </nav>
         <div className="account">
-          {data && (
-            <span className="org" title={`Organization ${data.viewer.id}`}>
-              {data.viewer.name}
-            </span>
-          )}
-          <button type="button" onClick={() => signOut()}>
+          <span className="org" title={`Organization ${me!.organization.id}, as ${me!.role}`}>
+            {me!.organization.name}
+          </span>
+          <details className="account-menu">
+            <summary>{me!.person?.name ?? 'API token'}</summary>
+            <ul>
+              <li className="subtle">
+                {me!.person?.email} · {me!.role}
+              </li>
+              <li>
+                <NavLink to="/sessions">Sessions</NavLink>
+              </li>
+              {owner && (
+                <li>
+                  <NavLink to="/members">Members</NavLink>
+                </li>
+              )}
+              <li>
+                <button type="button" onClick={() => void signOut({ everywhere: true })}>
+                  Sign out everywhere
+                </button>
+              </li>
+            </ul>
+          </details>
+          <button type="button" onClick={() => void signOut()}>
             Sign out
           </button>
         </div>
@@ -135,6 +156,8 @@ function Shell() {
           <Route path="/events" element={<EventsPage />} />
           <Route path="/events/:id" element={<EventPage />} />
           <Route path="/api-tokens" element={<ApiTokensPage />} />
+          <Route path="/sessions" element={<SessionsPage />} />
+          {owner && <Route path="/members" element={<MembersPage />} />}
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>

@@ -1,21 +1,38 @@
-// Sign-in state: the API token lives in sessionStorage (this browser tab's session only) and
-// every request carries it. A token the API refuses signs the tab out with a message.
+// Sign-in state. The server's session cookie (HttpOnly: no script can read it) signs in every
+// request of this origin, so the dashboard holds no token: a deep link opened in a new tab is
+// signed in as this one. Who is signed in, and with which role, is `me`, read at start and after
+// a sign-in. A request refused as unauthenticated (a revoked or expired session), or the live
+// connection closed with 4401, signs the tab out with a message.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as UrqlProvider } from 'urql';
 import { createHooklineClient, LiveConnection, type LiveSnapshot } from './client';
+import { graphql } from './gql';
+import type { MeQuery, Role } from './gql/graphql';
 
-const TOKEN_KEY = 'hookline.apiToken';
+const ME = graphql(`
+  query Me {
+    me { role person { id email name } organization { id name } }
+  }
+`);
+
+export type Me = MeQuery['me'];
 
 interface Auth {
-  token: string | null;
-  /** Why the last session ended, when it was not the user's choice. */
+  /** null while signed out; undefined while the first check runs. */
+  me: Me | null | undefined;
+  /** Why the last session ended, when it was not the person's choice. */
   notice: string | null;
-  signIn(token: string): void;
-  signOut(notice?: string): void;
+  /** After the server set the session cookie (sign-in, set-up, invite): reads who is signed in. */
+  signedIn(): void;
+  /** Ends this browser's session on the server; `everywhere`: every session of the person. */
+  signOut(options?: { everywhere?: boolean }): Promise<void>;
 }
 
 const AuthContext = createContext<Auth | null>(null);
 const LiveContext = createContext<LiveConnection>(new LiveConnection());
+
+/** Roles in order: each may do all that the ones before it may. */
+const ROLES: Role[] = ['VIEWER', 'MEMBER', 'ADMIN', 'OWNER'];
 
 /** The state of the live (WebSocket) connection. */
 export function useLive(): LiveSnapshot {
@@ -29,51 +46,89 @@ export function useAuth(): Auth {
   return auth;
 }
 
-function storedToken(): string | null {
-  try {
-    return window.sessionStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
+/**
+ * Whether the signed-in caller's role is at least `role` (the server decides; this only hides
+ * what it would refuse).
+ */
+export function useCan(role: Role): boolean {
+  const { me } = useAuth();
+  return !!me && ROLES.indexOf(me.role) >= ROLES.indexOf(role);
 }
 
+const REFUSED = 'Your session ended (signed out elsewhere, revoked, or expired). Sign in again.';
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState<string | null>(storedToken);
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
-
+  // A new client for each signed-in session: nothing cached or subscribed crosses sessions.
+  const [generation, setGeneration] = useState(0);
   // Once signed out, a later refusal (a request that was in flight) keeps the first reason.
-  const signedIn = useRef(token !== null);
-  const signOut = useCallback((message?: string) => {
-    if (!signedIn.current) return;
-    signedIn.current = false;
-    window.sessionStorage.removeItem(TOKEN_KEY);
-    setToken(null);
-    setNotice(message ?? null);
+  const signedInRef = useRef(false);
+  const refused = useCallback(() => {
+    if (!signedInRef.current) return;
+    signedInRef.current = false;
+    setMe(null);
+    setNotice(REFUSED);
   }, []);
 
-  const signIn = useCallback((next: string) => {
-    signedIn.current = true;
-    window.sessionStorage.setItem(TOKEN_KEY, next);
-    setNotice(null);
-    setToken(next);
-  }, []);
-
+  // A refusal that arrives after the client was replaced (signed out, or signed in again)
+  // concerns a session that is over.
+  const currentGeneration = useRef(generation);
+  currentGeneration.current = generation;
   const hookline = useMemo(
-    () => (token ? createHooklineClient(token, () => signOut('Your API token was refused. Sign in again with a valid token.')) : null),
-    [token, signOut],
+    () =>
+      createHooklineClient(() => {
+        if (currentGeneration.current === generation) refused();
+      }),
+    [generation, refused],
   );
-  useEffect(() => () => hookline?.dispose(), [hookline]);
+  useEffect(() => () => hookline.dispose(), [hookline]);
 
-  const auth = useMemo(() => ({ token, notice, signIn, signOut }), [token, notice, signIn, signOut]);
+  // Who is signed in, read by each new client: at start, and after a sign-in (not after a sign-out).
+  const readOnNewClient = useRef(true);
+  useEffect(() => {
+    if (!readOnNewClient.current) return;
+    readOnNewClient.current = false;
+    void hookline.client
+      .query(ME, {}, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then((result) => {
+        // No answer: not signed in (401), or the server not answering; the sign-in page tells which when used.
+        signedInRef.current = !!result.data;
+        setMe(result.data?.me ?? null);
+      });
+  }, [hookline]);
+
+  const signedIn = useCallback(() => {
+    setNotice(null);
+    readOnNewClient.current = true;
+    setGeneration((count) => count + 1);
+  }, []);
+
+  const signOut = useCallback(
+    async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
+      signedInRef.current = false;
+      if (everywhere) await hookline.client.mutation(SIGN_OUT_EVERYWHERE, {}).toPromise();
+      else await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin' });
+      setNotice(null);
+      setMe(null);
+      setGeneration((count) => count + 1);
+    },
+    [hookline],
+  );
+
+  const auth = useMemo(() => ({ me, notice, signedIn, signOut }), [me, notice, signedIn, signOut]);
   return (
     <AuthContext.Provider value={auth}>
-      {hookline ? (
-        <UrqlProvider value={hookline.client}>
-          <LiveContext.Provider value={hookline.live}>{children}</LiveContext.Provider>
-        </UrqlProvider>
-      ) : (
-        children
-      )}
+      <UrqlProvider value={hookline.client}>
+        <LiveContext.Provider value={hookline.live}>{children}</LiveContext.Provider>
+      </UrqlProvider>
     </AuthContext.Provider>
   );
 }
+
+const SIGN_OUT_EVERYWHERE = graphql(`
+  mutation SignOutEverywhere {
+    revokeAllSessions
+  }
+`);

@@ -1,9 +1,10 @@
-// The GraphQL client: urql over HTTP (POST /graphql, Bearer token) for queries and mutations,
-// and graphql-ws on the same path for subscriptions (the token in connectionParams).
+// The GraphQL client: urql over HTTP (POST /graphql) for queries and mutations, and graphql-ws on
+// the same path for subscriptions. Both are signed in by the session cookie, which the browser
+// sends with every request to this origin (the WebSocket's upgrade too): no token is held here.
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import { Client, cacheExchange, fetchExchange, mapExchange, subscriptionExchange } from 'urql';
 
-/** graphql-ws close code for a missing or bad token (the server closes with it). */
+/** graphql-ws close code for a missing, revoked or expired session (the server closes with it). */
 const UNAUTHORIZED_CLOSE_CODE = 4401;
 
 export interface HooklineClient {
@@ -37,24 +38,18 @@ export class LiveConnection {
   }
 }
 
-export function createHooklineClient(token: string, onUnauthorized: () => void): HooklineClient {
+export function createHooklineClient(onUnauthorized: () => void): HooklineClient {
   const live = new LiveConnection();
-  // A refusal that arrives after this client was replaced (signed out, or signed in again with
-  // another token) concerns a session that is over.
-  let disposed = false;
-  const refused = () => {
-    if (!disposed) onUnauthorized();
-  };
+  const refused = () => onUnauthorized();
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const ws: WsClient = createWsClient({
     url: `${scheme}://${window.location.host}/graphql`,
-    connectionParams: { authorization: `Bearer ${token}` },
     lazy: true,
     // Kept a while after the last subscription ends, so that a page changing its subscription
     // (a filter chosen, the next page opened) goes on on the same socket rather than closing it
     // and opening another (filters chosen quickly on a slow machine left the page with no socket).
     lazyCloseTimeout: 10_000,
-    // Reconnect after a lost connection (a restart, a network blip), never after a refused token.
+    // Reconnect after a lost connection (a restart, a network blip), never after a refused session.
     retryAttempts: 20,
     shouldRetry: (event) => !(event instanceof CloseEvent && event.code === UNAUTHORIZED_CLOSE_CODE),
     on: {
@@ -70,7 +65,7 @@ export function createHooklineClient(token: string, onUnauthorized: () => void):
   const client = new Client({
     url: '/graphql',
     requestPolicy: 'cache-and-network',
-    fetchOptions: () => ({ headers: { authorization: `Bearer ${token}` } }),
+    fetchOptions: { credentials: 'same-origin' },
     exchanges: [
       cacheExchange,
       mapExchange({
@@ -98,9 +93,6 @@ export function createHooklineClient(token: string, onUnauthorized: () => void):
   return {
     client,
     live,
-    dispose: () => {
-      disposed = true;
-      void ws.dispose();
-    },
+    dispose: () => void ws.dispose(),
   };
 }

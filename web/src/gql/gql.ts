@@ -14,7 +14,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query Viewer {\n    viewer { id name }\n  }\n": typeof types.ViewerDocument,
+    "\n  query Me {\n    me { role person { id email name } organization { id name } }\n  }\n": typeof types.MeDocument,
+    "\n  mutation SignOutEverywhere {\n    revokeAllSessions\n  }\n": typeof types.SignOutEverywhereDocument,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": typeof types.HistoryStartDocument,
     "\n  subscription IncidentChanged {\n    incidentUpdated { id }\n  }\n": typeof types.IncidentChangedDocument,
     "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n    alertSourceKinds { kind label detail ingestInstructions }\n  }\n": typeof types.AlertSourcesPageDocument,
@@ -66,6 +67,10 @@ type Documents = {
     "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) { ...IncidentFields }\n  }\n": typeof types.MarkSuspectDocument,
     "\n  query Incidents($status: IncidentStatus, $after: String) {\n    incidents(first: 50, status: $status, after: $after, orderBy: STARTED_AT) {\n      edges {\n        node {\n          id title severity status environment startedAt openedAt resolvedAt service { id name }\n          suspects { score deploy { id commitSha version } change { id kind summary } }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.IncidentsDocument,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) { id }\n  }\n": typeof types.OpenIncidentDocument,
+    "\n  query Members {\n    members(first: 100) {\n      edges { node { id role joinedAt person { id email name } } }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.MembersDocument,
+    "\n  mutation InviteMember($email: String!, $role: Role!) {\n    inviteMember(email: $email, role: $role) { inviteUrl expiresAt }\n  }\n": typeof types.InviteMemberDocument,
+    "\n  mutation ChangeMemberRole($personId: ID!, $role: Role!) {\n    changeMemberRole(personId: $personId, role: $role) { id role }\n  }\n": typeof types.ChangeMemberRoleDocument,
+    "\n  mutation RemoveMember($personId: ID!) {\n    removeMember(personId: $personId)\n  }\n": typeof types.RemoveMemberDocument,
     "\n  fragment OnCallIncidentFields on Incident {\n    id title severity status environment startedAt\n    service { id name }\n    suspects {\n      score verdict\n      deploy { id commitSha version environment deployedAt deployedBy service { id name } }\n      change { id kind summary actor changedAt service { id name } }\n    }\n  }\n": typeof types.OnCallIncidentFieldsFragmentDoc,
     "\n  query OnCallIncidents($first: Int) {\n    open: incidents(first: $first, status: OPEN) { edges { node { ...OnCallIncidentFields } } pageInfo { hasNextPage } }\n    acknowledged: incidents(first: $first, status: ACKNOWLEDGED) { edges { node { ...OnCallIncidentFields } } pageInfo { hasNextPage } }\n  }\n": typeof types.OnCallIncidentsDocument,
     "\n  query OnCallDeploys($first: Int) {\n    deploys(first: $first) {\n      edges { node { id commitSha version environment deployedAt deployedBy isRollback service { id name } } }\n    }\n  }\n": typeof types.OnCallDeploysDocument,
@@ -79,14 +84,16 @@ type Documents = {
     "\n  mutation SetServiceDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id name } dependents { id name } }\n  }\n": typeof types.SetServiceDependenciesDocument,
     "\n  query Services($first: Int) {\n    services(first: $first) {\n      edges { node { id name deployTokenPrefix createdAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.ServicesDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n": typeof types.CreateServiceDocument,
-    "\n  query SignInCheck {\n    viewer { id name }\n  }\n": typeof types.SignInCheckDocument,
+    "\n  query Sessions {\n    sessions { id current createdAt lastSeenAt expiresAt absoluteExpiresAt ip userAgent }\n  }\n": typeof types.SessionsDocument,
+    "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id) { id }\n  }\n": typeof types.RevokeSessionDocument,
     "\n  query Endpoints {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n          latestDelivery { id status createdAt event { type } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.EndpointsDocument,
     "\n  mutation CreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": typeof types.CreateEndpointDocument,
     "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries overdueDeliveries disabledAt disabledReason createdAt updatedAt\n    headers { name value } timeoutMs rateLimitPerSecond\n  }\n": typeof types.EndpointFieldsFragmentDoc,
     "\n  fragment DeliveryFields on Delivery {\n    id status attemptCount createdAt updatedAt lastAttemptAt nextAttemptAt\n    event { id type createdAt }\n    attempts { id number succeeded startedAt durationMs responseStatus responseBody responseBodyBase64 responseContentEncoding responseBodyDecoded error }\n  }\n": typeof types.DeliveryFieldsFragmentDoc,
 };
 const documents: Documents = {
-    "\n  query Viewer {\n    viewer { id name }\n  }\n": types.ViewerDocument,
+    "\n  query Me {\n    me { role person { id email name } organization { id name } }\n  }\n": types.MeDocument,
+    "\n  mutation SignOutEverywhere {\n    revokeAllSessions\n  }\n": types.SignOutEverywhereDocument,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": types.HistoryStartDocument,
     "\n  subscription IncidentChanged {\n    incidentUpdated { id }\n  }\n": types.IncidentChangedDocument,
     "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n    alertSourceKinds { kind label detail ingestInstructions }\n  }\n": types.AlertSourcesPageDocument,
@@ -138,6 +145,10 @@ const documents: Documents = {
     "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) { ...IncidentFields }\n  }\n": types.MarkSuspectDocument,
     "\n  query Incidents($status: IncidentStatus, $after: String) {\n    incidents(first: 50, status: $status, after: $after, orderBy: STARTED_AT) {\n      edges {\n        node {\n          id title severity status environment startedAt openedAt resolvedAt service { id name }\n          suspects { score deploy { id commitSha version } change { id kind summary } }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.IncidentsDocument,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) { id }\n  }\n": types.OpenIncidentDocument,
+    "\n  query Members {\n    members(first: 100) {\n      edges { node { id role joinedAt person { id email name } } }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.MembersDocument,
+    "\n  mutation InviteMember($email: String!, $role: Role!) {\n    inviteMember(email: $email, role: $role) { inviteUrl expiresAt }\n  }\n": types.InviteMemberDocument,
+    "\n  mutation ChangeMemberRole($personId: ID!, $role: Role!) {\n    changeMemberRole(personId: $personId, role: $role) { id role }\n  }\n": types.ChangeMemberRoleDocument,
+    "\n  mutation RemoveMember($personId: ID!) {\n    removeMember(personId: $personId)\n  }\n": types.RemoveMemberDocument,
     "\n  fragment OnCallIncidentFields on Incident {\n    id title severity status environment startedAt\n    service { id name }\n    suspects {\n      score verdict\n      deploy { id commitSha version environment deployedAt deployedBy service { id name } }\n      change { id kind summary actor changedAt service { id name } }\n    }\n  }\n": types.OnCallIncidentFieldsFragmentDoc,
     "\n  query OnCallIncidents($first: Int) {\n    open: incidents(first: $first, status: OPEN) { edges { node { ...OnCallIncidentFields } } pageInfo { hasNextPage } }\n    acknowledged: incidents(first: $first, status: ACKNOWLEDGED) { edges { node { ...OnCallIncidentFields } } pageInfo { hasNextPage } }\n  }\n": types.OnCallIncidentsDocument,
     "\n  query OnCallDeploys($first: Int) {\n    deploys(first: $first) {\n      edges { node { id commitSha version environment deployedAt deployedBy isRollback service { id name } } }\n    }\n  }\n": types.OnCallDeploysDocument,
@@ -151,7 +162,8 @@ const documents: Documents = {
     "\n  mutation SetServiceDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id name } dependents { id name } }\n  }\n": types.SetServiceDependenciesDocument,
     "\n  query Services($first: Int) {\n    services(first: $first) {\n      edges { node { id name deployTokenPrefix createdAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.ServicesDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n": types.CreateServiceDocument,
-    "\n  query SignInCheck {\n    viewer { id name }\n  }\n": types.SignInCheckDocument,
+    "\n  query Sessions {\n    sessions { id current createdAt lastSeenAt expiresAt absoluteExpiresAt ip userAgent }\n  }\n": types.SessionsDocument,
+    "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id) { id }\n  }\n": types.RevokeSessionDocument,
     "\n  query Endpoints {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n          latestDelivery { id status createdAt event { type } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.EndpointsDocument,
     "\n  mutation CreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": types.CreateEndpointDocument,
     "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries overdueDeliveries disabledAt disabledReason createdAt updatedAt\n    headers { name value } timeoutMs rateLimitPerSecond\n  }\n": types.EndpointFieldsFragmentDoc,
@@ -175,7 +187,11 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Viewer {\n    viewer { id name }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer { id name }\n  }\n"];
+export function graphql(source: "\n  query Me {\n    me { role person { id email name } organization { id name } }\n  }\n"): (typeof documents)["\n  query Me {\n    me { role person { id email name } organization { id name } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignOutEverywhere {\n    revokeAllSessions\n  }\n"): (typeof documents)["\n  mutation SignOutEverywhere {\n    revokeAllSessions\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -383,6 +399,22 @@ export function graphql(source: "\n  mutation OpenIncident($serviceId: ID!, $tit
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query Members {\n    members(first: 100) {\n      edges { node { id role joinedAt person { id email name } } }\n      pageInfo { hasNextPage }\n    }\n  }\n"): (typeof documents)["\n  query Members {\n    members(first: 100) {\n      edges { node { id role joinedAt person { id email name } } }\n      pageInfo { hasNextPage }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteMember($email: String!, $role: Role!) {\n    inviteMember(email: $email, role: $role) { inviteUrl expiresAt }\n  }\n"): (typeof documents)["\n  mutation InviteMember($email: String!, $role: Role!) {\n    inviteMember(email: $email, role: $role) { inviteUrl expiresAt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangeMemberRole($personId: ID!, $role: Role!) {\n    changeMemberRole(personId: $personId, role: $role) { id role }\n  }\n"): (typeof documents)["\n  mutation ChangeMemberRole($personId: ID!, $role: Role!) {\n    changeMemberRole(personId: $personId, role: $role) { id role }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveMember($personId: ID!) {\n    removeMember(personId: $personId)\n  }\n"): (typeof documents)["\n  mutation RemoveMember($personId: ID!) {\n    removeMember(personId: $personId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment OnCallIncidentFields on Incident {\n    id title severity status environment startedAt\n    service { id name }\n    suspects {\n      score verdict\n      deploy { id commitSha version environment deployedAt deployedBy service { id name } }\n      change { id kind summary actor changedAt service { id name } }\n    }\n  }\n"): (typeof documents)["\n  fragment OnCallIncidentFields on Incident {\n    id title severity status environment startedAt\n    service { id name }\n    suspects {\n      score verdict\n      deploy { id commitSha version environment deployedAt deployedBy service { id name } }\n      change { id kind summary actor changedAt service { id name } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -435,7 +467,11 @@ export function graphql(source: "\n  mutation CreateService($name: String!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SignInCheck {\n    viewer { id name }\n  }\n"): (typeof documents)["\n  query SignInCheck {\n    viewer { id name }\n  }\n"];
+export function graphql(source: "\n  query Sessions {\n    sessions { id current createdAt lastSeenAt expiresAt absoluteExpiresAt ip userAgent }\n  }\n"): (typeof documents)["\n  query Sessions {\n    sessions { id current createdAt lastSeenAt expiresAt absoluteExpiresAt ip userAgent }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id) { id }\n  }\n"): (typeof documents)["\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id) { id }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

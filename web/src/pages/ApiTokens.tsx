@@ -1,8 +1,7 @@
-// The organization's API tokens: the list (the one this tab is signed in with marked), a new
-// token shown once, and revocation, with a warning before revoking this tab's own token.
+// The organization's API tokens, for scripts and CI (people sign in with a password): the list, a
+// new token shown once, and revocation.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { useAuth } from '../auth';
 import {
   Badge,
   ConfirmButton,
@@ -65,9 +64,8 @@ export function ApiTokensPage() {
         )}
       </PageHeader>
       <p className="help">
-        An API token lets a script, a CI job or this dashboard use Hookline's API as your organization (
-        <code>Authorization: Bearer hla_…</code>). Each is shown once, when created: Hookline keeps only a hash. A revoked token is refused
-        at once, everywhere.
+        An API token lets a script or a CI job use Hookline's API as your organization (<code>Authorization: Bearer hla_…</code>). Each is
+        shown once, when created: Hookline keeps only a hash. A revoked token is refused at once, everywhere.
       </p>
       {creating && <CreateApiToken onClose={() => setCreating(false)} />}
       {error && <ErrorAlert error={error} />}
@@ -101,28 +99,14 @@ export function ApiTokensPage() {
 }
 
 function TokenRow({ token }: { token: ApiToken }) {
-  const auth = useAuth();
   const [revocation, revokeApiToken] = useMutation(REVOKE_API_TOKEN);
-  // The prefix is the token's first characters: this tab's token starts with it.
-  const isThisTab = auth.token?.startsWith(token.prefix) ?? false;
   const label = token.name ?? token.prefix;
   const revoke = async () => {
-    const result = await revokeApiToken({ id: token.id }, TOKENS_CONTEXT);
-    if (result.data && isThisTab) auth.signOut('You revoked the API token this tab was signed in with. Sign in with another token.');
+    await revokeApiToken({ id: token.id }, TOKENS_CONTEXT);
   };
   return (
     <tr data-token-id={token.id}>
-      <td>
-        {token.name ?? <span className="subtle">no name</span>}
-        {isThisTab && (
-          <>
-            {' '}
-            <span className="tag" title="This browser tab is signed in with this token">
-              this tab
-            </span>
-          </>
-        )}
-      </td>
+      <td>{token.name ?? <span className="subtle">no name</span>}</td>
       <td className="mono">{token.prefix}…</td>
       <td>{formatDateTime(token.createdAt)}</td>
       <td title={token.lastUsedAt ? formatDateTime(token.lastUsedAt) : undefined}>
@@ -138,12 +122,6 @@ function TokenRow({ token }: { token: ApiToken }) {
               <p>
                 Requests with this token are refused from now on. <strong>This cannot be undone.</strong>
               </p>
-              {isThisTab && (
-                <p className="notice">
-                  This tab is signed in with this token: revoking it signs you out here. To sign in again you will need another token
-                  (create one first, or run <code>hookline tokens create --org ID</code>).
-                </p>
-              )}
             </ConfirmButton>
           </div>
         )}
@@ -181,8 +159,8 @@ function CreateApiToken({ onClose }: { onClose(): void }) {
     return (
       <SecretOnce keptAs="hash" title={`API token ${created.label} created`} label="API token" value={created.token} onDismiss={onClose}>
         <p>
-          Send it as <code>Authorization: Bearer …</code> to <code>/graphql</code> and <code>/api/webhooks/endpoints</code>, or sign in to
-          this dashboard with it.
+          Send it as <code>Authorization: Bearer …</code> to <code>/graphql</code> and <code>/api/webhooks/endpoints</code> (a script, a CI
+          job).
         </p>
       </SecretOnce>
     );

@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from 'urql';
+import { useCan } from '../auth';
 import { ConfirmButton, ErrorAlert, SecretOnce } from '../components';
 import { errorMessage } from '../errors';
 import { graphql } from '../gql';
@@ -65,6 +66,9 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
   const [rotatedOverlap, setRotatedOverlap] = useState('');
   const graceId = useId();
   const active = endpoint.status === 'ACTIVE';
+  // Only what the caller's role allows is offered (the server refuses the rest with FORBIDDEN).
+  const admin = useCan('ADMIN');
+  const member = useCan('MEMBER');
 
   const run = async <T,>(
     action: () => Promise<{ error?: Parameters<typeof errorMessage>[0]; data?: T }>,
@@ -80,112 +84,120 @@ export function EndpointActions({ endpoint, linkDeliveries, onEdit, onDeleted }:
   return (
     <div className="endpoint-actions">
       <div className="button-row">
-        {onEdit && (
+        {onEdit && admin && (
           <button type="button" onClick={onEdit}>
             Edit
           </button>
         )}
-        <button
-          type="button"
-          disabled={!active || test.fetching}
-          title={active ? 'Queue a test.ping delivery to this endpoint' : 'Only an active endpoint takes test events'}
-          onClick={() =>
-            run(
-              () => sendTest({ endpointId: endpoint.id }),
-              (data) => ({
-                kind: 'ok',
-                message: `Test event queued (delivery ${data.sendTestEvent.id.slice(0, 8)}).`,
-                link: linkDeliveries,
-              }),
-            )
-          }
-        >
-          Send Test
-        </button>
-        {endpoint.status === 'DISABLED' ? (
+        {member && (
           <button
             type="button"
-            className="primary"
+            disabled={!active || test.fetching}
+            title={active ? 'Queue a test.ping delivery to this endpoint' : 'Only an active endpoint takes test events'}
             onClick={() =>
               run(
-                () => setActive({ id: endpoint.id, active: true }),
-                () => ({ kind: 'ok', message: 'Endpoint re-enabled: deliveries resume and its failure count starts again at 0.' }),
-              )
-            }
-          >
-            Re-enable
-          </button>
-        ) : (
-          <button
-            type="button"
-            role="switch"
-            aria-checked={active}
-            className={`switch ${active ? 'on' : 'off'}`}
-            onClick={() =>
-              run(
-                () => setActive({ id: endpoint.id, active: !active }),
+                () => sendTest({ endpointId: endpoint.id }),
                 (data) => ({
                   kind: 'ok',
-                  message:
-                    data.setWebhookEndpointActive.status === 'ACTIVE'
-                      ? 'Endpoint active: deliveries resume.'
-                      : 'Endpoint inactive: deliveries are paused, its configuration is kept.',
+                  message: `Test event queued (delivery ${data.sendTestEvent.id.slice(0, 8)}).`,
+                  link: linkDeliveries,
                 }),
               )
             }
           >
-            <span className="switch-track" aria-hidden="true" />
-            Active
+            Send Test
           </button>
         )}
-        <ConfirmButton
-          label="Rotate secret"
-          title={`Rotate the signing secret of ${endpoint.name}?`}
-          confirmLabel="Rotate secret"
-          onConfirm={() =>
-            run(
-              () => rotateSecret({ id: endpoint.id, gracePeriodSeconds: graceSeconds }),
-              (data) => {
-                setSecret(data.rotateWebhookSecret.signingSecret);
-                setRotatedOverlap(GRACE_PERIODS.find((period) => period.seconds === graceSeconds)?.duration ?? '');
-                return null;
-              },
-            )
-          }
-        >
-          <p>
-            A new signing secret signs every delivery from now on. During the overlap deliveries also carry a signature made with the
-            current one, so your receiver can switch over without losing any. The new secret is shown once (and can be revealed again
-            later).
-          </p>
-          <div className="field">
-            <label htmlFor={graceId}>Keep the current secret signing for</label>
-            <select id={graceId} value={graceSeconds} onChange={(event) => setGraceSeconds(Number(event.target.value))}>
-              {GRACE_PERIODS.map((period) => (
-                <option key={period.seconds} value={period.seconds}>
-                  {period.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </ConfirmButton>
-        <ConfirmButton
-          label="Delete"
-          title={`Delete ${endpoint.name}?`}
-          confirmLabel="Delete endpoint"
-          danger
-          onConfirm={async () => {
-            const result = await run(
-              () => deleteEndpoint({ id: endpoint.id }, { additionalTypenames: ['WebhookEndpoint', 'Delivery'] }),
-              () => ({ kind: 'ok', message: 'Endpoint deleted.' }),
-            );
-            if (result.data) onDeleted?.();
-          }}
-        >
-          <p>
-            <strong>This cannot be undone.</strong> {endpoint.url} receives no more deliveries, and its pending deliveries are cancelled.
-          </p>
-        </ConfirmButton>
+        {admin &&
+          (endpoint.status === 'DISABLED' ? (
+            <button
+              type="button"
+              className="primary"
+              onClick={() =>
+                run(
+                  () => setActive({ id: endpoint.id, active: true }),
+                  () => ({ kind: 'ok', message: 'Endpoint re-enabled: deliveries resume and its failure count starts again at 0.' }),
+                )
+              }
+            >
+              Re-enable
+            </button>
+          ) : (
+            <button
+              type="button"
+              role="switch"
+              aria-checked={active}
+              className={`switch ${active ? 'on' : 'off'}`}
+              onClick={() =>
+                run(
+                  () => setActive({ id: endpoint.id, active: !active }),
+                  (data) => ({
+                    kind: 'ok',
+                    message:
+                      data.setWebhookEndpointActive.status === 'ACTIVE'
+                        ? 'Endpoint active: deliveries resume.'
+                        : 'Endpoint inactive: deliveries are paused, its configuration is kept.',
+                  }),
+                )
+              }
+            >
+              <span className="switch-track" aria-hidden="true" />
+              Active
+            </button>
+          ))}
+        {admin && (
+          <>
+            <ConfirmButton
+              label="Rotate secret"
+              title={`Rotate the signing secret of ${endpoint.name}?`}
+              confirmLabel="Rotate secret"
+              onConfirm={() =>
+                run(
+                  () => rotateSecret({ id: endpoint.id, gracePeriodSeconds: graceSeconds }),
+                  (data) => {
+                    setSecret(data.rotateWebhookSecret.signingSecret);
+                    setRotatedOverlap(GRACE_PERIODS.find((period) => period.seconds === graceSeconds)?.duration ?? '');
+                    return null;
+                  },
+                )
+              }
+            >
+              <p>
+                A new signing secret signs every delivery from now on. During the overlap deliveries also carry a signature made with the
+                current one, so your receiver can switch over without losing any. The new secret is shown once (and can be revealed again
+                later).
+              </p>
+              <div className="field">
+                <label htmlFor={graceId}>Keep the current secret signing for</label>
+                <select id={graceId} value={graceSeconds} onChange={(event) => setGraceSeconds(Number(event.target.value))}>
+                  {GRACE_PERIODS.map((period) => (
+                    <option key={period.seconds} value={period.seconds}>
+                      {period.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </ConfirmButton>
+            <ConfirmButton
+              label="Delete"
+              title={`Delete ${endpoint.name}?`}
+              confirmLabel="Delete endpoint"
+              danger
+              onConfirm={async () => {
+                const result = await run(
+                  () => deleteEndpoint({ id: endpoint.id }, { additionalTypenames: ['WebhookEndpoint', 'Delivery'] }),
+                  () => ({ kind: 'ok', message: 'Endpoint deleted.' }),
+                );
+                if (result.data) onDeleted?.();
+              }}
+            >
+              <p>
+                <strong>This cannot be undone.</strong> {endpoint.url} receives no more deliveries, and its pending deliveries are
+                cancelled.
+              </p>
+            </ConfirmButton>
+          </>
+        )}
       </div>
       {outcome?.kind === 'error' && <ErrorAlert>{outcome.message}</ErrorAlert>}
       {outcome?.kind === 'ok' && (

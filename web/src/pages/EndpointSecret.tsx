@@ -53,7 +53,7 @@ export function EndpointSecret({ endpointId }: { endpointId: string }) {
         </button>
       )}
       <ErrorAlert error={reveal.error ?? error} />
-      <p className="subtle">Every reveal is recorded with the API token that asked for it.</p>
+      <p className="subtle">Every reveal is recorded with who asked for it: a person, or an API token.</p>
       {endpoint && endpoint.secretReveals.length > 0 && (
         <table className="secret-reveals">
           <caption>Latest reveals</caption>

@@ -1,88 +1,178 @@
-// Sign in with an organization API token (hla_...). It is checked against the API before it
-// is kept, and kept only in this tab's sessionStorage.
-import { useState, type FormEvent } from 'react';
-import { Client, fetchExchange } from 'urql';
+// Signing in with an email and a password, and the two links that make a person: the first
+// owner's set-up link (/setup?token=…, printed by the first `npm start`) and an invite
+// (/invite?token=…). Each posts to /api/auth/…, whose answer sets the session cookie; the
+// dashboard then reads who is signed in. Nothing is kept in the browser's storage.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../auth';
 import { FieldError } from '../components';
-import { errorMessage } from '../errors';
-import { graphql } from '../gql';
 
-const SIGN_IN_CHECK = graphql(`
-  query SignInCheck {
-    viewer { id name }
-  }
-`);
+interface AuthAnswer {
+  ok: boolean;
+  message: string | null;
+}
 
-const TOKEN_FORMAT = /^hla_[0-9A-Za-z]{40}$/;
-
-export function SignInPage() {
-  const { signIn, notice } = useAuth();
-  const [token, setToken] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const candidate = token.trim();
-    if (!TOKEN_FORMAT.test(candidate)) {
-      setError('An API token is hla_ followed by 40 letters and digits.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const probe = new Client({
-      url: '/graphql',
-      exchanges: [fetchExchange],
-      fetchOptions: { headers: { authorization: `Bearer ${candidate}` } },
-      requestPolicy: 'network-only',
+/** Posts to an /api/auth route; a refusal's message in the server's words. */
+async function postAuth(path: string, body: Record<string, string>): Promise<AuthAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
     });
-    const result = await probe.query(SIGN_IN_CHECK, {}).toPromise();
-    setBusy(false);
-    if (result.error || !result.data) {
-      const unauthenticated =
-        result.error?.response?.status === 401 || result.error?.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
-      setError(
-        unauthenticated ? 'Hookline does not know this token (or it was revoked).' : (errorMessage(result.error) ?? 'Sign-in failed.'),
-      );
-      return;
-    }
-    // Signed in, the app's /signin route sends the visitor where they were going.
-    signIn(candidate);
-  };
+  } catch {
+    return { ok: false, message: 'Hookline is not answering. Try again in a moment.' };
+  }
+  if (response.ok) return { ok: true, message: null };
+  const answer = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (answer?.error?.code === 'invalid_credentials' && path === '/api/auth/sign-in')
+    return { ok: false, message: 'That email and password do not match an account.' };
+  return { ok: false, message: answer?.error?.message ?? `Refused (HTTP ${response.status}).` };
+}
 
+function Frame({ title, notice, children }: { title: string; notice?: string | null; children: ReactNode }) {
   return (
     <main id="main" className="signin">
-      <form onSubmit={submit} noValidate aria-labelledby="signin-title">
-        <h1 id="signin-title">Sign in to Hookline</h1>
+      <div className="signin-card">
+        <h1 id="signin-title">{title}</h1>
         {notice && (
           <p className="notice" role="status">
             {notice}
           </p>
         )}
-        <label htmlFor="api-token">API token</label>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+export function SignInPage() {
+  const { signedIn, notice } = useAuth();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError('Enter your email and your password.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const answer = await postAuth('/api/auth/sign-in', { email: email.trim(), password });
+    setBusy(false);
+    if (!answer.ok) return setError(answer.message);
+    // Signed in, the app's /signin route sends the visitor where they were going.
+    signedIn();
+  };
+
+  return (
+    <Frame title="Sign in to Hookline" notice={notice}>
+      <form onSubmit={submit} noValidate aria-labelledby="signin-title">
+        <label htmlFor={`${id}-email`}>Email</label>
         <input
-          id="api-token"
-          name="token"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="hla_…"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
+          id={`${id}-email`}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'api-token-error api-token-help' : 'api-token-help'}
+          aria-describedby={error ? `${id}-error` : undefined}
           autoFocus
         />
-        <FieldError id="api-token-error" message={error} />
-        <p className="help" id="api-token-help">
-          <code>npm start</code> prints one on an empty database; <code>hookline tokens create --org ID</code> makes more, and so does the
-          API tokens page once you are signed in. The token is kept for this browser tab only (sessionStorage) and forgotten when you sign
-          out or close the tab.
-        </p>
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <FieldError id={`${id}-error`} message={error} />
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Checking…' : 'Sign in'}
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <p className="help">
+          No account yet? The first <code>npm start</code> prints a set-up link for the first owner; owners invite everyone else from the
+          Members page. Scripts and CI use API tokens instead.
+        </p>
+      </form>
+    </Frame>
+  );
+}
+
+/** The set-up link's page (first owner) or an invite's: a name, an email (set-up only) and a password. */
+export function JoinPage({ kind }: { kind: 'setup' | 'invite' }) {
+  const { signedIn } = useAuth();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if ((kind === 'setup' && !email.trim()) || !name.trim() || !password) {
+      setError(kind === 'setup' ? 'Enter your email, your name and a password.' : 'Enter your name and a password.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const answer =
+      kind === 'setup'
+        ? await postAuth('/api/auth/setup', { token, email: email.trim(), name: name.trim(), password })
+        : await postAuth('/api/auth/invites/accept', { token, name: name.trim(), password });
+    setBusy(false);
+    if (!answer.ok) return setError(answer.message);
+    signedIn();
+  };
+
+  if (!token)
+    return (
+      <Frame title="This link is incomplete">
+        <p>The address has no token: copy the whole link you were given.</p>
+      </Frame>
+    );
+  return (
+    <Frame title={kind === 'setup' ? 'Set up Hookline' : 'Join your team on Hookline'}>
+      <form onSubmit={submit} noValidate aria-labelledby="signin-title">
+        <p className="help">
+          {kind === 'setup'
+            ? 'You become the owner of the organization. If this email has an account already, enter its password.'
+            : 'Choose your name and password. If you have an account already, enter its password.'}
+        </p>
+        {kind === 'setup' && (
+          <>
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input id={`${id}-email`} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </>
+        )}
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <FieldError id={`${id}-error`} message={error} />
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Signing in…' : kind === 'setup' ? 'Set up and sign in' : 'Join and sign in'}
         </button>
       </form>
-    </main>
+    </Frame>
   );
 }
