@@ -2,8 +2,8 @@
 // owner's set-up link (/setup?token=…, printed by the first `npm start`) and an invite
 // (/invite?token=…). Each posts to /api/auth/…, whose answer sets the session cookie; the
 // dashboard then reads who is signed in. Nothing is kept in the browser's storage.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../auth';
 import { FieldError } from '../components';
 
@@ -32,6 +32,23 @@ async function postAuth(path: string, body: Record<string, string>): Promise<Aut
   return { ok: false, message: answer?.error?.message ?? `Refused (HTTP ${response.status}).` };
 }
 
+/** Where single sign-on starts, when the server has it configured (GET /api/auth/methods); null otherwise. */
+function useSingleSignOnStart(): string | null {
+  const [startUrl, setStartUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetch('/api/auth/methods', { credentials: 'same-origin' })
+      .then((response) => (response.ok ? (response.json() as Promise<{ oidc: { startUrl: string } | null }>) : null))
+      .then((methods) => current && setStartUrl(methods?.oidc?.startUrl ?? null))
+      // Without an answer, the password form is still there.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  return startUrl;
+}
+
 function Frame({ title, notice, children }: { title: string; notice?: string | null; children: ReactNode }) {
   return (
     <main id="main" className="signin">
@@ -55,6 +72,9 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const singleSignOnStart = useSingleSignOnStart();
+  // The provider sends the browser back to the page the visitor was going to (a same-origin path).
+  const from = (useLocation().state as { from?: string } | null)?.from ?? '/';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,6 +119,11 @@ export function SignInPage() {
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        {singleSignOnStart && (
+          <a className="button" href={`${singleSignOnStart}?returnTo=${encodeURIComponent(from)}`}>
+            Sign in with single sign-on
+          </a>
+        )}
         <p className="help">
           No account yet? The first <code>npm start</code> prints a set-up link for the first owner; owners invite everyone else from the
           Members page. Scripts and CI use API tokens instead.
