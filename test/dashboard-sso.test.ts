@@ -55,7 +55,10 @@ describe.skipIf(!hasChromium && !chromiumRequired)('single sign-on in a browser'
     const tab = await browser.newPage();
     const { page } = tab;
     // The provider's development pages link a web font from the internet: tests reach loopback only.
-    await page.route((url) => !['127.0.0.1', 'localhost'].includes(url.hostname), (route) => route.abort());
+    await page.route(
+      (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+      (route) => route.abort(),
+    );
     tab.allow(/status of 401/);
     tab.allow(/net::ERR_FAILED/);
     await page.goto(`${sso.baseUrl}/incidents?status=OPEN`);
@@ -67,7 +70,10 @@ describe.skipIf(!hasChromium && !chromiumRequired)('single sign-on in a browser'
     await page.locator('input[name="login"]').fill('ada-verified');
     await page.locator('input[name="password"]').fill('any');
     await page.locator('button[type="submit"]').click();
-    await page.locator('button[type="submit"]').filter({ hasText: /continue/i }).click();
+    await page
+      .locator('button[type="submit"]')
+      .filter({ hasText: /continue/i })
+      .click();
 
     await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/incidents?status=OPEN');
