@@ -223,7 +223,7 @@ describe('errors', () => {
     expect(unauthenticated.status).toBe(401);
     expect(errorOf(unauthenticated)).toEqual(
       expect.objectContaining({
-        message: 'A valid API token is required (Authorization: Bearer hla_...)',
+        message: 'A valid API token (Authorization: Bearer hla_...) or a live sign-in session is required',
         extensions: { code: 'UNAUTHENTICATED' },
       }),
     );

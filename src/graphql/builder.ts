@@ -46,6 +46,8 @@ export const LIST_BOUNDS = {
   endpointHeaders: ENDPOINT_HEADER_LIMITS.count,
   /** Reveals of an endpoint's signing secret shown: the latest ones. */
   secretReveals: 20,
+  /** The caller's live sessions shown: the most recently used ones. */
+  sessions: 50,
   /** Headers kept of an attempt's request or answer. */
   attemptHeaders: ATTEMPT_HEADERS_MAX,
   /** Buckets of an endpoint's chart: two weeks of hours at most. */

@@ -116,8 +116,11 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs `npm start`'s program with exactly `environment` (plus PATH) until it exits: for start-ups that fail. */
-export function runHooklineToExit(environment: Record<string, string>, timeoutMs = 30_000): Promise<Finished> {
+/**
+ * Runs `npm start`'s program with exactly `environment` (plus PATH) until it exits: for start-ups that fail.
+ * The kill after `timeoutMs` is a net for a hang: a failing start takes 2-3 s when quiet and over 30 s on a loaded machine.
+ */
+export function runHooklineToExit(environment: Record<string, string>, timeoutMs = 90_000): Promise<Finished> {
   const child = spawn(process.execPath, [HOOKLINE_PROGRAM], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, ...environment },

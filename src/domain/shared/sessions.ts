@@ -104,11 +104,12 @@ export async function checkSession(
   return { outcome: 'valid', session };
 }
 
-/** The person's live sessions, the most recently used first. */
-export function listSessions(prisma: PrismaClient, personId: string): Promise<Session[]> {
+/** The person's live sessions, the most recently used first, at most `limit` of them. */
+export function listSessions(prisma: PrismaClient, personId: string, limit: number): Promise<Session[]> {
   return prisma.session.findMany({
     where: { personId, revokedAt: null, idleExpiresAt: { gt: new Date() }, absoluteExpiresAt: { gt: new Date() } },
     orderBy: [{ lastSeenAt: 'desc' }, { id: 'asc' }],
+    take: limit,
   });
 }
 

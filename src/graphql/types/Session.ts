@@ -1,6 +1,6 @@
 // The caller's own sign-in sessions: list them, end one, end all ("sign out everywhere"), and
 // switch the organization the current one acts for. An API token has no sessions.
-import { builder } from '../builder.ts';
+import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import type { AuthenticatedContext } from '../context.ts';
 import { listSessions, revokeAllSessions, revokeSession, switchOrganization } from '../../domain/shared/sessions.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
@@ -37,10 +37,11 @@ function personOf(context: AuthenticatedContext): { personId: string; sessionId:
 builder.queryField('sessions', (t) =>
   t.withAuth({ organization: true }).prismaField({
     type: ['Session'],
-    description: "The caller's live sessions, the most recently used first (none for an API token).",
+    description: `The caller's live sessions, the most recently used first, at most ${LIST_BOUNDS.sessions} (none for an API token).`,
+    complexity: listOf(LIST_BOUNDS.sessions),
     resolve: (_query, _root, _args, context) => {
       const person = personOf(context);
-      return person ? listSessions(context.prisma, person.personId) : [];
+      return person ? listSessions(context.prisma, person.personId, LIST_BOUNDS.sessions) : [];
     },
   }),
 );
