@@ -4,6 +4,7 @@
 // every process.
 import { inRequestScope } from '../db/request-scope.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Actor } from '../domain/shared/actors.ts';
 import { authenticateApiToken } from '../domain/shared/api-tokens.ts';
 import { hashToken } from '../domain/shared/tokens.ts';
 
@@ -12,6 +13,14 @@ export interface Viewer {
   id: string;
   name: string;
   apiTokenId: string;
+}
+
+/**
+ * Who a signed-in request acts as, for the audit log and the incidents it moves on: the one place
+ * that decides it, for GraphQL and REST alike. Today every such request carries an API token.
+ */
+export function actorOfViewer(viewer: Viewer): Actor {
+  return { kind: 'API_TOKEN', id: viewer.apiTokenId };
 }
 
 export function bearerToken(authorization: string | null | undefined): string | undefined {

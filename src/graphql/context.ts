@@ -24,8 +24,16 @@ export interface Services {
   retentionDays: number;
 }
 
+/** Where a request came from, as the audit log records it. */
+export interface RequestOrigin {
+  /** The client's address (after TRUST_PROXY); null when unknown. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface Context extends Services {
   organization: Viewer | null;
+  origin: RequestOrigin;
 }
 
 /** The context of a field declared with `t.withAuth({ organization: true })`: scope-auth has refused the request otherwise. */
@@ -33,6 +41,6 @@ export interface AuthenticatedContext extends Context {
   organization: Viewer;
 }
 
-export async function createContext(services: Services, authorization: string | null | undefined): Promise<Context> {
-  return { ...services, organization: await authenticate(services.prisma, authorization) };
+export async function createContext(services: Services, authorization: string | null | undefined, origin: RequestOrigin): Promise<Context> {
+  return { ...services, organization: await authenticate(services.prisma, authorization), origin };
 }

@@ -24,6 +24,9 @@ import './types/Rollbacks.ts';
 import './types/SecretReveal.ts';
 import './types/Alert.ts';
 import './types/AlertSource.ts';
+import './types/System.ts';
+import './types/Actor.ts';
+import './types/AuditEntry.ts';
 import './types/Node.ts';
 
 export const schema = builder.toSchema();

@@ -1,5 +1,6 @@
 // The REST and GraphQL APIs (ingest, endpoints, the dashboard, Yoga at /graphql, graphql-ws),
 // registered on the server of a process whose role serves them (api or all).
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from '../config.ts';
@@ -29,6 +30,15 @@ import { createRateLimiter } from './rate-limit.ts';
 const GRAPHIQL_CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/**
+ * Where a GraphQL request came from: Fastify's address of it (TRUST_PROXY applied); a WebSocket's
+ * upgrade request has none that honours TRUST_PROXY, so its address is left unknown.
+ */
+function requestOrigin(req: FastifyRequest | IncomingMessage | undefined, request: Request | undefined) {
+  const userAgent = req?.headers['user-agent'] ?? request?.headers.get('user-agent') ?? null;
+  return { ip: req && 'ip' in req ? req.ip : null, userAgent };
+}
 
 /** What the APIs need besides the database: the queue, the live feeds, the destination rules. */
 export interface ApiServices {
@@ -91,7 +101,8 @@ export function registerApi(
     retentionDays: config.RETENTION_DAYS,
     maxEndpointsPerOrganization,
   };
-  const yoga = createYoga<{ req?: FastifyRequest; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
+  // req: Fastify's request over HTTP, the upgrade request over WebSocket, none through yoga.fetch.
+  const yoga = createYoga<{ req?: FastifyRequest | IncomingMessage; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',
     // Cross-origin access is decided for every route alike (browser-policy.ts); Yoga's own
@@ -121,8 +132,12 @@ export function registerApi(
     // add the original message and stack to responses whenever NODE_ENV=development.
     maskedErrors: { isDev: false, maskError: toClientError },
     // HTTP requests carry the token in a header; WebSocket connections in connectionParams.
-    context: ({ request, connectionParams }) =>
-      createContext(services, connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization')),
+    context: ({ request, connectionParams, req }) =>
+      createContext(
+        services,
+        connectionParams ? String(connectionParams.authorization ?? '') : request.headers.get('authorization'),
+        requestOrigin(req, request),
+      ),
   });
   const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma, {
     maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,

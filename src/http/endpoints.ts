@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PrismaClient, WebhookEndpoint } from '../generated/prisma/client.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
-import { authenticate } from '../auth/bearer.ts';
+import { actorOfViewer, authenticate, type Viewer } from '../auth/bearer.ts';
+import { auditedChange, type ChangeOrigin } from '../domain/shared/audit.ts';
+import { endpointChanged, endpointCreated, endpointDeleted } from '../domain/webhooks/endpoint-audit.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -130,10 +132,16 @@ export function endpointResource(endpoint: WebhookEndpoint) {
 export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDependencies) {
   takeJsonBodies(app);
 
-  const organizationOf = async (request: FastifyRequest) => {
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer> => {
     const organization = await authenticate(deps.prisma, request.headers.authorization);
     if (!organization) throw new HttpError(401, 'invalid_api_token', 'Authorization must be "Bearer <API token>" with a valid API token');
-    return organization.id;
+    return organization;
+  };
+  const organizationOf = async (request: FastifyRequest) => (await viewerOf(request)).id;
+  /** Who changes what through a writing route, for its audit entry. */
+  const changeOriginOf = async (request: FastifyRequest): Promise<ChangeOrigin> => {
+    const viewer = await viewerOf(request);
+    return { organizationId: viewer.id, actor: actorOfViewer(viewer), ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
   };
   const objectBody = (body: unknown) => {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -185,13 +193,14 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     '/api/webhooks/endpoints',
     { config: { invalidInput: 'The endpoint is invalid' }, schema: createSchema },
     async (request, reply) => {
-      const organizationId = await organizationOf(request);
-      const { endpoint, signingSecret } = await createEndpoint(
+      const origin = await changeOriginOf(request);
+      const { endpoint, signingSecret } = await auditedChange(
         deps.prisma,
-        organizationId,
-        objectBody(request.body),
-        deps.destination,
-        deps.maxEndpointsPerOrganization,
+        origin,
+        'webhookEndpoint.create',
+        (prisma) =>
+          createEndpoint(prisma, origin.organizationId, objectBody(request.body), deps.destination, deps.maxEndpointsPerOrganization),
+        (created) => endpointCreated(created.endpoint),
       );
       return reply.status(201).send({
         id: endpoint.id,
@@ -239,8 +248,16 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     },
   };
   app.patch('/api/webhooks/endpoints/:id', { config: { invalidInput: 'The change is invalid' }, schema: changeSchema }, async (request) => {
-    const organizationId = await organizationOf(request);
-    return endpointResource(await updateEndpoint(deps.prisma, organizationId, idOf(request), objectBody(request.body), deps.destination));
+    const origin = await changeOriginOf(request);
+    const input = objectBody(request.body);
+    const endpoint = await auditedChange(
+      deps.prisma,
+      origin,
+      'webhookEndpoint.update',
+      (prisma) => updateEndpoint(prisma, origin.organizationId, idOf(request), input, deps.destination),
+      (changed) => endpointChanged(changed, input),
+    );
+    return endpointResource(endpoint);
   });
 
   const deleteSchema = {
@@ -251,8 +268,14 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     response: { '204': { description: 'Deleted' }, '401': API_TOKEN_REFUSED, '404': NOT_FOUND, ...TRANSPORT_RESPONSES },
   };
   app.delete('/api/webhooks/endpoints/:id', { schema: deleteSchema }, async (request, reply) => {
-    const organizationId = await organizationOf(request);
-    await deleteEndpoint(deps.prisma, organizationId, idOf(request));
+    const origin = await changeOriginOf(request);
+    await auditedChange(
+      deps.prisma,
+      origin,
+      'webhookEndpoint.delete',
+      (prisma) => deleteEndpoint(prisma, origin.organizationId, idOf(request)),
+      endpointDeleted,
+    );
     return reply.status(204).send();
   });
 }

@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {\n    auditLog(first: $first, after: $after, filter: $filter) {\n      totalCount\n      edges {\n        node {\n          id\n          at\n          action\n          objectId\n          summary\n          ip\n          userAgent\n          actor {\n            __typename\n            ... on ApiToken { id prefix }\n            ... on AlertSource { id name }\n            ... on System { name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.AuditLogDocument,
     "\n  query ChangeDetails($id: ID!) { changeEvent(id: $id) { subject previous value actor } }\n": typeof types.ChangeDetailsDocument,
     "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": typeof types.CorrelationCreateServiceDocument,
     "\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n": typeof types.CorrelationSetDependenciesDocument,
@@ -184,6 +185,7 @@ type Documents = {
     "\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n": typeof types.LimitsDeliveryUpdatedDocument,
 };
 const documents: Documents = {
+    "\n  query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {\n    auditLog(first: $first, after: $after, filter: $filter) {\n      totalCount\n      edges {\n        node {\n          id\n          at\n          action\n          objectId\n          summary\n          ip\n          userAgent\n          actor {\n            __typename\n            ... on ApiToken { id prefix }\n            ... on AlertSource { id name }\n            ... on System { name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.AuditLogDocument,
     "\n  query ChangeDetails($id: ID!) { changeEvent(id: $id) { subject previous value actor } }\n": types.ChangeDetailsDocument,
     "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": types.CorrelationCreateServiceDocument,
     "\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n": types.CorrelationSetDependenciesDocument,
@@ -368,6 +370,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {\n    auditLog(first: $first, after: $after, filter: $filter) {\n      totalCount\n      edges {\n        node {\n          id\n          at\n          action\n          objectId\n          summary\n          ip\n          userAgent\n          actor {\n            __typename\n            ... on ApiToken { id prefix }\n            ... on AlertSource { id name }\n            ... on System { name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {\n    auditLog(first: $first, after: $after, filter: $filter) {\n      totalCount\n      edges {\n        node {\n          id\n          at\n          action\n          objectId\n          summary\n          ip\n          userAgent\n          actor {\n            __typename\n            ... on ApiToken { id prefix }\n            ... on AlertSource { id name }\n            ... on System { name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

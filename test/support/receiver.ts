@@ -64,7 +64,11 @@ export async function startReceiver(): Promise<Receiver> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`expected ${count} requests${path ? ` to ${path}` : ''}${event ? ` of ${event}` : ''} within ${timeoutMs} ms, got ${matching().length}`));
+          reject(
+            new Error(
+              `expected ${count} requests${path ? ` to ${path}` : ''}${event ? ` of ${event}` : ''} within ${timeoutMs} ms, got ${matching().length}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -22,6 +22,7 @@ const OWNED_ROWS_SQL = {
   Listener: 'SELECT id FROM listeners WHERE organization_id = $1 AND id = ANY($2)',
   AlertSource: 'SELECT id FROM alert_sources WHERE organization_id = $1 AND id = ANY($2)',
   Alert: 'SELECT id FROM alerts WHERE organization_id = $1 AND id = ANY($2)',
+  AuditEntry: 'SELECT id FROM audit_entries WHERE organization_id = $1 AND id = ANY($2)',
 } as const;
 
 export type NodeKind = keyof typeof OWNED_ROWS_SQL;

@@ -7,7 +7,9 @@ import {
   Severity as SeverityValues,
   SuspectVerdict as SuspectVerdictValues,
 } from '../../generated/prisma/enums.ts';
+import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
+import { audited } from '../audit.ts';
 import { isUuid } from '../../domain/shared/ids.ts';
 import { HOUR_MS } from '../../domain/correlation/correlation.ts';
 import {
@@ -227,7 +229,12 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: async (query, _root, args, context) => {
-      const incident = await openIncident(context, context.organization.id, { ...args, serviceId: args.serviceId });
+      const incident = await audited(
+        context,
+        'incident.open',
+        (scoped) => openIncident(scoped, scoped.organization.id, { ...args, serviceId: args.serviceId }),
+        (opened) => ({ objectId: opened.id, summary: `Opened incident ${quoted(opened.title)} (${opened.severity})` }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
@@ -236,7 +243,12 @@ builder.mutationFields((t) => ({
     description: 'OPEN → ACKNOWLEDGED; emits incident.acknowledged. Any other status: BAD_USER_INPUT, nothing changes.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      const incident = await transitionIncident(context, context.organization.id, id, 'acknowledge');
+      const incident = await audited(
+        context,
+        'incident.acknowledge',
+        (scoped) => transitionIncident(scoped, scoped.organization.id, id, 'acknowledge'),
+        (acknowledged) => ({ objectId: acknowledged.id, summary: `Acknowledged incident ${quoted(acknowledged.title)}` }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
@@ -245,7 +257,12 @@ builder.mutationFields((t) => ({
     description: 'OPEN or ACKNOWLEDGED → RESOLVED; emits incident.resolved. A RESOLVED incident: BAD_USER_INPUT, nothing changes.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      const incident = await transitionIncident(context, context.organization.id, id, 'resolve');
+      const incident = await audited(
+        context,
+        'incident.resolve',
+        (scoped) => transitionIncident(scoped, scoped.organization.id, id, 'resolve'),
+        (resolved) => ({ objectId: resolved.id, summary: `Resolved incident ${quoted(resolved.title)}` }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
@@ -256,7 +273,15 @@ builder.mutationFields((t) => ({
       'ranks it again, as a late report does (suspects someone judged stay). For a slow leak found after the incident opened.',
     args: { id: t.arg.id({ required: true }), lookbackHours: t.arg.int({ required: false }) },
     resolve: async (query, _root, { id, lookbackHours }, context) => {
-      await setIncidentLookback(context, context.organization.id, id, lookbackHours ?? null);
+      await audited(
+        context,
+        'incident.setLookback',
+        (scoped) => setIncidentLookback(scoped, scoped.organization.id, id, lookbackHours ?? null),
+        () => ({
+          objectId: id,
+          summary: `Set the look-back of incident ${id} to ${lookbackHours == null ? 'the default' : `${lookbackHours} hours`}`,
+        }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -277,7 +302,15 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, context) => {
       const incidentId = args.incidentId;
       const subject = { deployId: args.deployId == null ? null : args.deployId, changeId: args.changeId == null ? null : args.changeId };
-      await markSuspect(context, context.organization.id, incidentId, subject, args.verdict);
+      await audited(
+        context,
+        'incident.markSuspect',
+        (scoped) => markSuspect(scoped, scoped.organization.id, incidentId, subject, args.verdict),
+        () => ({
+          objectId: incidentId,
+          summary: `Judged ${subject.deployId ? `deploy ${subject.deployId}` : `change event ${subject.changeId}`} ${args.verdict} in incident ${incidentId}`,
+        }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incidentId } });
     },
   }),
