@@ -20,7 +20,7 @@ export default [
       // them (a commit is its sha, as the ingest payload names it; a suspect is an incident and a
       // deploy; an event type and an environment are their names; stats, metrics and their bands,
       // chart buckets, rollout stages, policy, headers, reasons; System, Hookline itself as an
-      // actor, of which there is one). An id on them
+      // actor, of which there is one; an incident's timeline entries, moments of it). An id on them
       // would be one no other API knows.
       '@graphql-eslint/strict-id-in-types': [
         'error',
@@ -45,6 +45,7 @@ export default [
               'WebhookHeader',
               'HttpHeader',
               'System',
+              'IncidentTimelineEntry',
             ],
           },
         },

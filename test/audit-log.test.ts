@@ -262,6 +262,12 @@ describe('every mutation', () => {
         );
         return { action: 'incident.markSuspect', objectId: state.incidentId! };
       },
+      addIncidentNote: async () => {
+        await mutate(tenant, 'mutation($id: ID!) { addIncidentNote(incidentId: $id, body: "Rolled back") { id } }', {
+          id: state.incidentId,
+        });
+        return { action: 'incident.addNote', objectId: state.incidentId! };
+      },
       acknowledgeIncident: async () => {
         await mutate(tenant, 'mutation($id: ID!) { acknowledgeIncident(id: $id) { id } }', { id: state.incidentId });
         return { action: 'incident.acknowledge', objectId: state.incidentId! };

@@ -27,6 +27,8 @@ import './types/AlertSource.ts';
 import './types/System.ts';
 import './types/Actor.ts';
 import './types/AuditEntry.ts';
+import './types/IncidentNote.ts';
+import './types/IncidentTimelineEntry.ts';
 import './types/Node.ts';
 
 export const schema = builder.toSchema();

@@ -23,6 +23,8 @@ const OWNED_ROWS_SQL = {
   AlertSource: 'SELECT id FROM alert_sources WHERE organization_id = $1 AND id = ANY($2)',
   Alert: 'SELECT id FROM alerts WHERE organization_id = $1 AND id = ANY($2)',
   AuditEntry: 'SELECT id FROM audit_entries WHERE organization_id = $1 AND id = ANY($2)',
+  IncidentNote:
+    'SELECT n.id FROM incident_notes n JOIN incidents i ON i.id = n.incident_id WHERE i.organization_id = $1 AND n.id = ANY($2)',
 } as const;
 
 export type NodeKind = keyof typeof OWNED_ROWS_SQL;

@@ -6,7 +6,8 @@ import { useAddressFilters } from '../address-filters';
 import { Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
 import { formatDateTime } from '../format';
 import { graphql } from '../gql';
-import type { AuditLogFilter, AuditLogPageQuery } from '../gql/graphql';
+import type { AuditLogFilter } from '../gql/graphql';
+import { ActorName } from '../actors';
 import { LoadOlder, type PageSlot } from '../paging';
 
 const PAGE_SIZE = 50;
@@ -25,20 +26,13 @@ const AUDIT_LOG = graphql(`
       edges {
         node {
           id at action objectId summary ip userAgent
-          actor {
-            __typename
-            ... on ApiToken { id tokenName: name prefix }
-            ... on AlertSource { id name }
-            ... on System { name }
-          }
+          actor { ...ActorFields }
         }
       }
       pageInfo { hasNextPage endCursor }
     }
   }
 `);
-
-type Entry = AuditLogPageQuery['auditLog']['edges'][number]['node'];
 
 export function AuditLogPage() {
   const [{ data: actors }] = useQuery({ query: AUDIT_ACTORS });
@@ -134,20 +128,4 @@ function AuditLogPageOf({ first, after, filter, onMore }: PageSlot & { filter: A
       <LoadOlder onMore={onMore} pageInfo={pageInfo} label="Load older changes" />
     </>
   );
-}
-
-export function ActorName({ actor }: { actor: Entry['actor'] }) {
-  if (!actor) return <span className="subtle">(deleted)</span>;
-  switch (actor.__typename) {
-    case 'ApiToken':
-      return (
-        <span>
-          API token <code>{actor.prefix}…</code> {actor.tokenName}
-        </span>
-      );
-    case 'AlertSource':
-      return <span>Alert source {actor.name}</span>;
-    case 'System':
-      return <span>{actor.name}</span>;
-  }
 }
