@@ -93,6 +93,8 @@ type Documents = {
     "\n  mutation DateInputOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", startedAt: $startedAt) { id }\n  }\n": typeof types.DateInputOpenIncidentDocument,
     "\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n": typeof types.DateInputRecoverDocument,
     "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n": typeof types.DateInputResendDocument,
+    "\n  query DateInputAuditLog($filter: AuditLogFilter) { auditLog(filter: $filter) { totalCount } }\n": typeof types.DateInputAuditLogDocument,
+    "\n  mutation DateInputResolveIncident($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id } }\n": typeof types.DateInputResolveIncidentDocument,
     "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n": typeof types.DateInputChartDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.ServiceDeploysListDocument,
@@ -271,6 +273,8 @@ const documents: Documents = {
     "\n  mutation DateInputOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", startedAt: $startedAt) { id }\n  }\n": types.DateInputOpenIncidentDocument,
     "\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n": types.DateInputRecoverDocument,
     "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n": types.DateInputResendDocument,
+    "\n  query DateInputAuditLog($filter: AuditLogFilter) { auditLog(filter: $filter) { totalCount } }\n": types.DateInputAuditLogDocument,
+    "\n  mutation DateInputResolveIncident($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id } }\n": types.DateInputResolveIncidentDocument,
     "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n": types.DateInputChartDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.ServiceDeploysListDocument,
@@ -700,6 +704,14 @@ export function graphql(source: "\n  mutation DateInputRecover($endpointId: ID!,
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n"): (typeof documents)["\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DateInputAuditLog($filter: AuditLogFilter) { auditLog(filter: $filter) { totalCount } }\n"): (typeof documents)["\n  query DateInputAuditLog($filter: AuditLogFilter) { auditLog(filter: $filter) { totalCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DateInputResolveIncident($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id } }\n"): (typeof documents)["\n  mutation DateInputResolveIncident($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -2,6 +2,7 @@
 import { auditLogWhere } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
 import { isUuid } from '../../domain/shared/ids.ts';
+import { storableDate } from '../../domain/shared/input.ts';
 import { authenticatedConnection, builder } from '../builder.ts';
 import { ActorRef, loadActor } from './Actor.ts';
 
@@ -34,8 +35,8 @@ const AuditLogFilter = builder.inputType('AuditLogFilter', {
     actorId: t.id({ required: false, description: 'The API token or alert source that made the changes.' }),
     action: t.string({ required: false, description: 'One action, e.g. webhookEndpoint.delete.' }),
     objectId: t.id({ required: false, description: 'The object changed.' }),
-    from: t.field({ type: 'DateTime', required: false }),
-    to: t.field({ type: 'DateTime', required: false }),
+    from: t.field({ type: 'DateTime', required: false, validate: storableDate.nullish() }),
+    to: t.field({ type: 'DateTime', required: false, validate: storableDate.nullish() }),
   }),
 });
 

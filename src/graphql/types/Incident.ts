@@ -12,6 +12,7 @@ import { countRows } from '../../domain/shared/counts.ts';
 import { audited, changeOrigin } from '../audit.ts';
 import { ActorRef, loadActor } from './Actor.ts';
 import { isUuid } from '../../domain/shared/ids.ts';
+import { storableDate } from '../../domain/shared/input.ts';
 import { HOUR_MS } from '../../domain/correlation/correlation.ts';
 import {
   markSuspect,
@@ -275,7 +276,7 @@ builder.mutationFields((t) => ({
     description:
       'OPEN or ACKNOWLEDGED → RESOLVED; emits incident.resolved. A RESOLVED incident: BAD_USER_INPUT, nothing changes. resolvedAt ' +
       '(default now) dates an incident entered afterwards: not before it started, not in the future (BAD_USER_INPUT on resolvedAt).',
-    args: { id: t.arg.id({ required: true }), resolvedAt: t.arg({ type: 'DateTime', required: false }) },
+    args: { id: t.arg.id({ required: true }), resolvedAt: t.arg({ type: 'DateTime', required: false, validate: storableDate.nullish() }) },
     resolve: async (query, _root, { id, resolvedAt }, context) => {
       const incident = await audited(
         context,
