@@ -96,6 +96,7 @@ export function IncidentPage() {
     void markSuspect({ incidentId: incident.id, deployId: suspect.deploy?.id, changeId: suspect.change?.id, verdict });
   };
   const transitionError = acknowledgement.error ?? resolution.error;
+  const openedBy = incident.timeline.find((entry) => entry.kind === 'OPENED')?.actor;
 
   return (
     <>
@@ -152,6 +153,8 @@ export function IncidentPage() {
         <dd>
           {incident.alertSource ? (
             <Link to="/alert-sources">{incident.alertSource.name}</Link>
+          ) : openedBy?.__typename === 'ApiToken' ? (
+            <ActorName actor={openedBy} />
           ) : incident.alerts.totalCount > 0 ? (
             'a deleted alert source'
           ) : (
