@@ -35,6 +35,9 @@ const ADD_NOTE = graphql(`
 const CREATE_ALERT_SOURCE = graphql(`
   mutation WorkflowAlertSource { createAlertSource(name: "PagerDuty", kind: PAGERDUTY_EVENTS) { alertSource { id } token } }
 `);
+const DELETE_ALERT_SOURCE = graphql(`
+  mutation WorkflowDeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }
+`);
 const INCIDENT = graphql(`
   query WorkflowIncident($id: ID!) {
     incident(id: $id) {
@@ -226,5 +229,11 @@ describe('an incident worked by its alert source', () => {
       { ...nothing, kind: 'ALERT_RESOLVED', at: seen.resolvedAt, actor, alert: { fingerprint: 'checkout/errors' } },
       { ...nothing, kind: 'RESOLVED', at: seen.resolvedAt, actor },
     ]);
+
+    // Once the source is deleted, what it did stays on record, by no one that can be shown.
+    dataOf(await hookline.graphql(hookline.tenant.apiToken, DELETE_ALERT_SOURCE, { id: alertSource.id }));
+    const after = await incident(rows[0].id);
+    expect({ acknowledgedBy: after.acknowledgedBy, resolvedBy: after.resolvedBy }).toEqual({ acknowledgedBy: null, resolvedBy: null });
+    expect(after.timeline.map((entry) => entry.kind)).toEqual(seen.timeline.map((entry) => entry.kind));
   });
 });

@@ -148,6 +148,7 @@ type Documents = {
     "\n  mutation WorkflowMark($id: ID!, $deployId: ID!) { markSuspect(incidentId: $id, deployId: $deployId, verdict: CAUSED) { id } }\n": typeof types.WorkflowMarkDocument,
     "\n  mutation WorkflowAddNote($incidentId: ID!, $body: String!) {\n    addIncidentNote(incidentId: $incidentId, body: $body) {\n      id body createdAt incident { id }\n      author { __typename ... on ApiToken { id } }\n    }\n  }\n": typeof types.WorkflowAddNoteDocument,
     "\n  mutation WorkflowAlertSource { createAlertSource(name: \"PagerDuty\", kind: PAGERDUTY_EVENTS) { alertSource { id } token } }\n": typeof types.WorkflowAlertSourceDocument,
+    "\n  mutation WorkflowDeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n": typeof types.WorkflowDeleteAlertSourceDocument,
     "\n  query WorkflowIncident($id: ID!) {\n    incident(id: $id) {\n      status acknowledgedAt resolvedAt\n      acknowledgedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      resolvedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      notes { id body createdAt author { __typename ... on ApiToken { id } } }\n      timeline {\n        kind at\n        actor { __typename ... on ApiToken { id } ... on AlertSource { id } ... on System { name } }\n        alert { fingerprint }\n        note { body }\n        verdict\n        deploy { id }\n        change { id }\n      }\n    }\n  }\n": typeof types.WorkflowIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": typeof types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": typeof types.OpenIncidentDocument,
@@ -328,6 +329,7 @@ const documents: Documents = {
     "\n  mutation WorkflowMark($id: ID!, $deployId: ID!) { markSuspect(incidentId: $id, deployId: $deployId, verdict: CAUSED) { id } }\n": types.WorkflowMarkDocument,
     "\n  mutation WorkflowAddNote($incidentId: ID!, $body: String!) {\n    addIncidentNote(incidentId: $incidentId, body: $body) {\n      id body createdAt incident { id }\n      author { __typename ... on ApiToken { id } }\n    }\n  }\n": types.WorkflowAddNoteDocument,
     "\n  mutation WorkflowAlertSource { createAlertSource(name: \"PagerDuty\", kind: PAGERDUTY_EVENTS) { alertSource { id } token } }\n": types.WorkflowAlertSourceDocument,
+    "\n  mutation WorkflowDeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n": types.WorkflowDeleteAlertSourceDocument,
     "\n  query WorkflowIncident($id: ID!) {\n    incident(id: $id) {\n      status acknowledgedAt resolvedAt\n      acknowledgedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      resolvedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      notes { id body createdAt author { __typename ... on ApiToken { id } } }\n      timeline {\n        kind at\n        actor { __typename ... on ApiToken { id } ... on AlertSource { id } ... on System { name } }\n        alert { fingerprint }\n        note { body }\n        verdict\n        deploy { id }\n        change { id }\n      }\n    }\n  }\n": types.WorkflowIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": types.OpenIncidentDocument,
@@ -924,6 +926,10 @@ export function graphql(source: "\n  mutation WorkflowAddNote($incidentId: ID!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation WorkflowAlertSource { createAlertSource(name: \"PagerDuty\", kind: PAGERDUTY_EVENTS) { alertSource { id } token } }\n"): (typeof documents)["\n  mutation WorkflowAlertSource { createAlertSource(name: \"PagerDuty\", kind: PAGERDUTY_EVENTS) { alertSource { id } token } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WorkflowDeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n"): (typeof documents)["\n  mutation WorkflowDeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
