@@ -36,11 +36,20 @@ export interface RequestOrigin {
   origin: string;
 }
 
+/** Where a request came from, as the audit log records it. */
+export interface RequestSource {
+  /** The client's address (after TRUST_PROXY); null when unknown. */
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface Context extends Services, RequestOrigin {
   /** Who calls, for which organization, with which role (see Viewer); null when not authenticated. */
   organization: Viewer | null;
   /** Why `organization` is null: no credential, a bad one, or X-Hookline-Organization naming an organization the person is not in. */
   refusal: 'none' | 'invalid' | 'not_a_member' | null;
+  /** Where the request came from, for the audit entries of its changes. */
+  requestFrom: RequestSource;
 }
 
 /** The context of a field declared with `t.withAuth({ organization: true })`: scope-auth has refused the request otherwise. */
@@ -48,9 +57,14 @@ export interface AuthenticatedContext extends Context {
   organization: Viewer;
 }
 
-export async function createContext(services: Services, credentials: Credentials, origin: string): Promise<Context> {
+export async function createContext(
+  services: Services,
+  credentials: Credentials,
+  origin: string,
+  requestFrom: RequestSource,
+): Promise<Context> {
   const authentication = await authenticate(services.prisma, credentials, services.sessionIdleMs);
   return authentication.viewer
-    ? { ...services, origin, organization: authentication.viewer, refusal: null }
-    : { ...services, origin, organization: null, refusal: authentication.refusal };
+    ? { ...services, origin, requestFrom, organization: authentication.viewer, refusal: null }
+    : { ...services, origin, requestFrom, organization: null, refusal: authentication.refusal };
 }

@@ -17,6 +17,7 @@ import { IncidentPage } from './pages/Incident';
 import { DoraPage } from './pages/Dora';
 import { EnvironmentsPage } from './pages/Environments';
 import { ApiTokensPage } from './pages/ApiTokens';
+import { AuditLogPage } from './pages/AuditLog';
 import { AlertSourcesPage } from './pages/AlertSources';
 import { DeliveriesPage } from './pages/Deliveries';
 import { DeliveryPage } from './pages/Delivery';
@@ -102,6 +103,9 @@ function Shell() {
             <li>
               <NavLink to="/api-tokens">API tokens</NavLink>
             </li>
+            <li>
+              <NavLink to="/audit-log">Audit log</NavLink>
+            </li>
           </ul>
         </nav>
         <div className="account">
@@ -135,6 +139,7 @@ function Shell() {
           <Route path="/events" element={<EventsPage />} />
           <Route path="/events/:id" element={<EventPage />} />
           <Route path="/api-tokens" element={<ApiTokensPage />} />
+          <Route path="/audit-log" element={<AuditLogPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>
