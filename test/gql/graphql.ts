@@ -142,6 +142,7 @@ export type AuditLogQueryVariables = Exact<{
 export type AuditLogQuery = { auditLog: { totalCount: number, edges: Array<{ node: { id: string, at: string, action: string, objectId: string | null, summary: string, ip: string | null, userAgent: string | null, actor:
           | { __typename: 'AlertSource', id: string, name: string }
           | { __typename: 'ApiToken', id: string, prefix: string }
+          | { __typename: 'Person' }
           | { __typename: 'System', name: string }
          | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
@@ -1213,6 +1214,7 @@ export type WorkflowAddNoteMutationVariables = Exact<{
 export type WorkflowAddNoteMutation = { addIncidentNote: { id: string, body: string, createdAt: string, incident: { id: string }, author:
       | { __typename: 'AlertSource' }
       | { __typename: 'ApiToken', id: string }
+      | { __typename: 'Person' }
       | { __typename: 'System' }
      | null } };
 
@@ -1236,18 +1238,22 @@ export type WorkflowIncidentQueryVariables = Exact<{
 export type WorkflowIncidentQuery = { incident: { status: IncidentStatus, acknowledgedAt: string | null, resolvedAt: string | null, acknowledgedBy:
       | { __typename: 'AlertSource', id: string, name: string }
       | { __typename: 'ApiToken', id: string }
+      | { __typename: 'Person' }
       | { __typename: 'System', name: string }
      | null, resolvedBy:
       | { __typename: 'AlertSource', id: string, name: string }
       | { __typename: 'ApiToken', id: string }
+      | { __typename: 'Person' }
       | { __typename: 'System', name: string }
      | null, notes: Array<{ id: string, body: string, createdAt: string, author:
         | { __typename: 'AlertSource' }
         | { __typename: 'ApiToken', id: string }
+        | { __typename: 'Person' }
         | { __typename: 'System' }
        | null }>, timeline: Array<{ kind: IncidentTimelineKind, at: string, verdict: SuspectVerdict | null, actor:
         | { __typename: 'AlertSource', id: string }
         | { __typename: 'ApiToken', id: string }
+        | { __typename: 'Person' }
         | { __typename: 'System', name: string }
        | null, alert: { fingerprint: string } | null, note: { body: string } | null, deploy: { id: string } | null, change: { id: string } | null }> } | null };
 

@@ -7,6 +7,7 @@ graphql(`
     __typename
     ... on ApiToken { id tokenName: name prefix }
     ... on AlertSource { id name }
+    ... on Person { id personName: name email }
     ... on System { name }
   }
 `);
@@ -22,6 +23,12 @@ export function ActorName({ actor }: { actor: ActorFieldsFragment | null | undef
       );
     case 'AlertSource':
       return <span>Alert source {actor.name}</span>;
+    case 'Person':
+      return (
+        <span>
+          {actor.personName} <span className="subtle">{actor.email}</span>
+        </span>
+      );
     case 'System':
       return <span>{actor.name}</span>;
   }

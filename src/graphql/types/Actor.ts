@@ -1,7 +1,7 @@
-// Who did something: an API token, an alert source, or Hookline itself (System). The stored actor
+// Who did something: an API token, an alert source, a person, or Hookline itself (System). The stored actor
 // (a kind and an id) is read back through one loader per kind, so a page of entries costs one
 // query per kind of actor on it.
-import type { AlertSource, ApiToken } from '../../generated/prisma/client.ts';
+import type { AlertSource, ApiToken, Person } from '../../generated/prisma/client.ts';
 import type { ActorKind } from '../../generated/prisma/enums.ts';
 import { actorOf } from '../../domain/shared/actors.ts';
 import { builder } from '../builder.ts';
@@ -9,19 +9,21 @@ import type { Context } from '../context.ts';
 import { requestLoader } from '../loaders.ts';
 import { AlertSourceRef } from './AlertSource.ts';
 import { ApiTokenRef } from './ApiToken.ts';
+import { PersonRef } from './Person.ts';
 import { SYSTEM, SystemRef, type SystemActor } from './System.ts';
 
-type ActorValue = ApiToken | AlertSource | SystemActor;
+type ActorValue = ApiToken | AlertSource | Person | SystemActor;
 
 export const ActorRef = builder.unionType('Actor', {
-  description: 'Who did something: an API token, an alert source (its alerts), or Hookline itself.',
-  types: [ApiTokenRef, AlertSourceRef, SystemRef],
-  resolveType: (actor) => ('system' in actor ? 'System' : 'tokenPrefix' in actor ? 'AlertSource' : 'ApiToken'),
+  description: 'Who did something: an API token, an alert source (its alerts), a signed-in person, or Hookline itself.',
+  types: [ApiTokenRef, AlertSourceRef, PersonRef, SystemRef],
+  resolveType: (actor) =>
+    'system' in actor ? 'System' : 'tokenPrefix' in actor ? 'AlertSource' : 'passwordHash' in actor ? 'Person' : 'ApiToken',
 });
 
 /**
  * The actor stored as `kind` and `id`, among the organization's own rows; null when it is gone
- * (a deleted alert source) or, until people are built, a person.
+ * (a deleted alert source) or a person who is no longer a member of the organization.
  */
 export async function loadActor(
   context: Context,
@@ -45,6 +47,11 @@ export async function loadActor(
         return ids.map((wanted) => rows.find((row) => row.id === wanted) ?? null);
       }).load(actor.id);
     case 'PERSON':
-      return null;
+      return requestLoader(context, 'actor person', organizationId, async (ids: readonly string[]) => {
+        const rows = await context.prisma.person.findMany({
+          where: { id: { in: [...ids] }, memberships: { some: { organizationId } } },
+        });
+        return ids.map((wanted) => rows.find((row) => row.id === wanted) ?? null);
+      }).load(actor.id);
   }
 }

@@ -15,7 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query Viewer {\n    viewer { id name }\n  }\n": typeof types.ViewerDocument,
-    "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on System { name }\n  }\n": typeof types.ActorFieldsFragmentDoc,
+    "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on Person { id personName: name email }\n    ... on System { name }\n  }\n": typeof types.ActorFieldsFragmentDoc,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": typeof types.HistoryStartDocument,
     "\n  subscription IncidentChanged {\n    incidentUpdated { id }\n  }\n": typeof types.IncidentChangedDocument,
     "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n    alertSourceKinds { kind label detail ingestInstructions }\n  }\n": typeof types.AlertSourcesPageDocument,
@@ -91,7 +91,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query Viewer {\n    viewer { id name }\n  }\n": types.ViewerDocument,
-    "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on System { name }\n  }\n": types.ActorFieldsFragmentDoc,
+    "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on Person { id personName: name email }\n    ... on System { name }\n  }\n": types.ActorFieldsFragmentDoc,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": types.HistoryStartDocument,
     "\n  subscription IncidentChanged {\n    incidentUpdated { id }\n  }\n": types.IncidentChangedDocument,
     "\n  query AlertSourcesPage($first: Int, $unrouted: Int) {\n    alertSources(first: $first) {\n      edges {\n        node {\n          id name kind ingestPath tokenPrefix createdAt lastReceivedAt unroutedAlertCount\n          unroutedAlerts(first: $unrouted) {\n            totalCount\n            edges { node { id fingerprint status labels startsAt receivedAt unroutedReason } }\n          }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n    alertSourceKinds { kind label detail ingestInstructions }\n  }\n": types.AlertSourcesPageDocument,
@@ -187,7 +187,7 @@ export function graphql(source: "\n  query Viewer {\n    viewer { id name }\n  }
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on System { name }\n  }\n"): (typeof documents)["\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on System { name }\n  }\n"];
+export function graphql(source: "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on Person { id personName: name email }\n    ... on System { name }\n  }\n"): (typeof documents)["\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on Person { id personName: name email }\n    ... on System { name }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
