@@ -5,6 +5,7 @@
 // by scope-auth).
 import { authenticate, type Credentials, type Viewer } from '../auth/caller.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { RequestSource } from '../domain/shared/audit.ts';
 import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
 import type { DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
@@ -34,13 +35,6 @@ export interface Services {
 /** Where a request came to, for the links it makes (invites): scheme, host and port. */
 export interface RequestOrigin {
   origin: string;
-}
-
-/** Where a request came from, as the audit log records it. */
-export interface RequestSource {
-  /** The client's address (after TRUST_PROXY); null when unknown. */
-  ip: string | null;
-  userAgent: string | null;
 }
 
 export interface Context extends Services, RequestOrigin {

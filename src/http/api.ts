@@ -42,7 +42,7 @@ const SESSION_CHECK_INTERVAL_MS = 5000;
  * Where a GraphQL request came from: Fastify's address of it (TRUST_PROXY applied); a WebSocket's
  * upgrade request has none that honours TRUST_PROXY, so its address is left unknown.
  */
-function requestSource(req: FastifyRequest | IncomingMessage | undefined, request: Request | undefined) {
+function graphqlRequestSource(req: FastifyRequest | IncomingMessage | undefined, request: Request | undefined) {
   const userAgent = req?.headers['user-agent'] ?? request?.headers.get('user-agent') ?? null;
   return { ip: req && 'ip' in req ? req.ip : null, userAgent };
 }
@@ -168,7 +168,7 @@ export function registerApi(
           organization: headerValue(headers[ORGANIZATION_HEADER]),
         },
         upgrade ? upgradeOrigin(upgrade, config.TRUST_PROXY) : req ? ownOrigin(req as FastifyRequest) : new URL(request.url).origin,
-        requestSource(req, request),
+        graphqlRequestSource(req, request),
       );
     },
   });

@@ -9,7 +9,7 @@ import { actorOfViewer, authenticate, type Viewer } from '../auth/caller.ts';
 import { requireRole, type Role } from '../domain/shared/roles.ts';
 import { auditedChange, type ChangeOrigin } from '../domain/shared/audit.ts';
 import { endpointChanged, endpointCreated, endpointDeleted } from '../domain/webhooks/endpoint-audit.ts';
-import { credentialsOf } from './sessions.ts';
+import { credentialsOf, requestSource } from './sessions.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -151,7 +151,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
   /** Who changes what through a writing route (an ADMIN's), for its audit entry. */
   const changeOriginOf = async (request: FastifyRequest): Promise<ChangeOrigin> => {
     const viewer = await viewerOf(request, 'ADMIN');
-    return { organizationId: viewer.id, actor: actorOfViewer(viewer), ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+    return { organizationId: viewer.id, actor: actorOfViewer(viewer), ...requestSource(request) };
   };
   const objectBody = (body: unknown) => {
     if (typeof body !== 'object' || body === null || Array.isArray(body))

@@ -9,12 +9,16 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { joinedTransaction } from '../../db/transaction.ts';
 import { storedActor, type Actor } from './actors.ts';
 
-/** Where a change comes from: the organization, who made it, and the request's address and user agent. */
-export interface ChangeOrigin {
-  organizationId: string;
-  actor: Actor;
+/** The address and user agent of the request a change came with (null when unknown). */
+export interface RequestSource {
   ip: string | null;
   userAgent: string | null;
+}
+
+/** Where a change comes from: the organization, who made it, and the request's address and user agent. */
+export interface ChangeOrigin extends RequestSource {
+  organizationId: string;
+  actor: Actor;
 }
 
 /** What an entry says of a change: the object changed (null: none in particular) and a sentence for people. */
