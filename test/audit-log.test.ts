@@ -10,6 +10,7 @@ import { graphql } from './gql/index.ts';
 import { dataOf, LOCAL_RECEIVERS, type Tenant } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
+import { invitePerson, PASSWORD, postJson, setUpOwner, signIn } from './support/people.ts';
 
 const AUDIT_LOG = graphql(`
   query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {
@@ -28,6 +29,7 @@ const AUDIT_LOG = graphql(`
             __typename
             ... on ApiToken { id prefix }
             ... on AlertSource { id name }
+            ... on Person { id email }
             ... on System { name }
           }
         }
@@ -75,11 +77,16 @@ async function apiTokenIdOf(plaintext: string): Promise<string> {
   return rows[0].id;
 }
 
-/** A GraphQL operation over HTTP with a User-Agent of its own, as a client other than the tests' would send. */
-async function mutate(tenant: Tenant, query: string, variables: Record<string, unknown> = {}) {
+/**
+ * A GraphQL operation over HTTP with a User-Agent of its own, as a client other than the tests' would
+ * send: with the tenant's API token, or with a person's session cookie.
+ */
+async function mutate(tenant: Tenant | { cookie: string }, query: string, variables: Record<string, unknown> = {}) {
+  const credential: Record<string, string> =
+    'cookie' in tenant ? { cookie: tenant.cookie } : { authorization: `Bearer ${tenant.apiToken}` };
   const response = await fetch(`${hookline.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tenant.apiToken}`, 'user-agent': USER_AGENT },
+    headers: { 'content-type': 'application/json', ...credential, 'user-agent': USER_AGENT },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data?: Record<string, any>; errors?: unknown[] };
@@ -93,7 +100,11 @@ interface Expected {
   action: string;
   objectId: string | null;
   secrets?: string[];
+  /** The person who made the change with their session; the tenant's API token otherwise. */
+  personId?: string;
 }
+
+const uniqueEmail = (name: string) => `${name}-${crypto.randomUUID()}@example.com`;
 
 async function deliveryOf(endpointId: string, status: string): Promise<string> {
   const { rows } = await admin.query(
@@ -119,6 +130,16 @@ describe('every mutation', () => {
     expect(deploy.status).toBe(200);
     const deployId: string = deploy.body.deploy_id;
     const state: Record<string, string> = {};
+    // People's mutations are a person's: the owner, a member whose role changes, and spare sessions
+    // of the owner's to end and to switch to another organization of theirs.
+    const ownerEmail = uniqueEmail('owner');
+    const owner = await setUpOwner(hookline.app, hookline.baseUrl, tenant.organizationId, ownerEmail);
+    const ownerId = owner.body.person!.id;
+    const member = await invitePerson(hookline.baseUrl, owner.cookie, uniqueEmail('member'), 'MEMBER');
+    const spare = await signIn(hookline.baseUrl, ownerEmail);
+    const switcher = await signIn(hookline.baseUrl, ownerEmail);
+    const elsewhere = await hookline.createTenant('payments');
+    await setUpOwner(hookline.app, hookline.baseUrl, elsewhere.organizationId, ownerEmail);
 
     // In an order where each run finds what it needs; the keys are the schema's mutations.
     const runs: Record<string, () => Promise<Expected>> = {
@@ -301,12 +322,50 @@ describe('every mutation', () => {
         await mutate(tenant, 'mutation($id: ID!) { revokeApiToken(id: $id) { id } }', { id: state.apiTokenId });
         return { action: 'apiToken.revoke', objectId: state.apiTokenId! };
       },
+      inviteMember: async () => {
+        const data = await mutate(owner, 'mutation($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }', {
+          email: uniqueEmail('invited'),
+        });
+        const inviteUrl: string = data.inviteMember.inviteUrl;
+        const { rows } = await admin.query(`SELECT id FROM invites WHERE token_hash = $1`, [
+          hashToken(new URL(inviteUrl).searchParams.get('token')!),
+        ]);
+        return {
+          action: 'member.invite',
+          objectId: rows[0].id,
+          personId: ownerId,
+          secrets: [inviteUrl, new URL(inviteUrl).searchParams.get('token')!],
+        };
+      },
+      changeMemberRole: async () => {
+        await mutate(owner, 'mutation($id: ID!) { changeMemberRole(personId: $id, role: ADMIN) { id } }', { id: member.body.person!.id });
+        return { action: 'member.changeRole', objectId: member.body.person!.id, personId: ownerId };
+      },
+      removeMember: async () => {
+        await mutate(owner, 'mutation($id: ID!) { removeMember(personId: $id) }', { id: member.body.person!.id });
+        return { action: 'member.remove', objectId: member.body.person!.id, personId: ownerId };
+      },
+      revokeSession: async () => {
+        const { rows } = await admin.query(`SELECT id FROM sessions WHERE id_hash = $1`, [
+          hashToken(decodeURIComponent(spare.cookie.split('=')[1]!)),
+        ]);
+        await mutate(owner, 'mutation($id: ID!) { revokeSession(id: $id) { id } }', { id: rows[0].id });
+        return { action: 'session.revoke', objectId: rows[0].id, personId: ownerId };
+      },
+      switchOrganization: async () => {
+        await mutate(switcher, 'mutation($id: ID!) { switchOrganization(id: $id) { role } }', { id: elsewhere.organizationId });
+        return { action: 'session.switchOrganization', objectId: elsewhere.organizationId, personId: ownerId };
+      },
+      revokeAllSessions: async () => {
+        await mutate(owner, 'mutation { revokeAllSessions }');
+        return { action: 'session.revokeAll', objectId: ownerId, personId: ownerId };
+      },
     };
 
     // A mutation added to the schema without a run here fails this line: give it one, and an entry.
     expect(Object.keys(runs).sort()).toEqual(Object.keys(schema.getMutationType()!.getFields()).sort());
 
-    const secrets: string[] = [tenant.apiToken, tenant.deployToken];
+    const secrets: string[] = [tenant.apiToken, tenant.deployToken, PASSWORD, owner.cookie, member.cookie, spare.cookie, switcher.cookie];
     for (const [mutation, run] of Object.entries(runs)) {
       const before = (await auditRows(tenant.organizationId)).length;
       const expected = await run();
@@ -317,8 +376,8 @@ describe('every mutation', () => {
         added: [
           {
             organization_id: tenant.organizationId,
-            actor_kind: 'API_TOKEN',
-            actor_id: tokenId,
+            actor_kind: expected.personId ? 'PERSON' : 'API_TOKEN',
+            actor_id: expected.personId ?? tokenId,
             action: expected.action,
             object_id: expected.objectId,
             summary: expect.any(String),
@@ -329,7 +388,7 @@ describe('every mutation', () => {
       });
     }
 
-    const rows = JSON.stringify(await auditRows(tenant.organizationId));
+    const rows = JSON.stringify([...(await auditRows(tenant.organizationId)), ...(await auditRows(elsewhere.organizationId))]);
     expect(secrets.length).toBeGreaterThan(10);
     for (const secret of secrets) expect(rows).not.toContain(secret);
   });
@@ -395,6 +454,63 @@ describe('REST', () => {
       entry('webhookEndpoint.delete', 'Deleted webhook endpoint "REST hook 2"'),
     ]);
     expect(JSON.stringify(await auditRows(tenant.organizationId))).not.toContain(created.body.signingSecret);
+  });
+});
+
+describe('people over REST', () => {
+  it('records set-up, invite acceptance, sign-in and sign-out as the person, never a password, cookie or link', async () => {
+    const tenant = await hookline.createTenant('checkout');
+    const ownerEmail = uniqueEmail('owner');
+    const owner = await setUpOwner(hookline.app, hookline.baseUrl, tenant.organizationId, ownerEmail);
+    const ownerId = owner.body.person!.id;
+    const invited = await mutate(owner, 'mutation($email: String!) { inviteMember(email: $email, role: MEMBER) { inviteUrl } }', {
+      email: uniqueEmail('member'),
+    });
+    const inviteUrl: string = invited.inviteMember.inviteUrl;
+    const token = new URL(inviteUrl).searchParams.get('token')!;
+    const accepted = await postJson(
+      `${hookline.baseUrl}/api/auth/invites/accept`,
+      { token, name: 'Member', password: PASSWORD },
+      { 'user-agent': USER_AGENT },
+    );
+    expect(accepted.status).toBe(200);
+    const memberId = accepted.body.person!.id;
+    const again = await signIn(hookline.baseUrl, ownerEmail, PASSWORD, { 'user-agent': USER_AGENT });
+    expect(again.status).toBe(200);
+    const wrong = await signIn(hookline.baseUrl, ownerEmail, 'not the password at all', { 'user-agent': USER_AGENT });
+    expect(wrong.status).toBe(401);
+    const signedOut = await fetch(`${hookline.baseUrl}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: again.cookie, 'user-agent': USER_AGENT },
+    });
+    expect(signedOut.status).toBe(204);
+    const sessionOf = async (cookie: string) =>
+      (await admin.query(`SELECT id FROM sessions WHERE id_hash = $1`, [hashToken(cookie.split('=')[1]!)])).rows[0].id;
+
+    const rows = await auditRows(tenant.organizationId);
+    const entry = (personId: string, action: string, objectId: string, summary: string | RegExp, userAgent: string | null) => ({
+      organization_id: tenant.organizationId,
+      actor_kind: 'PERSON',
+      actor_id: personId,
+      action,
+      object_id: objectId,
+      summary: typeof summary === 'string' ? summary : expect.stringMatching(summary),
+      ip: '127.0.0.1',
+      user_agent: userAgent,
+    });
+    expect(rows).toEqual([
+      entry(ownerId, 'member.completeSetup', ownerId, `${JSON.stringify(ownerEmail)} joined as OWNER`, expect.any(String)),
+      entry(ownerId, 'session.signIn', await sessionOf(owner.cookie), 'Signed in with password', expect.any(String)),
+      entry(ownerId, 'member.invite', expect.any(String), /^Invited ".+" as MEMBER$/, USER_AGENT),
+      entry(memberId, 'member.acceptInvite', memberId, /^".+" joined as MEMBER$/, USER_AGENT),
+      entry(memberId, 'session.signIn', await sessionOf(accepted.cookie), 'Signed in with password', USER_AGENT),
+      entry(ownerId, 'session.signIn', await sessionOf(again.cookie), 'Signed in with password', USER_AGENT),
+      entry(ownerId, 'session.signOut', await sessionOf(again.cookie), 'Signed out', USER_AGENT),
+    ]);
+    const text = JSON.stringify(rows);
+    for (const secret of [PASSWORD, 'not the password at all', inviteUrl, token, owner.cookie, accepted.cookie, again.cookie]) {
+      expect(text).not.toContain(secret);
+    }
   });
 });
 
