@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/graphql/schema.ts';
 import { hashToken } from '../src/domain/shared/tokens.ts';
 import { graphql } from './gql/index.ts';
-import { dataOf, LOCAL_RECEIVERS, type Tenant } from './support/app.ts';
+import { dataOf, LOCAL_RECEIVERS, requestGraphqlWithHeaders, type Tenant } from './support/app.ts';
 import { post, postDeploy } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
 import { invitePerson, PASSWORD, postJson, setUpOwner, signIn } from './support/people.ts';
@@ -507,6 +507,10 @@ describe('people over REST', () => {
       entry(ownerId, 'session.signIn', await sessionOf(again.cookie), 'Signed in with password', USER_AGENT),
       entry(ownerId, 'session.signOut', await sessionOf(again.cookie), 'Signed out', USER_AGENT),
     ]);
+    const log = dataOf(
+      await requestGraphqlWithHeaders(hookline.baseUrl, { cookie: owner.cookie }, AUDIT_LOG, { filter: { action: 'member.invite' } }),
+    );
+    expect(log.auditLog.edges.map((edge) => edge.node.actor)).toEqual([{ __typename: 'Person', id: ownerId, email: ownerEmail }]);
     const text = JSON.stringify(rows);
     for (const secret of [PASSWORD, 'not the password at all', inviteUrl, token, owner.cookie, accepted.cookie, again.cookie]) {
       expect(text).not.toContain(secret);
