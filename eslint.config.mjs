@@ -19,7 +19,8 @@ export default [
       // edges and mutation payloads are envelopes; the others are values of the object that holds
       // them (a commit is its sha, as the ingest payload names it; a suspect is an incident and a
       // deploy; an event type and an environment are their names; stats, metrics and their bands,
-      // chart buckets, rollout stages, policy, headers, reasons). An id on them
+      // chart buckets, rollout stages, policy, headers, reasons; System, Hookline itself as an
+      // actor, of which there is one; an incident's timeline entries, moments of it). An id on them
       // would be one no other API knows.
       '@graphql-eslint/strict-id-in-types': [
         'error',
@@ -45,6 +46,8 @@ export default [
               'WebhookDestinationPolicy',
               'WebhookHeader',
               'HttpHeader',
+              'System',
+              'IncidentTimelineEntry',
             ],
           },
         },

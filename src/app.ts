@@ -137,7 +137,14 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
         requeueStrandedDeliveriesJob({ pool, boss, metrics, log: server.log, intervalMs: config.DELIVERY_RECONCILE_INTERVAL_MS }),
         judgeRollbacksJob({ pool, log: server.log, intervalMs: config.ROLLBACK_JUDGEMENT_INTERVAL_MS }),
         foldDoraFiguresJob({ pool, log: server.log, intervalMs: config.ROLLBACK_JUDGEMENT_INTERVAL_MS }),
-        pruneHistoryJob({ pool, databaseUrl: directUrl, metrics, log: server.log, retentionDays: config.RETENTION_DAYS }),
+        pruneHistoryJob({
+          pool,
+          databaseUrl: directUrl,
+          metrics,
+          log: server.log,
+          retentionDays: config.RETENTION_DAYS,
+          auditRetentionDays: config.AUDIT_RETENTION_DAYS,
+        }),
       ],
       server.log,
     );

@@ -197,6 +197,8 @@ const environmentSchema = z
     WS_MAX_BUFFERED_BYTES: wholeNumber(1024).default(1024 * 1024),
     /** Deliveries (with their attempts) and events older than this many days are deleted, PENDING deliveries excepted. */
     RETENTION_DAYS: wholeNumber(1).default(90),
+    /** Audit log entries older than this many days are deleted (by the job that prunes webhook history). */
+    AUDIT_RETENTION_DAYS: wholeNumber(1).default(365),
     /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is unset. */
     HOOKLINE_DATA_DIR: z.string().min(1).default('.hookline'),
     /** Single sign-on: the OpenID Connect provider's issuer (its discovery document is read from there). */

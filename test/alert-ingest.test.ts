@@ -7,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAlertSource, deleteAlertSource, rotateAlertSourceToken } from '../src/domain/ingest/alert-sources.ts';
 import { createService } from '../src/domain/ingest/services.ts';
 import { transitionIncident } from '../src/domain/correlation/incidents.ts';
+import { SYSTEM_ACTOR } from '../src/domain/shared/actors.ts';
 import { attemptQueue } from '../src/delivery/queue.ts';
 import { post, postDeploy } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
@@ -239,7 +240,9 @@ describe('Alertmanager webhook', () => {
     const body = notification(newGroupKey(), [{ fingerprint: 'dddd000000000001', startsAt: minutesAgo(4) }]);
     const opened = await postAlertmanager(body);
     const id = opened.body.incidents[0].incident_id;
-    await transitionIncident({ prisma: prisma(), queue: attemptQueue(hookline.app.boss) }, hookline.tenant.organizationId, id, 'resolve');
+    await transitionIncident({ prisma: prisma(), queue: attemptQueue(hookline.app.boss) }, hookline.tenant.organizationId, id, 'resolve', {
+      actor: SYSTEM_ACTOR,
+    });
     const before = await storedCounts();
     const repeat = await postAlertmanager(body);
     expect(repeat.body.incidents).toEqual([{ incident_id: id, action: 'unchanged' }]);

@@ -278,6 +278,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       { name: 'event', path: `/events/${seeded.eventId}`, key: 'Data' },
       { name: 'api-tokens', path: '/api-tokens', key: 'API tokens' },
       { name: 'alert-sources', path: '/alert-sources', key: 'Alert sources' },
+      { name: 'audit-log', path: '/audit-log', key: 'Created webhook endpoint' },
     ];
     const tooWide: string[] = [];
     for (const viewport of [DESKTOP, PHONE]) {
@@ -405,6 +406,29 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     expect(await page.locator('main').innerText()).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
     await screenshot(page, 'pages-incident-details-1280');
     await closeClean(tab);
+  });
+
+  it('adds a note on the incident page, shown with its author in the notes and the timeline, and in the audit log', async () => {
+    const tab = await signedIn(`/incidents/${seeded.newerIncidentId}`);
+    const { page } = tab;
+    await page.getByRole('list', { name: 'Timeline' }).waitFor();
+    await page.getByLabel('Add a note').fill('Rolled back the gateway client; errors gone.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    const notes = page.getByRole('list', { name: 'Notes' });
+    await notes.getByText('Rolled back the gateway client; errors gone.').waitFor();
+    expect(await notes.locator('li').first().textContent()).toContain(`API token ${hookline.tenant.apiToken.slice(0, 12)}…`);
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    await timeline.locator('li[data-kind="NOTE"]').getByText('Note added').waitFor();
+    expect(await timeline.locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')))).toEqual(
+      expect.arrayContaining(['OPENED', 'NOTE', 'RESOLVED']),
+    );
+    await closeClean(tab);
+
+    const log = await signedIn(`/audit-log?action=incident.addNote`);
+    const table = log.page.getByRole('table', { name: 'Audit log' });
+    await table.getByText(`Added a note to incident ${seeded.newerIncidentId}`).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(1);
+    await closeClean(log);
   });
 
   it('resends every delivery of a filtered list after saying how many, the count equal to the API’s', async () => {

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_STORABLE_TIME_MESSAGE } from '../src/domain/shared/input.ts';
 import { schema } from '../src/graphql/schema.ts';
 import { graphql } from './gql/index.ts';
-import { requestGraphqlWith, type GraphqlResponse } from './support/app.ts';
+import { dataOf, requestGraphqlWith, type GraphqlResponse } from './support/app.ts';
 import { post } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
 import { createEndpoint } from './support/operations.ts';
@@ -41,6 +41,12 @@ const RECOVER = graphql(`
 const RESEND = graphql(`
   mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }
 `);
+const AUDIT_LOG = graphql(`
+  query DateInputAuditLog($filter: AuditLogFilter) { auditLog(filter: $filter) { totalCount } }
+`);
+const RESOLVE_INCIDENT = graphql(`
+  mutation DateInputResolveIncident($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id } }
+`);
 const CHART = graphql(`
   query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }
 `);
@@ -62,6 +68,17 @@ const DATE_INPUTS: Record<string, { field: string; send: (date: string) => Promi
   'Query.events(filter.to)': { field: 'filter.to', send: (date) => request(EVENTS, { filter: { to: date } }) },
   'Query.dora(from)': { field: 'from', send: (date) => request(DORA, { from: date, to: GOOD }) },
   'Query.dora(to)': { field: 'to', send: (date) => request(DORA, { from: GOOD, to: date }) },
+  'Query.auditLog(filter.from)': { field: 'filter.from', send: (date) => request(AUDIT_LOG, { filter: { from: date } }) },
+  'Query.auditLog(filter.to)': { field: 'filter.to', send: (date) => request(AUDIT_LOG, { filter: { to: date } }) },
+  'Mutation.resolveIncident(resolvedAt)': {
+    field: 'resolvedAt',
+    send: async (date) => {
+      const opened = dataOf(await request(OPEN_INCIDENT, { serviceId: hookline.tenant.serviceId, startedAt: GOOD })) as {
+        openIncident: { id: string };
+      };
+      return request(RESOLVE_INCIDENT, { id: opened.openIncident.id, resolvedAt: date });
+    },
+  },
   'Mutation.openIncident(startedAt)': {
     field: 'startedAt',
     send: (date) => request(OPEN_INCIDENT, { serviceId: hookline.tenant.serviceId, startedAt: date }),

@@ -200,12 +200,22 @@ describe('incident lifecycle', () => {
       ['incident.opened', second],
       ['incident.resolved', direct],
     ] as const;
+    // Who acknowledged and resolved it: the API token, as kind and id.
+    const token = await hookline.app.database.prisma.apiToken.findFirstOrThrow({ where: { organizationId: tenant.organizationId } });
+    const byToken = { kind: 'API_TOKEN', id: token.id };
     for (const [type, incident] of expected) {
       const body = byKey.get(`${incident.id} ${type}`);
       expect(body, `${type} of ${incident.title}`).toBeDefined();
       expect(body!.organizationId).toBe(tenant.organizationId);
       // An incident a person opened has no alert source and no alerts.
-      expect(body!.data.incident).toEqual({ ...incident, alertSource: null, alerts: [], suspects: [] });
+      expect(body!.data.incident).toEqual({
+        ...incident,
+        acknowledgedBy: incident.acknowledgedAt ? byToken : null,
+        resolvedBy: incident.resolvedAt ? byToken : null,
+        alertSource: null,
+        alerts: [],
+        suspects: [],
+      });
     }
     // And no more: every delivery of the organization is SUCCEEDED after one attempt, with one
     // job, completed, so nothing else can reach the receiver.

@@ -70,3 +70,69 @@ describe('applyMigrations', () => {
     }
   });
 });
+
+describe('the incident workflow migration', () => {
+  it('gives incidents recorded before it their opening, acknowledgement and resolution, by System or their alert source', async () => {
+    database = await hookline.createDatabase({ migrated: false });
+    const migrations = await readMigrations();
+    const workflow = migrations.findIndex((migration) => migration.name.endsWith('_incident_workflow'));
+    expect(workflow).toBeGreaterThan(0);
+    await applyMigrations(database.url, migrations.slice(0, workflow));
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows: organizations } = await client.query(`INSERT INTO organizations (name) VALUES ('before') RETURNING id`);
+      const organizationId = organizations[0].id;
+      const { rows: services } = await client.query(`INSERT INTO services (organization_id, name) VALUES ($1, 'checkout') RETURNING id`, [
+        organizationId,
+      ]);
+      const { rows: sources } = await client.query(
+        `INSERT INTO alert_sources (organization_id, name, kind, token_prefix, token_hash)
+         VALUES ($1, 'Prometheus', 'ALERTMANAGER', 'hlk_abcdefgh', 'hash') RETURNING id`,
+        [organizationId],
+      );
+      const insertIncident = async (title: string, status: string, alertSourceId: string | null) =>
+        (
+          await client.query(
+            `INSERT INTO incidents (organization_id, service_id, title, status, started_at, opened_at, acknowledged_at, resolved_at, alert_source_id)
+             VALUES ($1, $2, $3, $4::"IncidentStatus", '2026-11-01T10:00:00Z', '2026-11-01T10:05:00Z',
+                     CASE WHEN $4 = 'OPEN' THEN NULL ELSE '2026-11-01T10:10:00Z'::timestamptz END,
+                     CASE WHEN $4 = 'RESOLVED' THEN '2026-11-01T11:00:00Z'::timestamptz END, $5)
+             RETURNING id`,
+            [organizationId, services[0].id, title, status, alertSourceId],
+          )
+        ).rows[0].id as string;
+      const byHand = await insertIncident('By hand', 'RESOLVED', null);
+      const byAlerts = await insertIncident('By alerts', 'OPEN', sources[0].id);
+
+      await applyMigrations(database.url);
+
+      const { rows: incidents } = await client.query(
+        `SELECT title, acknowledged_by_kind, acknowledged_by_id, resolved_by_kind, resolved_by_id FROM incidents ORDER BY title`,
+      );
+      expect(incidents).toEqual([
+        { title: 'By alerts', acknowledged_by_kind: null, acknowledged_by_id: null, resolved_by_kind: null, resolved_by_id: null },
+        { title: 'By hand', acknowledged_by_kind: 'SYSTEM', acknowledged_by_id: null, resolved_by_kind: 'SYSTEM', resolved_by_id: null },
+      ]);
+      const { rows: activities } = await client.query(
+        `SELECT incident_id, kind, at, actor_kind, actor_id FROM incident_activities ORDER BY incident_id = $1 DESC, at`,
+        [byHand],
+      );
+      expect(activities).toEqual([
+        { incident_id: byHand, kind: 'OPENED', at: new Date('2026-11-01T10:00:00Z'), actor_kind: 'SYSTEM', actor_id: null },
+        { incident_id: byHand, kind: 'ACKNOWLEDGED', at: new Date('2026-11-01T10:10:00Z'), actor_kind: 'SYSTEM', actor_id: null },
+        { incident_id: byHand, kind: 'RESOLVED', at: new Date('2026-11-01T11:00:00Z'), actor_kind: 'SYSTEM', actor_id: null },
+        {
+          incident_id: byAlerts,
+          kind: 'OPENED',
+          at: new Date('2026-11-01T10:00:00Z'),
+          actor_kind: 'ALERT_SOURCE',
+          actor_id: sources[0].id,
+        },
+      ]);
+    } finally {
+      await client.end();
+    }
+  });
+});

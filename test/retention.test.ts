@@ -175,7 +175,9 @@ describe('pruning webhook history', () => {
       );
       expect(JSON.parse(line)).toMatchObject({
         level: 30,
-        msg: `pruned webhook history older than 30 days: ${expected.deliveries} deliveries, ${expected.attempts} attempts, ${expected.events} events in ${JSON.parse(line).batches} batches`,
+        msg: `pruned webhook history older than 30 days: ${expected.deliveries} deliveries, ${expected.attempts} attempts, ${expected.events} events in ${JSON.parse(line).batches} batches; 0 audit entries older than 365 days`,
+        auditEntries: 0,
+        auditRetentionDays: 365,
         deliveries: expected.deliveries,
         attempts: expected.attempts,
         events: expected.events,
@@ -201,6 +203,38 @@ describe('pruning webhook history', () => {
   });
 });
 
+describe('pruning the audit log', () => {
+  it('deletes entries older than AUDIT_RETENTION_DAYS, in the same job, and keeps younger ones', async () => {
+    const { pool } = hookline.app.database;
+    const tenant = await hookline.createTenant();
+    const insert = (ageDays: number, action: string) =>
+      pool.query(
+        `INSERT INTO audit_entries (organization_id, at, actor_kind, action, summary) VALUES ($1, now() - make_interval(days => $2), 'SYSTEM', $3, $3)`,
+        [tenant.organizationId, ageDays, action],
+      );
+    await insert(400, 'old.one');
+    await insert(366, 'old.two');
+    await insert(364, 'kept.year');
+    await insert(40, 'kept.older-than-webhook-history');
+    const metrics = createMetrics(pool);
+    const logged: object[] = [];
+    const job = pruneHistoryJob({
+      pool,
+      databaseUrl: hookline.database.url,
+      metrics,
+      log: { info: (object) => logged.push(object), error: (object) => logged.push(object) },
+      retentionDays: 30,
+      auditRetentionDays: 365,
+    });
+    await job.pass(() => false);
+    const { rows } = await pool.query(`SELECT action FROM audit_entries WHERE organization_id = $1 ORDER BY at`, [tenant.organizationId]);
+    expect(rows.map((row) => row.action)).toEqual(['kept.year', 'kept.older-than-webhook-history']);
+    expect(logged).toEqual([expect.objectContaining({ auditEntries: 2, auditRetentionDays: 365, complete: true })]);
+    const pruned = (await metrics.historyPruned.get()).values.find((value) => value.labels.table === 'audit_entries');
+    expect(pruned?.value).toBe(2);
+  });
+});
+
 describe('pruning in several worker processes', () => {
   it('prunes in one process at a time: a run while another process prunes is skipped', async () => {
     const { pool } = hookline.app.database;
@@ -213,6 +247,7 @@ describe('pruning in several worker processes', () => {
       metrics,
       log: { info: (_object, message) => logged.push(message), error: (_object, message) => logged.push(message) },
       retentionDays: 30,
+      auditRetentionDays: 365,
     });
     // Another process's run, holding the lock.
     const other = new pg.Client({ connectionString: hookline.database.url });

@@ -6,6 +6,7 @@
 import { fastifyCookie } from '@fastify/cookie';
 import { inRequestScope } from '../db/request-scope.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Actor as ChangeActor } from '../domain/shared/actors.ts';
 import { authenticateApiToken } from '../domain/shared/api-tokens.ts';
 import { SCOPE_ROLE, type Role } from '../domain/shared/roles.ts';
 import { checkSession } from '../domain/shared/sessions.ts';
@@ -40,6 +41,16 @@ export type Authentication =
   | { viewer: Viewer; bySession: boolean }
   /** none: no credential; invalid: unknown, revoked or expired; not_a_member: X-Hookline-Organization names another organization. */
   | { viewer: null; refusal: 'none' | 'invalid' | 'not_a_member' };
+
+/**
+ * Who a signed-in request acts as, for the audit log, secret reveals and the incidents it moves
+ * on: the one place that decides it, for GraphQL and REST alike. A session acts as its person.
+ */
+export function actorOfViewer(viewer: Viewer): ChangeActor {
+  return viewer.actor.kind === 'apiToken'
+    ? { kind: 'API_TOKEN', id: viewer.actor.apiTokenId }
+    : { kind: 'PERSON', id: viewer.actor.personId };
+}
 
 export function bearerToken(authorization: string | null | undefined): string | undefined {
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);

@@ -1,4 +1,5 @@
-// The pruning of webhook history (domain/webhooks/retention.ts), hourly at minute 17 (UTC) and at a
+// The pruning of webhook history (domain/webhooks/retention.ts) and of the audit log
+// (domain/shared/audit.ts, its own AUDIT_RETENTION_DAYS), hourly at minute 17 (UTC) and at a
 // worker process's start. Every worker process runs this job; a run holds an advisory lock, so one
 // process prunes at a time and the others, finding it held, skip their pass: as every worker wakes
 // at minute 17, one of them prunes each hour, whatever their number. A run that fails is not
@@ -6,6 +7,7 @@
 // the metrics.
 import type pg from 'pg';
 import { runHoldingLock } from '../db/advisory-lock.ts';
+import { pruneAuditLog } from '../domain/shared/audit.ts';
 import { historyStartsAt, pruneHistory } from '../domain/webhooks/retention.ts';
 import type { Metrics } from '../metrics.ts';
 import type { BackgroundJob } from './scheduler.ts';
@@ -34,22 +36,46 @@ export interface PruneHistoryOptions {
   metrics: Metrics;
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
   retentionDays: number;
+  /** Days of audit log kept. */
+  auditRetentionDays: number;
 }
 
-export function pruneHistoryJob({ pool, databaseUrl, metrics, log, retentionDays }: PruneHistoryOptions): BackgroundJob {
+export function pruneHistoryJob({
+  pool,
+  databaseUrl,
+  metrics,
+  log,
+  retentionDays,
+  auditRetentionDays,
+}: PruneHistoryOptions): BackgroundJob {
   async function run(): Promise<void> {
     const started = performance.now();
     const cutoff = historyStartsAt(retentionDays);
-    const result = await pruneHistory(pool, { cutoff, batchSize: PRUNE_BATCH_SIZE, deadline: Date.now() + RUN_BUDGET_MS });
+    const deadline = Date.now() + RUN_BUDGET_MS;
+    const result = await pruneHistory(pool, { cutoff, batchSize: PRUNE_BATCH_SIZE, deadline });
+    const auditCutoff = historyStartsAt(auditRetentionDays);
+    const audit = await pruneAuditLog(pool, { cutoff: auditCutoff, batchSize: PRUNE_BATCH_SIZE, deadline });
     const seconds = (performance.now() - started) / 1000;
     metrics.historyPruned.inc({ table: 'deliveries' }, result.deliveries);
     metrics.historyPruned.inc({ table: 'delivery_attempts' }, result.attempts);
     metrics.historyPruned.inc({ table: 'events' }, result.events);
-    metrics.historyPruneRuns.observe({ result: result.complete ? 'complete' : 'partial' }, seconds);
+    metrics.historyPruned.inc({ table: 'audit_entries' }, audit.entries);
+    const complete = result.complete && audit.complete;
+    metrics.historyPruneRuns.observe({ result: complete ? 'complete' : 'partial' }, seconds);
     log.info(
-      { ...result, cutoff: cutoff.toISOString(), retentionDays, durationMs: Math.round(seconds * 1000) },
+      {
+        ...result,
+        complete,
+        auditEntries: audit.entries,
+        cutoff: cutoff.toISOString(),
+        auditCutoff: auditCutoff.toISOString(),
+        retentionDays,
+        auditRetentionDays,
+        durationMs: Math.round(seconds * 1000),
+      },
       `pruned webhook history older than ${retentionDays} days: ${result.deliveries} deliveries, ${result.attempts} attempts, ` +
-        `${result.events} events in ${result.batches} batches${result.complete ? '' : ' (time budget used up: the next run goes on)'}`,
+        `${result.events} events in ${result.batches} batches; ${audit.entries} audit entries older than ${auditRetentionDays} days` +
+        `${complete ? '' : ' (time budget used up: the next run goes on)'}`,
     );
   }
 

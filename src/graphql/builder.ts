@@ -50,6 +50,10 @@ export const LIST_BOUNDS = {
   sessions: 50,
   /** Headers kept of an attempt's request or answer. */
   attemptHeaders: ATTEMPT_HEADERS_MAX,
+  /** Notes of an incident shown: the first ones. */
+  notes: 200,
+  /** Entries of an incident's timeline shown: the first ones. */
+  timeline: 500,
   /** Buckets of an endpoint's chart: two weeks of hours at most. */
   chartBuckets: MAX_BUCKETS.HOUR,
 } as const;

@@ -5,6 +5,7 @@
 // by scope-auth).
 import { authenticate, type Credentials, type Viewer } from '../auth/caller.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { RequestSource } from '../domain/shared/audit.ts';
 import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
 import type { DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
@@ -41,6 +42,8 @@ export interface Context extends Services, RequestOrigin {
   organization: Viewer | null;
   /** Why `organization` is null: no credential, a bad one, or X-Hookline-Organization naming an organization the person is not in. */
   refusal: 'none' | 'invalid' | 'not_a_member' | null;
+  /** Where the request came from, for the audit entries of its changes. */
+  requestFrom: RequestSource;
 }
 
 /** The context of a field declared with `t.withAuth({ organization: true })`: scope-auth has refused the request otherwise. */
@@ -48,9 +51,14 @@ export interface AuthenticatedContext extends Context {
   organization: Viewer;
 }
 
-export async function createContext(services: Services, credentials: Credentials, origin: string): Promise<Context> {
+export async function createContext(
+  services: Services,
+  credentials: Credentials,
+  origin: string,
+  requestFrom: RequestSource,
+): Promise<Context> {
   const authentication = await authenticate(services.prisma, credentials, services.sessionIdleMs);
   return authentication.viewer
-    ? { ...services, origin, organization: authentication.viewer, refusal: null }
-    : { ...services, origin, organization: null, refusal: authentication.refusal };
+    ? { ...services, origin, requestFrom, organization: authentication.viewer, refusal: null }
+    : { ...services, origin, requestFrom, organization: null, refusal: authentication.refusal };
 }

@@ -46,6 +46,8 @@ const OWNED_IDS: Record<string, OwnedIds> = {
     prisma.alertSource.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   Alert: (prisma, organizationId, ids) => prisma.alert.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   Member: (prisma, organizationId, ids) => prisma.membership.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
+  AuditEntry: (prisma, organizationId, ids) =>
+    prisma.auditEntry.findMany({ where: { id: { in: ids }, organizationId }, select: { id: true } }),
   // The deploy timeline's entries are deploys and change events.
   TimelineEntry: async (prisma, organizationId, ids) => [
     ...(await OWNED_IDS.Deploy!(prisma, organizationId, ids)),

@@ -13,11 +13,12 @@ export const MUTATION_ROLES: Record<string, Role> = {
   revokeSession: 'VIEWER',
   revokeAllSessions: 'VIEWER',
   switchOrganization: 'VIEWER',
-  // MEMBER: incidents, verdicts, test events, resending and recovering deliveries.
+  // MEMBER: incidents and their notes, verdicts, test events, resending and recovering deliveries.
   openIncident: 'MEMBER',
   acknowledgeIncident: 'MEMBER',
   resolveIncident: 'MEMBER',
   markSuspect: 'MEMBER',
+  addIncidentNote: 'MEMBER',
   sendTestEvent: 'MEMBER',
   sendExample: 'MEMBER',
   pingListeners: 'MEMBER',

@@ -27,6 +27,11 @@ import './types/AlertSource.ts';
 import './types/Role.ts';
 import './types/Person.ts';
 import './types/Session.ts';
+import './types/System.ts';
+import './types/Actor.ts';
+import './types/AuditEntry.ts';
+import './types/IncidentNote.ts';
+import './types/IncidentTimelineEntry.ts';
 import './types/Node.ts';
 
 export const schema = builder.toSchema();

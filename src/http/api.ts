@@ -38,6 +38,15 @@ const GRAPHIQL_CONTENT_SECURITY_POLICY =
 /** How often a WebSocket signed in by a session re-checks it (a revoked session's socket closes within this). */
 const SESSION_CHECK_INTERVAL_MS = 5000;
 
+/**
+ * Where a GraphQL request came from: Fastify's address of it (TRUST_PROXY applied); a WebSocket's
+ * upgrade request has none that honours TRUST_PROXY, so its address is left unknown.
+ */
+function graphqlRequestSource(req: FastifyRequest | IncomingMessage | undefined, request: Request | undefined) {
+  const userAgent = req?.headers['user-agent'] ?? request?.headers.get('user-agent') ?? null;
+  return { ip: req && 'ip' in req ? req.ip : null, userAgent };
+}
+
 /** What the APIs need besides the database: the queue, the live feeds, the destination rules. */
 export interface ApiServices {
   queue: AttemptQueue;
@@ -115,6 +124,7 @@ export function registerApi(
     maxEndpointsPerOrganization,
     sessionIdleMs: sessionLifetime(config).idleMs,
   };
+  // req: Fastify's request over HTTP, the upgrade request over WebSocket, none through yoga.fetch.
   const yoga = createYoga<{ req?: FastifyRequest | IncomingMessage; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -158,6 +168,7 @@ export function registerApi(
           organization: headerValue(headers[ORGANIZATION_HEADER]),
         },
         upgrade ? upgradeOrigin(upgrade, config.TRUST_PROXY) : req ? ownOrigin(req as FastifyRequest) : new URL(request.url).origin,
+        graphqlRequestSource(req, request),
       );
     },
   });

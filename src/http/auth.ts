@@ -11,12 +11,12 @@ import { ExistingAccountError, InvalidLinkError, redeemLink } from '../domain/sh
 import { emailAddress, newPassword, personName } from '../domain/shared/passwords.ts';
 import { checkCredentials, organizationsOf } from '../domain/shared/people.ts';
 import { ROLES } from '../domain/shared/roles.ts';
-import { revokeSessionByCookie, startSession, type SessionLifetime } from '../domain/shared/sessions.ts';
+import { revokeSessionByCookie, signOut, startSession, type SessionLifetime } from '../domain/shared/sessions.ts';
 import { HttpError } from './errors.ts';
 import { takeJsonBodies } from './json-body.ts';
 import type { FailureLimiter } from './rate-limit.ts';
 import { BODY_ERRORS, errorResponse, jsonResponse, RETRY_AFTER, TRANSPORT_RESPONSES, UNSUPPORTED_MEDIA_TYPE } from './route-schemas.ts';
-import { clearSessionCookie, isAllowedOrigin, ownOrigin, setSessionCookie } from './sessions.ts';
+import { clearSessionCookie, isAllowedOrigin, ownOrigin, requestSource, setSessionCookie } from './sessions.ts';
 
 export interface AuthRouteDependencies {
   prisma: PrismaClient;
@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
     await revokeSessionByCookie(deps.prisma, sessionCookie(request.headers.cookie));
     const { session, plaintext } = await startSession(
       deps.prisma,
-      { personId: person.id, organizationId: selected.id, ip: request.ip, userAgent: request.headers['user-agent'] },
+      { personId: person.id, organizationId: selected.id, how: 'password', ...requestSource(request) },
       deps.lifetime,
     );
     setSessionCookie(request, reply, plaintext, session.absoluteExpiresAt);
@@ -137,7 +137,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
       },
     },
     async (request, reply) => {
-      await revokeSessionByCookie(deps.prisma, request.cookies[SESSION_COOKIE]);
+      await signOut(deps.prisma, request.cookies[SESSION_COOKIE], requestSource(request));
       clearSessionCookie(request, reply);
       return reply.status(204).send();
     },
@@ -174,7 +174,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
     },
     async (request, reply) => {
       const body = parseInput(setupBody, request.body);
-      return redeem(request, reply, () => redeemLink(deps.prisma, 'OWNER_SETUP', body));
+      return redeem(request, reply, () => redeemLink(deps.prisma, 'OWNER_SETUP', body, requestSource(request)));
     },
   );
 
@@ -197,7 +197,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
     },
     async (request, reply) => {
       const body = parseInput(acceptBody, request.body);
-      return redeem(request, reply, () => redeemLink(deps.prisma, 'INVITE', body));
+      return redeem(request, reply, () => redeemLink(deps.prisma, 'INVITE', body, requestSource(request)));
     },
   );
 }

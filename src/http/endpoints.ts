@@ -5,9 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PrismaClient, WebhookEndpoint } from '../generated/prisma/client.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
-import { authenticate } from '../auth/caller.ts';
+import { actorOfViewer, authenticate, type Viewer } from '../auth/caller.ts';
 import { requireRole, type Role } from '../domain/shared/roles.ts';
-import { credentialsOf } from './sessions.ts';
+import { auditedChange, type ChangeOrigin } from '../domain/shared/audit.ts';
+import { endpointChanged, endpointCreated, endpointDeleted } from '../domain/webhooks/endpoint-audit.ts';
+import { credentialsOf, requestSource } from './sessions.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -138,12 +140,18 @@ export function endpointResource(endpoint: WebhookEndpoint) {
 export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDependencies) {
   takeJsonBodies(app);
 
-  /** The organization of the caller, who must have at least `minimum` (403 forbidden otherwise). */
-  const organizationOf = async (request: FastifyRequest, minimum: Role = 'VIEWER') => {
+  /** The caller, who must have at least `minimum` (403 forbidden otherwise). */
+  const viewerOf = async (request: FastifyRequest, minimum: Role): Promise<Viewer> => {
     const { viewer } = await authenticate(deps.prisma, credentialsOf(request), deps.sessionIdleMs);
     if (!viewer) throw new HttpError(401, 'invalid_api_token', 'Authorization must be "Bearer <API token>" with a valid API token');
     requireRole(viewer.role, minimum, `${request.method} ${request.routeOptions.url}`);
-    return viewer.id;
+    return viewer;
+  };
+  const organizationOf = async (request: FastifyRequest, minimum: Role = 'VIEWER') => (await viewerOf(request, minimum)).id;
+  /** Who changes what through a writing route (an ADMIN's), for its audit entry. */
+  const changeOriginOf = async (request: FastifyRequest): Promise<ChangeOrigin> => {
+    const viewer = await viewerOf(request, 'ADMIN');
+    return { organizationId: viewer.id, actor: actorOfViewer(viewer), ...requestSource(request) };
   };
   const objectBody = (body: unknown) => {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
@@ -195,13 +203,14 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     '/api/webhooks/endpoints',
     { config: { invalidInput: 'The endpoint is invalid' }, schema: createSchema },
     async (request, reply) => {
-      const organizationId = await organizationOf(request, 'ADMIN');
-      const { endpoint, signingSecret } = await createEndpoint(
+      const origin = await changeOriginOf(request);
+      const { endpoint, signingSecret } = await auditedChange(
         deps.prisma,
-        organizationId,
-        objectBody(request.body),
-        deps.destination,
-        deps.maxEndpointsPerOrganization,
+        origin,
+        'webhookEndpoint.create',
+        (prisma) =>
+          createEndpoint(prisma, origin.organizationId, objectBody(request.body), deps.destination, deps.maxEndpointsPerOrganization),
+        (created) => endpointCreated(created.endpoint),
       );
       return reply.status(201).send({
         id: endpoint.id,
@@ -249,8 +258,16 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     },
   };
   app.patch('/api/webhooks/endpoints/:id', { config: { invalidInput: 'The change is invalid' }, schema: changeSchema }, async (request) => {
-    const organizationId = await organizationOf(request, 'ADMIN');
-    return endpointResource(await updateEndpoint(deps.prisma, organizationId, idOf(request), objectBody(request.body), deps.destination));
+    const origin = await changeOriginOf(request);
+    const input = objectBody(request.body);
+    const endpoint = await auditedChange(
+      deps.prisma,
+      origin,
+      'webhookEndpoint.update',
+      (prisma) => updateEndpoint(prisma, origin.organizationId, idOf(request), input, deps.destination),
+      (changed) => endpointChanged(changed, input),
+    );
+    return endpointResource(endpoint);
   });
 
   const deleteSchema = {
@@ -267,8 +284,14 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     },
   };
   app.delete('/api/webhooks/endpoints/:id', { schema: deleteSchema }, async (request, reply) => {
-    const organizationId = await organizationOf(request, 'ADMIN');
-    await deleteEndpoint(deps.prisma, organizationId, idOf(request));
+    const origin = await changeOriginOf(request);
+    await auditedChange(
+      deps.prisma,
+      origin,
+      'webhookEndpoint.delete',
+      (prisma) => deleteEndpoint(prisma, origin.organizationId, idOf(request)),
+      endpointDeleted,
+    );
     return reply.status(204).send();
   });
 }

@@ -16,7 +16,7 @@ import { revokeSessionByCookie, startSession, type SessionLifetime } from '../do
 import { personOfVerifiedEmail, SingleSignOnRefusedError } from '../domain/shared/single-sign-on.ts';
 import { HttpError } from './errors.ts';
 import { errorResponse, jsonResponse, TRANSPORT_RESPONSES } from './route-schemas.ts';
-import { setSessionCookie } from './sessions.ts';
+import { requestSource, setSessionCookie } from './sessions.ts';
 
 export interface OidcRouteDependencies {
   prisma: PrismaClient;
@@ -175,10 +175,12 @@ export async function oidcRoutes(app: FastifyInstance, deps: OidcRouteDependenci
         throw new HttpError(400, 'invalid_callback', `The sign-in could not be completed: ${error.message}`);
       return providerUnavailable(request)(error);
     });
-    const { person, joinedOrganizationId } = await personOfVerifiedEmail(deps.prisma, identity).catch((error: unknown) => {
-      if (error instanceof SingleSignOnRefusedError) throw new HttpError(403, error.reason, error.message);
-      throw error;
-    });
+    const { person, joinedOrganizationId } = await personOfVerifiedEmail(deps.prisma, identity, requestSource(request)).catch(
+      (error: unknown) => {
+        if (error instanceof SingleSignOnRefusedError) throw new HttpError(403, error.reason, error.message);
+        throw error;
+      },
+    );
     const organizations = await organizationsOf(deps.prisma, person.id);
     const selected = organizations.find((organization) => organization.id === joinedOrganizationId) ?? organizations[0];
     if (!selected) throw new HttpError(403, 'forbidden', 'This person is a member of no organization');
@@ -186,7 +188,7 @@ export async function oidcRoutes(app: FastifyInstance, deps: OidcRouteDependenci
     await revokeSessionByCookie(deps.prisma, sessionCookie(request.headers.cookie));
     const { session, plaintext } = await startSession(
       deps.prisma,
-      { personId: person.id, organizationId: selected.id, ip: request.ip, userAgent: request.headers['user-agent'] },
+      { personId: person.id, organizationId: selected.id, how: 'single sign-on', ...requestSource(request) },
       deps.lifetime,
     );
     setSessionCookie(request, reply, plaintext, session.absoluteExpiresAt);

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ORGANIZATION_HEADER, SESSION_COOKIE, usesSessionCookie, type Credentials } from '../auth/caller.ts';
+import type { RequestSource } from '../domain/shared/audit.ts';
 import { HttpError } from './errors.ts';
 
 export function headerValue(value: string | string[] | undefined): string | undefined {
@@ -19,6 +20,11 @@ export function credentialsOf(request: FastifyRequest): Credentials {
     cookie: request.headers.cookie,
     organization: headerValue(request.headers[ORGANIZATION_HEADER]),
   };
+}
+
+/** Where a request came from, for the audit entry of what it changes: its address (TRUST_PROXY applied) and user agent. */
+export function requestSource(request: FastifyRequest): RequestSource {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
 
 /** The origin the request came to, as the client sees it (X-Forwarded-Proto and -Host where TRUST_PROXY believes them). */

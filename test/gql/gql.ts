@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {\n    auditLog(first: $first, after: $after, filter: $filter) {\n      totalCount\n      edges {\n        node {\n          id\n          at\n          action\n          objectId\n          summary\n          ip\n          userAgent\n          actor {\n            __typename\n            ... on ApiToken { id prefix }\n            ... on AlertSource { id name }\n            ... on Person { id email }\n            ... on System { name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.AuditLogDocument,
     "\n  query ChangeDetails($id: ID!) { changeEvent(id: $id) { subject previous value actor } }\n": typeof types.ChangeDetailsDocument,
     "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": typeof types.CorrelationCreateServiceDocument,
     "\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n": typeof types.CorrelationSetDependenciesDocument,
@@ -99,6 +100,8 @@ type Documents = {
     "\n  mutation DateInputOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", startedAt: $startedAt) { id }\n  }\n": typeof types.DateInputOpenIncidentDocument,
     "\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n": typeof types.DateInputRecoverDocument,
     "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n": typeof types.DateInputResendDocument,
+    "\n  query DateInputAuditLog($filter: AuditLogFilter) { auditLog(filter: $filter) { totalCount } }\n": typeof types.DateInputAuditLogDocument,
+    "\n  mutation DateInputResolveIncident($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id } }\n": typeof types.DateInputResolveIncidentDocument,
     "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n": typeof types.DateInputChartDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": typeof types.ServiceDeploysListDocument,
@@ -149,6 +152,14 @@ type Documents = {
     "\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n": typeof types.OnIncidentUpdatedDocument,
     "\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n": typeof types.SubscriptionOpenIncidentDocument,
     "\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": typeof types.SubscriptionAcknowledgeIncidentDocument,
+    "\n  mutation WorkflowOpen($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\", startedAt: $startedAt) { id startedAt }\n  }\n": typeof types.WorkflowOpenDocument,
+    "\n  mutation WorkflowAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { id status } }\n": typeof types.WorkflowAcknowledgeDocument,
+    "\n  mutation WorkflowResolve($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id status resolvedAt } }\n": typeof types.WorkflowResolveDocument,
+    "\n  mutation WorkflowMark($id: ID!, $deployId: ID!) { markSuspect(incidentId: $id, deployId: $deployId, verdict: CAUSED) { id } }\n": typeof types.WorkflowMarkDocument,
+    "\n  mutation WorkflowAddNote($incidentId: ID!, $body: String!) {\n    addIncidentNote(incidentId: $incidentId, body: $body) {\n      id body createdAt incident { id }\n      author { __typename ... on ApiToken { id } }\n    }\n  }\n": typeof types.WorkflowAddNoteDocument,
+    "\n  mutation WorkflowAlertSource { createAlertSource(name: \"PagerDuty\", kind: PAGERDUTY_EVENTS) { alertSource { id } token } }\n": typeof types.WorkflowAlertSourceDocument,
+    "\n  mutation WorkflowDeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n": typeof types.WorkflowDeleteAlertSourceDocument,
+    "\n  query WorkflowIncident($id: ID!) {\n    incident(id: $id) {\n      status acknowledgedAt resolvedAt\n      acknowledgedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      resolvedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      notes { id body createdAt author { __typename ... on ApiToken { id } } }\n      timeline {\n        kind at\n        actor { __typename ... on ApiToken { id } ... on AlertSource { id } ... on System { name } }\n        alert { fingerprint }\n        note { body }\n        verdict\n        deploy { id }\n        change { id }\n      }\n    }\n  }\n": typeof types.WorkflowIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": typeof types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": typeof types.OpenIncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": typeof types.AcknowledgeIncidentDocument,
@@ -211,6 +222,7 @@ type Documents = {
     "\n  subscription LimitsDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type data } }\n  }\n": typeof types.LimitsDeliveryUpdatedDocument,
 };
 const documents: Documents = {
+    "\n  query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {\n    auditLog(first: $first, after: $after, filter: $filter) {\n      totalCount\n      edges {\n        node {\n          id\n          at\n          action\n          objectId\n          summary\n          ip\n          userAgent\n          actor {\n            __typename\n            ... on ApiToken { id prefix }\n            ... on AlertSource { id name }\n            ... on Person { id email }\n            ... on System { name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.AuditLogDocument,
     "\n  query ChangeDetails($id: ID!) { changeEvent(id: $id) { subject previous value actor } }\n": types.ChangeDetailsDocument,
     "\n  mutation CorrelationCreateService($name: String!) { createService(name: $name) { service { id } deployToken } }\n": types.CorrelationCreateServiceDocument,
     "\n  mutation CorrelationSetDependencies($serviceId: ID!, $dependsOn: [ID!]!) {\n    setServiceDependencies(serviceId: $serviceId, dependsOn: $dependsOn) { id dependsOn { id } }\n  }\n": types.CorrelationSetDependenciesDocument,
@@ -296,6 +308,8 @@ const documents: Documents = {
     "\n  mutation DateInputOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", startedAt: $startedAt) { id }\n  }\n": types.DateInputOpenIncidentDocument,
     "\n  mutation DateInputRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued }\n  }\n": types.DateInputRecoverDocument,
     "\n  mutation DateInputResend($filter: DeliveryFilter!) { resendDeliveries(filter: $filter) { queued } }\n": types.DateInputResendDocument,
+    "\n  query DateInputAuditLog($filter: AuditLogFilter) { auditLog(filter: $filter) { totalCount } }\n": types.DateInputAuditLogDocument,
+    "\n  mutation DateInputResolveIncident($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id } }\n": types.DateInputResolveIncidentDocument,
     "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n": types.DateInputChartDocument,
     "\n  query DeploysList($first: Int, $after: String, $serviceId: ID, $environment: String) {\n    deploys(first: $first, after: $after, serviceId: $serviceId, environment: $environment) {\n      edges { cursor node { id commitSha environment deployedAt service { id name } } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.DeploysListDocument,
     "\n  query ServiceDeploysList($id: ID!, $first: Int, $after: String, $environment: String) {\n    service(id: $id) {\n      id\n      deploys(first: $first, after: $after, environment: $environment) {\n        edges { node { id environment } }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": types.ServiceDeploysListDocument,
@@ -346,6 +360,14 @@ const documents: Documents = {
     "\n  subscription OnIncidentUpdated {\n    incidentUpdated {\n      id title status\n      suspects { rank deploy { id version } }\n    }\n  }\n": types.OnIncidentUpdatedDocument,
     "\n  mutation SubscriptionOpenIncident($serviceId: ID!, $title: String!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, startedAt: $startedAt) { id }\n  }\n": types.SubscriptionOpenIncidentDocument,
     "\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n": types.SubscriptionAcknowledgeIncidentDocument,
+    "\n  mutation WorkflowOpen($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\", startedAt: $startedAt) { id startedAt }\n  }\n": types.WorkflowOpenDocument,
+    "\n  mutation WorkflowAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { id status } }\n": types.WorkflowAcknowledgeDocument,
+    "\n  mutation WorkflowResolve($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id status resolvedAt } }\n": types.WorkflowResolveDocument,
+    "\n  mutation WorkflowMark($id: ID!, $deployId: ID!) { markSuspect(incidentId: $id, deployId: $deployId, verdict: CAUSED) { id } }\n": types.WorkflowMarkDocument,
+    "\n  mutation WorkflowAddNote($incidentId: ID!, $body: String!) {\n    addIncidentNote(incidentId: $incidentId, body: $body) {\n      id body createdAt incident { id }\n      author { __typename ... on ApiToken { id } }\n    }\n  }\n": types.WorkflowAddNoteDocument,
+    "\n  mutation WorkflowAlertSource { createAlertSource(name: \"PagerDuty\", kind: PAGERDUTY_EVENTS) { alertSource { id } token } }\n": types.WorkflowAlertSourceDocument,
+    "\n  mutation WorkflowDeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n": types.WorkflowDeleteAlertSourceDocument,
+    "\n  query WorkflowIncident($id: ID!) {\n    incident(id: $id) {\n      status acknowledgedAt resolvedAt\n      acknowledgedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      resolvedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      notes { id body createdAt author { __typename ... on ApiToken { id } } }\n      timeline {\n        kind at\n        actor { __typename ... on ApiToken { id } ... on AlertSource { id } ... on System { name } }\n        alert { fingerprint }\n        note { body }\n        verdict\n        deploy { id }\n        change { id }\n      }\n    }\n  }\n": types.WorkflowIncidentDocument,
     "\n  fragment IncidentParts on Incident {\n    id title severity environment status startedAt openedAt acknowledgedAt resolvedAt\n    service { id name }\n    suspects { rank score verdict reasons { code detail } deploy { id } }\n  }\n": types.IncidentPartsFragmentDoc,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) {\n      ...IncidentParts\n    }\n  }\n": types.OpenIncidentDocument,
     "\n  mutation AcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { ...IncidentParts } }\n": types.AcknowledgeIncidentDocument,
@@ -422,6 +444,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {\n    auditLog(first: $first, after: $after, filter: $filter) {\n      totalCount\n      edges {\n        node {\n          id\n          at\n          action\n          objectId\n          summary\n          ip\n          userAgent\n          actor {\n            __typename\n            ... on ApiToken { id prefix }\n            ... on AlertSource { id name }\n            ... on Person { id email }\n            ... on System { name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"): (typeof documents)["\n  query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {\n    auditLog(first: $first, after: $after, filter: $filter) {\n      totalCount\n      edges {\n        node {\n          id\n          at\n          action\n          objectId\n          summary\n          ip\n          userAgent\n          actor {\n            __typename\n            ... on ApiToken { id prefix }\n            ... on AlertSource { id name }\n            ... on Person { id email }\n            ... on System { name }\n          }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -765,6 +791,14 @@ export function graphql(source: "\n  mutation DateInputResend($filter: DeliveryF
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query DateInputAuditLog($filter: AuditLogFilter) { auditLog(filter: $filter) { totalCount } }\n"): (typeof documents)["\n  query DateInputAuditLog($filter: AuditLogFilter) { auditLog(filter: $filter) { totalCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DateInputResolveIncident($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id } }\n"): (typeof documents)["\n  mutation DateInputResolveIncident($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n"): (typeof documents)["\n  query DateInputChart($id: ID!, $from: DateTime!, $to: DateTime!) { webhookEndpoint(id: $id) { chart(interval: DAY, from: $from, to: $to) { start } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -962,6 +996,38 @@ export function graphql(source: "\n  mutation SubscriptionOpenIncident($serviceI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n"): (typeof documents)["\n  mutation SubscriptionAcknowledgeIncident($id: ID!) { acknowledgeIncident(id: $id) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WorkflowOpen($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\", startedAt: $startedAt) { id startedAt }\n  }\n"): (typeof documents)["\n  mutation WorkflowOpen($serviceId: ID!, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: \"Checkout errors\", environment: \"production\", startedAt: $startedAt) { id startedAt }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WorkflowAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { id status } }\n"): (typeof documents)["\n  mutation WorkflowAcknowledge($id: ID!) { acknowledgeIncident(id: $id) { id status } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WorkflowResolve($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id status resolvedAt } }\n"): (typeof documents)["\n  mutation WorkflowResolve($id: ID!, $resolvedAt: DateTime) { resolveIncident(id: $id, resolvedAt: $resolvedAt) { id status resolvedAt } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WorkflowMark($id: ID!, $deployId: ID!) { markSuspect(incidentId: $id, deployId: $deployId, verdict: CAUSED) { id } }\n"): (typeof documents)["\n  mutation WorkflowMark($id: ID!, $deployId: ID!) { markSuspect(incidentId: $id, deployId: $deployId, verdict: CAUSED) { id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WorkflowAddNote($incidentId: ID!, $body: String!) {\n    addIncidentNote(incidentId: $incidentId, body: $body) {\n      id body createdAt incident { id }\n      author { __typename ... on ApiToken { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation WorkflowAddNote($incidentId: ID!, $body: String!) {\n    addIncidentNote(incidentId: $incidentId, body: $body) {\n      id body createdAt incident { id }\n      author { __typename ... on ApiToken { id } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WorkflowAlertSource { createAlertSource(name: \"PagerDuty\", kind: PAGERDUTY_EVENTS) { alertSource { id } token } }\n"): (typeof documents)["\n  mutation WorkflowAlertSource { createAlertSource(name: \"PagerDuty\", kind: PAGERDUTY_EVENTS) { alertSource { id } token } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WorkflowDeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n"): (typeof documents)["\n  mutation WorkflowDeleteAlertSource($id: ID!) { deleteAlertSource(id: $id) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WorkflowIncident($id: ID!) {\n    incident(id: $id) {\n      status acknowledgedAt resolvedAt\n      acknowledgedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      resolvedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      notes { id body createdAt author { __typename ... on ApiToken { id } } }\n      timeline {\n        kind at\n        actor { __typename ... on ApiToken { id } ... on AlertSource { id } ... on System { name } }\n        alert { fingerprint }\n        note { body }\n        verdict\n        deploy { id }\n        change { id }\n      }\n    }\n  }\n"): (typeof documents)["\n  query WorkflowIncident($id: ID!) {\n    incident(id: $id) {\n      status acknowledgedAt resolvedAt\n      acknowledgedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      resolvedBy { __typename ... on ApiToken { id } ... on AlertSource { id name } ... on System { name } }\n      notes { id body createdAt author { __typename ... on ApiToken { id } } }\n      timeline {\n        kind at\n        actor { __typename ... on ApiToken { id } ... on AlertSource { id } ... on System { name } }\n        alert { fingerprint }\n        note { body }\n        verdict\n        deploy { id }\n        change { id }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -18,6 +18,7 @@ import { IncidentPage } from './pages/Incident';
 import { DoraPage } from './pages/Dora';
 import { EnvironmentsPage } from './pages/Environments';
 import { ApiTokensPage } from './pages/ApiTokens';
+import { AuditLogPage } from './pages/AuditLog';
 import { AlertSourcesPage } from './pages/AlertSources';
 import { DeliveriesPage } from './pages/Deliveries';
 import { DeliveryPage } from './pages/Delivery';
@@ -104,6 +105,9 @@ function Shell() {
             <li>
               <NavLink to="/api-tokens">API tokens</NavLink>
             </li>
+            <li>
+              <NavLink to="/audit-log">Audit log</NavLink>
+            </li>
           </ul>
         </nav>
         <div className="account">
@@ -158,6 +162,7 @@ function Shell() {
           <Route path="/api-tokens" element={<ApiTokensPage />} />
           <Route path="/sessions" element={<SessionsPage />} />
           {owner && <Route path="/members" element={<MembersPage />} />}
+          <Route path="/audit-log" element={<AuditLogPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>

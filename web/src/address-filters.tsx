@@ -44,6 +44,20 @@ export function useAddressFilters() {
     </div>
   );
 
+  /** A free-text filter, applied as it is typed. */
+  const text = (name: string, label: string, placeholder: string): ReactNode => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        type="search"
+        placeholder={placeholder}
+        value={value(name)}
+        onChange={(event) => setFilter(name, event.target.value.trim())}
+      />
+    </div>
+  );
+
   /** From / To fields and, once anything is filtered, a button clearing every filter. */
   const timeWindowAndClear: ReactNode = (
     <>
@@ -64,6 +78,7 @@ export function useAddressFilters() {
   return {
     value,
     select,
+    text,
     timeWindowAndClear,
     timeWindow: { from: instant(value('from')), to: instant(value('to')) },
     pages,

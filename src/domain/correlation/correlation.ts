@@ -10,6 +10,8 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { loadDependencyEdges } from './dependencies.ts';
 import { loadEnvironmentAliases } from './environments.ts';
 import { loadVerdictTallies } from './priors.ts';
+import { recordIncidentActivity } from './incident-activity.ts';
+import { SYSTEM_ACTOR, type Actor } from '../shared/actors.ts';
 import { detectRollbacks, targetKey, type DeployVersion, type RollbackFacts } from './rollbacks.ts';
 import {
   MAX_SUSPECTS,
@@ -236,6 +238,40 @@ export async function rankIncidentSuspects(
   }
 }
 
+/** The incident's suspects, best first, as ids of their deploy or change event. */
+async function suspectOrder(tx: Prisma.TransactionClient, incidentId: string) {
+  return tx.incidentSuspect.findMany({
+    where: { incidentId },
+    orderBy: { rank: 'asc' },
+    select: { deployId: true, changeEventId: true },
+  });
+}
+
+/**
+ * Ranks an open incident's suspects again (rankIncidentSuspects) and, when that changed them or
+ * their order, records it on its timeline as `actor`'s doing, with the suspect now first.
+ */
+export async function rerankIncidentSuspects(
+  tx: Prisma.TransactionClient,
+  incident: RankedIncident,
+  defaultLookbackMs: number,
+  actor: Actor,
+): Promise<void> {
+  const key = (suspects: { deployId: string | null; changeEventId: string | null }[]) =>
+    suspects.map((suspect) => suspect.deployId ?? suspect.changeEventId).join(' ');
+  const before = await suspectOrder(tx, incident.id);
+  await rankIncidentSuspects(tx, incident, defaultLookbackMs);
+  const after = await suspectOrder(tx, incident.id);
+  if (key(before) === key(after)) return;
+  await recordIncidentActivity(tx, {
+    incidentId: incident.id,
+    kind: 'RERANKED',
+    actor,
+    deployId: after[0]?.deployId,
+    changeEventId: after[0]?.changeEventId,
+  });
+}
+
 /** The incident's suspects `suspects`, of the kind whose id is in `column`, inserted or ranked anew. */
 function upsertSuspects(incidentId: string, column: Sql, suspects: RankedSuspect[]): Sql {
   return sql`INSERT INTO incident_suspects (incident_id, ${column}, rank, score, reasons)
@@ -272,7 +308,8 @@ export async function refreshSuspectsAfter(
       const open = await tx.$queryRaw<
         unknown[]
       >`SELECT 1 FROM incidents WHERE id = ${incident.id}::uuid AND status <> 'RESOLVED' FOR UPDATE`;
-      if (open.length > 0) await rankIncidentSuspects(tx, incident, deps.incidentLookbackMs);
+      // Hookline itself ranks again, for a deploy or change that arrived late.
+      if (open.length > 0) await rerankIncidentSuspects(tx, incident, deps.incidentLookbackMs, SYSTEM_ACTOR);
     });
   }
 }

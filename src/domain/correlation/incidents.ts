@@ -8,8 +8,10 @@ import { MAX_PAYLOAD_ALERTS } from '../webhooks/event-catalogue.ts';
 import type { EventType } from '../webhooks/events.ts';
 import { isUuid } from '../shared/ids.ts';
 import { IN_FUTURE_MESSAGE, isNotInFuture, parseInput, storableDate, storableText, trimmedText } from '../shared/input.ts';
-import { INCIDENT_COLUMNS, rankIncidentSuspects, type RankedIncident } from './correlation.ts';
+import { INCIDENT_COLUMNS, rankIncidentSuspects, rerankIncidentSuspects, type RankedIncident } from './correlation.ts';
 import { emitEvent, type Outbox } from '../webhooks/outbox.ts';
+import { storedActor, type Actor } from '../shared/actors.ts';
+import { recordIncidentActivity } from './incident-activity.ts';
 
 export const INCIDENT_TITLE_MAX_LENGTH = 200;
 
@@ -74,7 +76,9 @@ async function incidentPayload(tx: Prisma.TransactionClient, id: string) {
     startedAt: iso(incident.startedAt),
     openedAt: iso(incident.openedAt),
     acknowledgedAt: iso(incident.acknowledgedAt),
+    acknowledgedBy: actorPayload(incident.acknowledgedByKind, incident.acknowledgedById),
     resolvedAt: iso(incident.resolvedAt),
+    resolvedBy: actorPayload(incident.resolvedByKind, incident.resolvedById),
     service: serviceOfIncident,
     alertSource,
     alerts: alerts.map((alert) => ({
@@ -99,6 +103,11 @@ async function incidentPayload(tx: Prisma.TransactionClient, id: string) {
       };
     }),
   };
+}
+
+/** An actor as webhook receivers see it: its kind and id (null for SYSTEM); null when there is none yet. */
+function actorPayload(kind: Incident['acknowledgedByKind'], id: string | null) {
+  return kind === null ? null : { kind, id };
 }
 
 /** Emits an incident.* event with the incident as it is now in `tx`, in the same transaction. */
@@ -151,6 +160,7 @@ const openIncidentSchema = (now: Date) =>
 export async function openIncident(
   deps: IncidentDependencies,
   organizationId: string,
+  actor: Actor,
   input: OpenIncidentInput,
   now = new Date(),
 ): Promise<Incident> {
@@ -186,6 +196,7 @@ export async function openIncident(
       },
     });
     await rankIncidentSuspects(tx, incident, deps.lookbackMs);
+    await recordIncidentActivity(tx, { incidentId: incident.id, kind: 'OPENED', actor, at: startedAt });
     await emitIncidentEvent(tx, deps, incident, 'incident.opened');
     return incident;
   });
@@ -201,6 +212,7 @@ export async function setIncidentLookback(
   organizationId: string,
   incidentId: string,
   lookbackHours: number | null,
+  actor: Actor,
 ): Promise<void> {
   if (!isUuid(incidentId)) throw new NotFoundError('Incident', incidentId);
   const hours = parseInput(z.object({ lookbackHours: lookbackHoursSchema.nullable() }), { lookbackHours }).lookbackHours;
@@ -212,14 +224,38 @@ export async function setIncidentLookback(
       hours,
     );
     if (!incident) throw new NotFoundError('Incident', incidentId);
-    await rankIncidentSuspects(tx, incident, deps.lookbackMs);
+    await rerankIncidentSuspects(tx, incident, deps.lookbackMs, actor);
   });
 }
 
 const TRANSITIONS = {
-  acknowledge: { from: ['OPEN'], to: 'ACKNOWLEDGED', at: 'acknowledgedAt', event: 'incident.acknowledged' },
-  resolve: { from: ['OPEN', 'ACKNOWLEDGED'], to: 'RESOLVED', at: 'resolvedAt', event: 'incident.resolved' },
+  acknowledge: {
+    from: ['OPEN'],
+    to: 'ACKNOWLEDGED',
+    at: 'acknowledgedAt',
+    by: ['acknowledgedByKind', 'acknowledgedById'],
+    event: 'incident.acknowledged',
+  },
+  resolve: {
+    from: ['OPEN', 'ACKNOWLEDGED'],
+    to: 'RESOLVED',
+    at: 'resolvedAt',
+    by: ['resolvedByKind', 'resolvedById'],
+    event: 'incident.resolved',
+  },
 } as const;
+
+export interface Transition {
+  /** Who moves it on. */
+  actor: Actor;
+  /**
+   * When it happened, for an incident entered afterwards (default now): not in the future, and
+   * not before the incident started (BAD_USER_INPUT on `field`).
+   */
+  at?: Date | null;
+  /** The argument `at` came in, named in a refusal. */
+  field?: string;
+}
 
 /** Moves one of the organization's incidents on; a transition not allowed is an InputError and changes nothing. */
 export async function transitionIncident(
@@ -227,21 +263,31 @@ export async function transitionIncident(
   organizationId: string,
   id: string,
   action: keyof typeof TRANSITIONS,
+  { actor, at: requestedAt, field = 'at' }: Transition,
 ): Promise<Incident> {
   if (!isUuid(id)) throw new NotFoundError('Incident', id);
   const transition = TRANSITIONS[action];
+  const now = new Date();
+  const at = requestedAt ?? now;
+  if (!isNotInFuture(at.getTime(), now.getTime())) throw new InputError([{ field, message: IN_FUTURE_MESSAGE }]);
+  const by = storedActor(actor);
   return outbox.prisma.$transaction(async (tx) => {
     // One guarded write: of two concurrent transitions, one finds the incident already moved on.
     const [incident] = await tx.incident.updateManyAndReturn({
-      where: { id, organizationId, status: { in: [...transition.from] } },
-      data: { status: transition.to, [transition.at]: new Date() },
+      where: { id, organizationId, status: { in: [...transition.from] }, startedAt: { lte: at } },
+      data: { status: transition.to, [transition.at]: at, [transition.by[0]]: by.kind, [transition.by[1]]: by.id },
     });
     if (!incident) {
-      const current = await tx.incident.findFirst({ where: { id, organizationId }, select: { status: true } });
+      const current = await tx.incident.findFirst({ where: { id, organizationId }, select: { status: true, startedAt: true } });
       if (!current) throw new NotFoundError('Incident', id);
+      if (current.startedAt > at && (transition.from as readonly string[]).includes(current.status)) {
+        const message = `must not be before the incident started (${current.startedAt.toISOString()})`;
+        throw new InputError([{ field, message }]);
+      }
       const message = `An incident that is ${current.status} cannot become ${transition.to}`;
       throw new InputError([{ field: 'id', message }], message);
     }
+    await recordIncidentActivity(tx, { incidentId: incident.id, kind: transition.to, actor, at });
     await emitIncidentEvent(tx, outbox, incident, transition.event);
     return incident;
   });
@@ -268,6 +314,7 @@ export async function markSuspect(
   incidentId: string,
   subject: SuspectSubject,
   verdict: SuspectVerdict,
+  actor: Actor,
 ): Promise<void> {
   if (!isUuid(incidentId)) throw new NotFoundError('Incident', incidentId);
   if ((subject.deployId == null) === (subject.changeId == null)) {
@@ -289,10 +336,11 @@ export async function markSuspect(
     );
     if (!incident) throw new NotFoundError('Incident', incidentId);
     const which = isDeploy ? { deployId: id } : { changeEventId: id };
+    const judged = { incidentId, kind: 'VERDICT', actor, verdict, ...which } as const;
     const { count } = isUuid(id)
       ? await tx.incidentSuspect.updateMany({ where: { incidentId, ...which }, data: { verdict, verdictAt: new Date() } })
       : { count: 0 };
-    if (count > 0) return;
+    if (count > 0) return recordIncidentActivity(tx, judged);
 
     const at = !isUuid(id)
       ? null
@@ -304,5 +352,6 @@ export async function markSuspect(
     // Rank and score are placeholders until the ranking below places it among the others.
     await tx.incidentSuspect.create({ data: { incidentId, ...which, rank: 0, score: 0, reasons: [], verdict, verdictAt: new Date() } });
     await rankIncidentSuspects(tx, incident, deps.lookbackMs);
+    await recordIncidentActivity(tx, judged);
   });
 }

@@ -8,7 +8,9 @@
 // row: its notifications are applied one at a time, in the order they arrive.
 import type { AlertSourceKind, Prisma, PrismaClient, Severity } from '../../generated/prisma/client.ts';
 import type { AlertGroup, PagerDutyEvent, ReportedAlert } from './alert-payloads.ts';
-import { rankIncidentSuspects } from '../correlation/correlation.ts';
+import { rankIncidentSuspects, rerankIncidentSuspects } from '../correlation/correlation.ts';
+import { recordIncidentActivity } from '../correlation/incident-activity.ts';
+import { storedActor, type Actor } from '../shared/actors.ts';
 import { emitIncidentEvent, type IncidentDependencies } from '../correlation/incidents.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -178,8 +180,20 @@ async function applyToService(
     })),
   });
   await rankIncidentSuspects(tx, opened, deps.lookbackMs);
+  await recordIncidentActivity(tx, { incidentId: opened.id, kind: 'OPENED', actor: sourceActor(source.id), at: opened.startedAt });
   await emitIncidentEvent(tx, deps, opened, 'incident.opened');
   return { incidentId: opened.id, action: 'opened' };
+}
+
+/** An alert source as the actor of what its alerts do; Hookline itself once the source is deleted. */
+function sourceActor(alertSourceId: string | null): Actor {
+  return alertSourceId ? { kind: 'ALERT_SOURCE', id: alertSourceId } : { kind: 'SYSTEM' };
+}
+
+/** The columns saying who resolved an incident. */
+function resolvedBy(actor: Actor) {
+  const stored = storedActor(actor);
+  return { resolvedByKind: stored.kind, resolvedById: stored.id };
 }
 
 type KnownIncident = Prisma.IncidentGetPayload<{
@@ -233,13 +247,18 @@ async function updateIncident(
 
   const all = [...current.values()];
   if (all.every((alert) => alert.status === 'RESOLVED')) {
-    const resolvedAt = latest(all.map((alert) => alert.endsAt ?? now));
+    const lastEnd = latest(all.map((alert) => alert.endsAt ?? now));
+    // biome-ignore lint/complexity/useMathMinMax: Dates (Math.max would make a number of them)
+    const resolvedAt = lastEnd < incident.startedAt ? incident.startedAt : lastEnd;
+    const actor = sourceActor(incident.alertSourceId);
     const [resolved] = await tx.incident.updateManyAndReturn({
       where: { id: incident.id, status: { not: 'RESOLVED' } },
-      // biome-ignore lint/complexity/useMathMinMax: Dates (Math.max would make a number of them)
-      data: { status: 'RESOLVED', resolvedAt: resolvedAt < incident.startedAt ? incident.startedAt : resolvedAt },
+      data: { status: 'RESOLVED', resolvedAt, ...resolvedBy(actor) },
     });
-    if (resolved) await emitIncidentEvent(tx, deps, resolved, 'incident.resolved');
+    if (resolved) {
+      await recordIncidentActivity(tx, { incidentId: incident.id, kind: 'RESOLVED', actor, at: resolvedAt });
+      await emitIncidentEvent(tx, deps, resolved, 'incident.resolved');
+    }
     return { incidentId: incident.id, action: 'resolved' };
   }
 
@@ -248,7 +267,7 @@ async function updateIncident(
     const startedAt = earliest([incident.startedAt, ...firing.map((alert) => alert.startsAt)]);
     const severity = mostSevere([incident.severity, ...firing.map((alert) => alert.severity)]);
     const updated = await tx.incident.update({ where: { id: incident.id }, data: { startedAt, severity } });
-    if (startedAt < incident.startedAt) await rankIncidentSuspects(tx, updated, deps.lookbackMs);
+    if (startedAt < incident.startedAt) await rerankIncidentSuspects(tx, updated, deps.lookbackMs, sourceActor(incident.alertSourceId));
   }
   return { incidentId: incident.id, action: 'updated' };
 }
@@ -311,20 +330,25 @@ export async function receivePagerDutyEvent(
     });
     if (!incident) return { incidents: [], unrouted: [] };
     if (event.action === 'acknowledge') {
+      const actor = sourceActor(source.id);
+      const by = storedActor(actor);
       const [acknowledged] = await tx.incident.updateManyAndReturn({
         where: { id: incident.id, status: 'OPEN' },
-        data: { status: 'ACKNOWLEDGED', acknowledgedAt: now },
+        data: { status: 'ACKNOWLEDGED', acknowledgedAt: now, acknowledgedByKind: by.kind, acknowledgedById: by.id },
       });
       if (!acknowledged) return { incidents: [{ incidentId: incident.id, action: 'unchanged' }], unrouted: [] };
+      await recordIncidentActivity(tx, { incidentId: incident.id, kind: 'ACKNOWLEDGED', actor, at: now });
       await emitIncidentEvent(tx, deps, acknowledged, 'incident.acknowledged');
       return { incidents: [{ incidentId: incident.id, action: 'updated' }], unrouted: [] };
     }
     // Guarded: a person may have resolved it meanwhile (transitions do not take the source's lock).
+    const actor = sourceActor(source.id);
     const [resolved] = await tx.incident.updateManyAndReturn({
       where: { id: incident.id, status: { not: 'RESOLVED' } },
-      data: { status: 'RESOLVED', resolvedAt: now },
+      data: { status: 'RESOLVED', resolvedAt: now, ...resolvedBy(actor) },
     });
     if (!resolved) return { incidents: [{ incidentId: incident.id, action: 'unchanged' }], unrouted: [] };
+    await recordIncidentActivity(tx, { incidentId: incident.id, kind: 'RESOLVED', actor, at: now });
     await tx.alert.updateMany({
       where: { incidentId: incident.id, status: 'FIRING' },
       data: { status: 'RESOLVED', endsAt: now, updatedAt: now },

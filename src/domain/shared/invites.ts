@@ -2,7 +2,8 @@
 // first owner's set-up link (valid 24 hours). Only the SHA-256 of a link's token is stored; a link
 // is used up in the same transaction that makes its person a member, so it works exactly once.
 import { randomBytes } from 'node:crypto';
-import type { InviteKind, Person, PrismaClient, Role } from '../../generated/prisma/client.ts';
+import type { InviteKind, Person, Prisma, PrismaClient, Role } from '../../generated/prisma/client.ts';
+import { quoted, recordAuditEntry, type RequestSource } from './audit.ts';
 import { InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
 import { emailAddress, hashPassword, verifyPassword } from './passwords.ts';
@@ -15,6 +16,8 @@ export const OWNER_SETUP_VALIDITY_MS = 24 * 3600_000;
 export const LINK_PATHS: Record<InviteKind, string> = { INVITE: '/invite', OWNER_SETUP: '/setup' };
 
 export interface IssuedLink {
+  /** The invite's id. */
+  id: string;
   /** The link's token: shown once, in its URL. */
   token: string;
   /** The path and query of the link, e.g. /setup?token=…, to be put after the server's address. */
@@ -29,7 +32,7 @@ async function issueLink(
   const token = randomBytes(32).toString('base64url');
   const validity = data.kind === 'INVITE' ? INVITE_VALIDITY_MS : OWNER_SETUP_VALIDITY_MS;
   const invite = await prisma.invite.create({ data: { ...data, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + validity) } });
-  return { token, path: `${LINK_PATHS[data.kind]}?token=${token}`, expiresAt: invite.expiresAt };
+  return { id: invite.id, token, path: `${LINK_PATHS[data.kind]}?token=${token}`, expiresAt: invite.expiresAt };
 }
 
 /** An invite of `email` to the organization with `role`. */
@@ -47,6 +50,25 @@ export async function issueOwnerSetupLink(prisma: PrismaClient, organizationId: 
     email: email === undefined ? null : emailAddress.parse(email),
     role: 'OWNER',
   });
+}
+
+/**
+ * Records in `tx` that the person joined the organization by a link (an invite or a set-up link):
+ * the entry is the person's own, and names their email and role, never the link.
+ */
+export function recordJoin(
+  tx: Prisma.TransactionClient,
+  from: RequestSource,
+  link: { kind: InviteKind; organizationId: string },
+  person: Pick<Person, 'id' | 'email'>,
+  role: Role,
+): Promise<void> {
+  return recordAuditEntry(
+    tx,
+    { organizationId: link.organizationId, actor: { kind: 'PERSON', id: person.id }, ...from },
+    link.kind === 'OWNER_SETUP' ? 'member.completeSetup' : 'member.acceptInvite',
+    { objectId: person.id, summary: `${quoted(person.email)} joined as ${role}` },
+  );
 }
 
 /** A link that is unknown, used, expired or of the other kind: one answer for all, telling nothing more. */
@@ -82,6 +104,7 @@ export async function redeemLink(
   prisma: PrismaClient,
   kind: InviteKind,
   input: { token: string; email?: string; name: string; password: string },
+  from: RequestSource,
 ): Promise<Joined> {
   const tokenHash = hashToken(input.token);
   // The email of a set-up link is its completer's; an invite's is the one invited.
@@ -104,12 +127,13 @@ export async function redeemLink(
     });
     if (used.count === 0) throw new InvalidLinkError();
     const person = existing ?? (await tx.person.create({ data: { email, name: input.name, passwordHash } }));
-    await tx.membership.upsert({
+    const membership = await tx.membership.upsert({
       where: { personId_organizationId: { personId: person.id, organizationId: invite.organizationId } },
       create: { personId: person.id, organizationId: invite.organizationId, role: invite.role },
       // A member invited again keeps their role; a set-up link makes its completer an owner.
       update: kind === 'OWNER_SETUP' ? { role: 'OWNER' } : {},
     });
+    await recordJoin(tx, from, invite, person, membership.role);
     return { person, organizationId: invite.organizationId };
   });
 }

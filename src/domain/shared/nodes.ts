@@ -29,6 +29,9 @@ const OWNED_ROWS_SQL = {
   Member: 'SELECT id FROM memberships WHERE organization_id = $1 AND id = ANY($2)',
   Person: 'SELECT person_id AS id FROM memberships WHERE organization_id = $1 AND person_id = ANY($2)',
   Session: 'SELECT id FROM sessions WHERE organization_id = $1 AND person_id = $3::uuid AND id = ANY($2)',
+  AuditEntry: 'SELECT id FROM audit_entries WHERE organization_id = $1 AND id = ANY($2)',
+  IncidentNote:
+    'SELECT n.id FROM incident_notes n JOIN incidents i ON i.id = n.incident_id WHERE i.organization_id = $1 AND n.id = ANY($2)',
 } as const;
 
 export type NodeKind = keyof typeof OWNED_ROWS_SQL;

@@ -5,6 +5,7 @@
 // leaving the organization it acts for.
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient, Role, Session } from '../../generated/prisma/client.ts';
+import { recordAuditEntry, type RequestSource } from './audit.ts';
 import { NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
 import { hashToken } from './tokens.ts';
@@ -25,24 +26,36 @@ export interface StartedSession {
 /** base64url of 32 random bytes. */
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** A new session of the person, acting for `organizationId`. */
+/**
+ * A new session of the person, acting for `organizationId`, and its audit entry (session.signIn,
+ * in that organization) in the same transaction; `how` says how they signed in.
+ */
 export async function startSession(
   prisma: PrismaClient,
-  input: { personId: string; organizationId: string; ip?: string | null; userAgent?: string | null },
+  input: { personId: string; organizationId: string; how: 'password' | 'single sign-on' } & RequestSource,
   lifetime: SessionLifetime,
 ): Promise<StartedSession> {
   const plaintext = randomBytes(32).toString('base64url');
   const now = Date.now();
-  const session = await prisma.session.create({
-    data: {
-      idHash: hashToken(plaintext),
-      personId: input.personId,
-      organizationId: input.organizationId,
-      idleExpiresAt: new Date(now + Math.min(lifetime.idleMs, lifetime.maxAgeMs)),
-      absoluteExpiresAt: new Date(now + lifetime.maxAgeMs),
-      ip: input.ip ?? null,
-      userAgent: input.userAgent?.slice(0, 512) ?? null,
-    },
+  const session = await prisma.$transaction(async (tx) => {
+    const started = await tx.session.create({
+      data: {
+        idHash: hashToken(plaintext),
+        personId: input.personId,
+        organizationId: input.organizationId,
+        idleExpiresAt: new Date(now + Math.min(lifetime.idleMs, lifetime.maxAgeMs)),
+        absoluteExpiresAt: new Date(now + lifetime.maxAgeMs),
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, 512) ?? null,
+      },
+    });
+    await recordAuditEntry(
+      tx,
+      { organizationId: input.organizationId, actor: { kind: 'PERSON', id: input.personId }, ip: input.ip, userAgent: input.userAgent },
+      'session.signIn',
+      { objectId: started.id, summary: `Signed in with ${input.how}` },
+    );
+    return started;
   });
   return { session, plaintext };
 }
@@ -126,6 +139,29 @@ export async function revokeSession(prisma: PrismaClient, personId: string, id: 
 export async function revokeSessionByCookie(prisma: PrismaClient, plaintext: string | undefined): Promise<void> {
   if (!plaintext || !SESSION_ID_PATTERN.test(plaintext)) return;
   await prisma.session.updateMany({ where: { idHash: hashToken(plaintext), revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/**
+ * Signs out: ends the live session of the cookie's value, with its audit entry (session.signOut, by
+ * its person, in the organization it acted for) in the same transaction; an unknown one changes nothing.
+ */
+export async function signOut(prisma: PrismaClient, plaintext: string | undefined, from: RequestSource): Promise<void> {
+  if (!plaintext || !SESSION_ID_PATTERN.test(plaintext)) return;
+  await prisma.$transaction(async (tx) => {
+    const now = new Date();
+    const ended = await tx.session.updateManyAndReturn({
+      where: { idHash: hashToken(plaintext), revokedAt: null, idleExpiresAt: { gt: now }, absoluteExpiresAt: { gt: now } },
+      data: { revokedAt: now },
+    });
+    for (const session of ended) {
+      await recordAuditEntry(
+        tx,
+        { organizationId: session.organizationId, actor: { kind: 'PERSON', id: session.personId }, ...from },
+        'session.signOut',
+        { objectId: session.id, summary: 'Signed out' },
+      );
+    }
+  });
 }
 
 /** Ends every live session of the person ("sign out everywhere"); returns how many ended. */

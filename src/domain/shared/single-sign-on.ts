@@ -7,6 +7,8 @@
 // first if there is none. Any other email is refused:
 // single sign-on makes no one a member of an organization on its own.
 import type { Person, PrismaClient } from '../../generated/prisma/client.ts';
+import type { RequestSource } from './audit.ts';
+import { recordJoin } from './invites.ts';
 import { emailAddress, personName } from './passwords.ts';
 
 export interface VerifiedIdentity {
@@ -34,7 +36,12 @@ export interface SingleSignOn {
 }
 
 /** The person `identity` signs in, after accepting the pending links made for their email. */
-export async function personOfVerifiedEmail(prisma: PrismaClient, identity: VerifiedIdentity, now = new Date()): Promise<SingleSignOn> {
+export async function personOfVerifiedEmail(
+  prisma: PrismaClient,
+  identity: VerifiedIdentity,
+  from: RequestSource,
+  now = new Date(),
+): Promise<SingleSignOn> {
   if (!identity.email || !identity.emailVerified) {
     throw new SingleSignOnRefusedError(
       'email_not_verified',
@@ -63,12 +70,13 @@ export async function personOfVerifiedEmail(prisma: PrismaClient, identity: Veri
       // Used up here, once: a concurrent acceptance of the same link leaves nothing to use.
       const used = await tx.invite.updateMany({ where: { id: invite.id, usedAt: null }, data: { usedAt: now } });
       if (used.count === 0) continue;
-      await tx.membership.upsert({
+      const membership = await tx.membership.upsert({
         where: { personId_organizationId: { personId: person.id, organizationId: invite.organizationId } },
         create: { personId: person.id, organizationId: invite.organizationId, role: invite.role },
         // As following the link would: a member invited again keeps their role; a set-up link makes an owner.
         update: invite.kind === 'OWNER_SETUP' ? { role: 'OWNER' } : {},
       });
+      await recordJoin(tx, from, invite, person, membership.role);
       joinedOrganizationId ??= invite.organizationId;
     }
     return { person, joinedOrganizationId };

@@ -347,9 +347,9 @@ export async function setEndpointActive(
   );
 }
 
-/** Permanent: the endpoint disappears from every API and its pending deliveries are cancelled. */
-export async function deleteEndpoint(prisma: PrismaClient, organizationId: string, id: string): Promise<void> {
-  await liveEndpoint(prisma, organizationId, id);
+/** Permanent: the endpoint disappears from every API and its pending deliveries are cancelled. Returns it as it was. */
+export async function deleteEndpoint(prisma: PrismaClient, organizationId: string, id: string): Promise<WebhookEndpoint> {
+  const endpoint = await liveEndpoint(prisma, organizationId, id);
   await prisma.$transaction([
     prisma.webhookEndpoint.update({ where: { id }, data: { deletedAt: new Date() } }),
     prisma.delivery.updateMany({
@@ -357,6 +357,7 @@ export async function deleteEndpoint(prisma: PrismaClient, organizationId: strin
       data: { status: 'CANCELLED', nextAttemptAt: null, updatedAt: new Date() },
     }),
   ]);
+  return endpoint;
 }
 
 const gracePeriodMessage = `must be a whole number from 0 to ${MAX_SECRET_GRACE_SECONDS}`;

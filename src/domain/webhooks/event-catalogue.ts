@@ -86,6 +86,16 @@ const alert = record(
   'An alert of the incident, as its source last reported it (PagerDuty: labels are its severity, source, component, group and class; annotations its summary and custom_details).',
 );
 
+const actor = (what: string) => ({
+  ...nullable(
+    record({
+      kind: { enum: ['API_TOKEN', 'ALERT_SOURCE', 'PERSON', 'SYSTEM'] },
+      id: { ...nullable(uuid), description: 'The API token, alert source or person; null for SYSTEM (Hookline itself).' },
+    }),
+  ),
+  description: `Who ${what} it; null until then.`,
+});
+
 const incident = record({
   id: uuid,
   title: text,
@@ -95,7 +105,9 @@ const incident = record({
   startedAt: instant,
   openedAt: instant,
   acknowledgedAt: nullableInstant,
+  acknowledgedBy: actor('acknowledged'),
   resolvedAt: nullableInstant,
+  resolvedBy: actor('resolved'),
   service,
   alertSource: {
     ...nullable(record({ id: uuid, name: text, kind: { enum: Object.values(AlertSourceKind) } })),
@@ -155,7 +167,9 @@ const exampleIncident = (status: 'OPEN' | 'ACKNOWLEDGED' | 'RESOLVED') => ({
   startedAt: '2026-01-15T10:50:00.000Z',
   openedAt: '2026-01-15T10:53:12.004Z',
   acknowledgedAt: status === 'OPEN' ? null : '2026-01-15T10:55:40.118Z',
+  acknowledgedBy: status === 'OPEN' ? null : { kind: 'API_TOKEN', id: '5b0d8e3a-9c71-4f26-b4a8-2e6f1c7d9a03' },
   resolvedAt: status === 'RESOLVED' ? '2026-01-15T11:31:02.771Z' : null,
+  resolvedBy: status === 'RESOLVED' ? { kind: 'ALERT_SOURCE', id: 'e2a4c6b8-1d3f-4a5b-8c7d-9e0f1a2b3c4d' } : null,
   service: EXAMPLE_SERVICE,
   alertSource: { id: 'e2a4c6b8-1d3f-4a5b-8c7d-9e0f1a2b3c4d', name: 'Prometheus', kind: 'ALERTMANAGER' },
   alerts: [

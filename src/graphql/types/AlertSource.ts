@@ -5,7 +5,10 @@ import { AlertSourceKind as AlertSourceKindValues } from '../../generated/prisma
 import type { AlertSource } from '../../generated/prisma/client.ts';
 import { ALERT_SOURCE_KIND_LIST, alertIngestPath, type AlertSourceKindEntry } from '../../domain/ingest/alert-source-kinds.ts';
 import { createAlertSource, deleteAlertSource, rotateAlertSourceToken } from '../../domain/ingest/alert-sources.ts';
+import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
+import { isUuid } from '../../domain/shared/ids.ts';
+import { audited } from '../audit.ts';
 import { AlertConnection } from './Alert.ts';
 
 const AlertSourceKind = builder.enumType(AlertSourceKindValues, {
@@ -48,7 +51,7 @@ builder.queryField('alertSourceKinds', (t) =>
 /** A source's alerts that named no service. */
 const unroutedOf = (source: { id: string }) => ({ alertSourceId: source.id, incidentId: null });
 
-const AlertSourceRef = builder.prismaNode('AlertSource', {
+export const AlertSourceRef = builder.prismaNode('AlertSource', {
   id: { field: 'id' },
   nullable: true,
   description: 'A monitoring system whose alerts open and resolve incidents. Its token (hlk_…) is shown once; only a hash is stored.',
@@ -131,18 +134,45 @@ builder.mutationFields((t) => ({
     type: CreateAlertSourcePayload,
     description: 'Makes an alert source (name: 1..200 characters) and its token, shown only in the answer.',
     args: { name: t.arg.string({ required: true }), kind: t.arg({ type: AlertSourceKind, required: true }) },
-    resolve: (_root, args, context) => createAlertSource(context.prisma, context.organization.id, args),
+    resolve: (_root, args, context) =>
+      audited(
+        context,
+        'alertSource.create',
+        (scoped) => createAlertSource(scoped.prisma, scoped.organization.id, args),
+        ({ alertSource }) => ({
+          objectId: alertSource.id,
+          summary: `Created alert source ${quoted(alertSource.name)} (${alertSource.kind})`,
+        }),
+      ),
   }),
   rotateAlertSourceToken: t.withAuth({ organization: true }).field({
     type: RotateAlertSourceTokenPayload,
     description: "Replaces the source's token: the previous one is refused from the moment this returns.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => rotateAlertSourceToken(context.prisma, context.organization.id, id),
+    resolve: (_root, { id }, context) =>
+      audited(
+        context,
+        'alertSource.rotateToken',
+        (scoped) => rotateAlertSourceToken(scoped.prisma, scoped.organization.id, id),
+        ({ alertSource }) => ({ objectId: alertSource.id, summary: `Rotated the token of alert source ${quoted(alertSource.name)}` }),
+      ),
   }),
   deleteAlertSource: t.withAuth({ organization: true }).id({
     description:
       'Deletes the source: its token is refused and its unrouted alerts go; its incidents stay, with their alerts. Returns its id.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => deleteAlertSource(context.prisma, context.organization.id, id),
+    resolve: async (_root, { id }, context) => {
+      const deleted = await audited(
+        context,
+        'alertSource.delete',
+        async (scoped) => {
+          const where = { id, organizationId: scoped.organization.id };
+          const source = isUuid(id) ? await scoped.prisma.alertSource.findFirst({ where, select: { name: true } }) : null;
+          return { id: await deleteAlertSource(scoped.prisma, scoped.organization.id, id), name: source?.name };
+        },
+        (source) => ({ objectId: source.id, summary: `Deleted alert source ${quoted(source.name)}` }),
+      );
+      return deleted.id;
+    },
   }),
 }));

@@ -2,10 +2,12 @@
 import { authenticatedConnection, builder } from '../builder.ts';
 import type { ApiToken } from '../../generated/prisma/client.ts';
 import { apiTokenName, issueApiToken, revokeApiToken } from '../../domain/shared/api-tokens.ts';
+import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
+import { audited } from '../audit.ts';
 import { ApiTokenScope } from './Role.ts';
 
-const ApiTokenRef = builder.prismaNode('ApiToken', {
+export const ApiTokenRef = builder.prismaNode('ApiToken', {
   id: { field: 'id' },
   nullable: true,
   description: 'A Bearer token of the organization (hla_…). Only a hash is stored: the token itself is shown once, when made.',
@@ -64,12 +66,27 @@ builder.mutationFields((t) => ({
       name: t.arg.string({ required: false, validate: apiTokenName.nullish() }),
       scope: t.arg({ type: ApiTokenScope, required: false }),
     },
-    resolve: (_root, { name, scope }, context) => issueApiToken(context.prisma, context.organization.id, name, scope ?? 'ADMIN'),
+    resolve: (_root, { name, scope }, context) =>
+      audited(
+        context,
+        'apiToken.create',
+        (scoped) => issueApiToken(scoped.prisma, scoped.organization.id, name, scope ?? 'ADMIN'),
+        ({ apiToken }) => ({
+          objectId: apiToken.id,
+          summary: `Created API token ${apiToken.prefix}… ${quoted(apiToken.name)} with scope ${apiToken.scope}`,
+        }),
+      ),
   }),
   revokeApiToken: t.withAuth({ organization: true }).field({
     type: ApiTokenRef,
     description: 'Revokes a token of the organization, the one making this request included: every later request with it is refused.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => revokeApiToken(context.prisma, context.organization.id, id),
+    resolve: (_root, { id }, context) =>
+      audited(
+        context,
+        'apiToken.revoke',
+        (scoped) => revokeApiToken(scoped.prisma, scoped.organization.id, id),
+        (token) => ({ objectId: token.id, summary: `Revoked API token ${token.prefix}… ${quoted(token.name)}` }),
+      ),
   }),
 }));

@@ -2,6 +2,8 @@ import type { AuthenticatedContext } from '../context.ts';
 import { requestLoader } from '../loaders.ts';
 import { countConnectionsFromParent } from '../total-count.ts';
 import { authenticatedConnection, builder, LIST_BOUNDS, listOf } from '../builder.ts';
+import { audited } from '../audit.ts';
+import { isUuid } from '../../domain/shared/ids.ts';
 import { ownedWhere } from '../ownership.ts';
 import { DeliveryStatus as DeliveryStatusValues } from '../../generated/prisma/enums.ts';
 import {
@@ -130,7 +132,12 @@ builder.mutationField('retryDelivery', (t) =>
       'Queues one more attempt of a FAILED or CANCELLED delivery (same delivery id) to an ACTIVE endpoint, or of a PENDING one that lost its queued attempt (its job failed or was deleted).',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      await retryDelivery(context, context.organization.id, id);
+      await audited(
+        context,
+        'delivery.retry',
+        (scoped) => retryDelivery(scoped, scoped.organization.id, id),
+        () => ({ objectId: id, summary: `Queued another attempt of delivery ${id}` }),
+      );
       return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: id } });
     },
   }),
@@ -144,7 +151,12 @@ builder.mutationField('resendDelivery', (t) =>
       'A PENDING one is refused while its attempt is queued, and queued again if it lost it (its job failed or was deleted).',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      await resendDelivery(context, context.organization.id, id);
+      await audited(
+        context,
+        'delivery.resend',
+        (scoped) => resendDelivery(scoped, scoped.organization.id, id),
+        () => ({ objectId: id, summary: `Resent delivery ${id}` }),
+      );
       return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: id } });
     },
   }),
@@ -175,7 +187,15 @@ builder.mutationField('recoverDeliveries', (t) =>
       until: t.arg({ type: 'DateTime', required: false }),
     },
     resolve: (_root, { endpointId, since, until }, context) =>
-      recoverDeliveries(context, context.organization.id, { endpointId: endpointId, since, until }),
+      audited(
+        context,
+        'webhookEndpoint.recoverDeliveries',
+        (scoped) => recoverDeliveries(scoped, scoped.organization.id, { endpointId, since, until }),
+        (recovered) => ({
+          objectId: endpointId,
+          summary: `Queued ${recovered.queued} deliveries of webhook endpoint ${endpointId} again, from ${since.toISOString()}`,
+        }),
+      ),
   }),
 );
 
@@ -203,6 +223,15 @@ builder.mutationField('resendDeliveries', (t) =>
       `Bulk resend: every delivery the filter selects (as \`deliveries(filter:)\` lists and counts them), oldest first, ${RECOVER_BATCH_LIMIT} per call, ` +
       'gets one more attempt as resendDelivery gives it (same delivery id). Deliveries of endpoints that are not ACTIVE, and PENDING ones whose attempt is queued, are skipped.',
     args: { filter: t.arg({ type: DeliveryFilter, required: true }) },
-    resolve: async (_root, { filter }, context) => resendMatching(context, await searchWhere(context, filter)),
+    resolve: (_root, { filter }, context) =>
+      audited(
+        context,
+        'delivery.resendMatching',
+        async (scoped) => resendMatching(scoped, await searchWhere(scoped, filter)),
+        (resent) => ({
+          objectId: filter.endpointId != null && isUuid(filter.endpointId) ? filter.endpointId : null,
+          summary: `Resent ${resent.queued} deliveries matching a filter (${resent.skipped} skipped)`,
+        }),
+      ),
   }),
 );

@@ -1,5 +1,7 @@
 // Environments and their aliases: `environments` and setEnvironmentAliases.
 import { builder, listOf } from '../builder.ts';
+import { audited } from '../audit.ts';
+import { quoted } from '../../domain/shared/audit.ts';
 import {
   listEnvironments,
   MAX_ALIASES_PER_ENVIRONMENT,
@@ -46,6 +48,15 @@ builder.mutationField('setEnvironmentAliases', (t) =>
       environment: t.arg.string({ required: true }),
       aliases: t.arg.stringList({ required: true }),
     },
-    resolve: (_root, args, context) => setEnvironmentAliases(context.prisma, context.organization.id, args),
+    resolve: (_root, args, context) =>
+      audited(
+        context,
+        'environment.setAliases',
+        (scoped) => setEnvironmentAliases(scoped.prisma, scoped.organization.id, args),
+        (environment) => ({
+          objectId: null,
+          summary: `Set the aliases of environment ${quoted(environment.name)}: ${environment.aliases.map(quoted).join(', ') || 'none'}`,
+        }),
+      ),
   }),
 );

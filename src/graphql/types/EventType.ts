@@ -1,5 +1,6 @@
 // The event-type catalogue, and sending one of its examples to an endpoint.
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
+import { audited } from '../audit.ts';
 import { eventTypeCatalogue, type EventTypeEntry } from '../../domain/webhooks/event-catalogue.ts';
 import { sendExampleEvent } from '../../domain/webhooks/endpoints.ts';
 
@@ -31,7 +32,12 @@ builder.mutationField('sendExample', (t) =>
       'its body says `"example": true`.',
     args: { endpointId: t.arg.id({ required: true }), eventType: t.arg.string({ required: true }) },
     resolve: async (query, _root, { endpointId, eventType }, context) => {
-      const deliveryId = await sendExampleEvent(context, context.organization.id, endpointId, eventType);
+      const deliveryId = await audited(
+        context,
+        'webhookEndpoint.sendExample',
+        (scoped) => sendExampleEvent(scoped, scoped.organization.id, endpointId, eventType),
+        () => ({ objectId: endpointId, summary: `Sent the example of ${eventType} to webhook endpoint ${endpointId}` }),
+      );
       return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: deliveryId } });
     },
   }),

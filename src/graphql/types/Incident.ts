@@ -8,8 +8,12 @@ import {
   Severity as SeverityValues,
   SuspectVerdict as SuspectVerdictValues,
 } from '../../generated/prisma/enums.ts';
+import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
+import { audited, changeOrigin } from '../audit.ts';
+import { ActorRef, loadActor } from './Actor.ts';
 import { isUuid } from '../../domain/shared/ids.ts';
+import { storableDate } from '../../domain/shared/input.ts';
 import { HOUR_MS } from '../../domain/correlation/correlation.ts';
 import {
   markSuspect,
@@ -73,7 +77,24 @@ export const IncidentRef = builder.prismaNode('Incident', {
     }),
     openedAt: t.expose('openedAt', { type: 'DateTime', description: 'When the incident was opened in Hookline.' }),
     acknowledgedAt: t.expose('acknowledgedAt', { type: 'DateTime', nullable: true }),
+    acknowledgedBy: t.field({
+      type: ActorRef,
+      nullable: true,
+      description:
+        'Who acknowledged it: an API token, its alert source, or Hookline (System) for incidents acknowledged before this was recorded. ' +
+        'Null while it is not acknowledged, or when that actor is gone.',
+      resolve: (incident, _args, context) =>
+        loadActor(context, incident.organizationId, incident.acknowledgedByKind, incident.acknowledgedById),
+    }),
     resolvedAt: t.expose('resolvedAt', { type: 'DateTime', nullable: true }),
+    resolvedBy: t.field({
+      type: ActorRef,
+      nullable: true,
+      description:
+        'Who resolved it: an API token, its alert source (every alert resolved), or Hookline (System) for incidents resolved before ' +
+        'this was recorded. Null while it is not resolved, or when that actor is gone.',
+      resolve: (incident, _args, context) => loadActor(context, incident.organizationId, incident.resolvedByKind, incident.resolvedById),
+    }),
     service: t.relation('service', { description: 'The service it is filed under (the first of affectedServices).' }),
     affectedServices: t.prismaField({
       type: ['Service'],
@@ -228,7 +249,12 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: async (query, _root, args, context) => {
-      const incident = await openIncident(context, context.organization.id, { ...args, serviceId: args.serviceId });
+      const incident = await audited(
+        context,
+        'incident.open',
+        (scoped) => openIncident(scoped, scoped.organization.id, changeOrigin(scoped).actor, { ...args, serviceId: args.serviceId }),
+        (opened) => ({ objectId: opened.id, summary: `Opened incident ${quoted(opened.title)} (${opened.severity})` }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
@@ -237,16 +263,33 @@ builder.mutationFields((t) => ({
     description: 'OPEN → ACKNOWLEDGED; emits incident.acknowledged. Any other status: BAD_USER_INPUT, nothing changes.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, context) => {
-      const incident = await transitionIncident(context, context.organization.id, id, 'acknowledge');
+      const incident = await audited(
+        context,
+        'incident.acknowledge',
+        (scoped) => transitionIncident(scoped, scoped.organization.id, id, 'acknowledge', { actor: changeOrigin(scoped).actor }),
+        (acknowledged) => ({ objectId: acknowledged.id, summary: `Acknowledged incident ${quoted(acknowledged.title)}` }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
   resolveIncident: t.withAuth({ organization: true }).prismaField({
     type: 'Incident',
-    description: 'OPEN or ACKNOWLEDGED → RESOLVED; emits incident.resolved. A RESOLVED incident: BAD_USER_INPUT, nothing changes.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (query, _root, { id }, context) => {
-      const incident = await transitionIncident(context, context.organization.id, id, 'resolve');
+    description:
+      'OPEN or ACKNOWLEDGED → RESOLVED; emits incident.resolved. A RESOLVED incident: BAD_USER_INPUT, nothing changes. resolvedAt ' +
+      '(default now) dates an incident entered afterwards: not before it started, not in the future (BAD_USER_INPUT on resolvedAt).',
+    args: { id: t.arg.id({ required: true }), resolvedAt: t.arg({ type: 'DateTime', required: false, validate: storableDate.nullish() }) },
+    resolve: async (query, _root, { id, resolvedAt }, context) => {
+      const incident = await audited(
+        context,
+        'incident.resolve',
+        (scoped) =>
+          transitionIncident(scoped, scoped.organization.id, id, 'resolve', {
+            actor: changeOrigin(scoped).actor,
+            at: resolvedAt,
+            field: 'resolvedAt',
+          }),
+        (resolved) => ({ objectId: resolved.id, summary: `Resolved incident ${quoted(resolved.title)}` }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
     },
   }),
@@ -257,7 +300,15 @@ builder.mutationFields((t) => ({
       'ranks it again, as a late report does (suspects someone judged stay). For a slow leak found after the incident opened.',
     args: { id: t.arg.id({ required: true }), lookbackHours: t.arg.int({ required: false }) },
     resolve: async (query, _root, { id, lookbackHours }, context) => {
-      await setIncidentLookback(context, context.organization.id, id, lookbackHours ?? null);
+      await audited(
+        context,
+        'incident.setLookback',
+        (scoped) => setIncidentLookback(scoped, scoped.organization.id, id, lookbackHours ?? null, changeOrigin(scoped).actor),
+        () => ({
+          objectId: id,
+          summary: `Set the look-back of incident ${id} to ${lookbackHours == null ? 'the default' : `${lookbackHours} hours`}`,
+        }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -278,7 +329,15 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, context) => {
       const incidentId = args.incidentId;
       const subject = { deployId: args.deployId == null ? null : args.deployId, changeId: args.changeId == null ? null : args.changeId };
-      await markSuspect(context, context.organization.id, incidentId, subject, args.verdict);
+      await audited(
+        context,
+        'incident.markSuspect',
+        (scoped) => markSuspect(scoped, scoped.organization.id, incidentId, subject, args.verdict, changeOrigin(scoped).actor),
+        () => ({
+          objectId: incidentId,
+          summary: `Judged ${subject.deployId ? `deploy ${subject.deployId}` : `change event ${subject.changeId}`} ${args.verdict} in incident ${incidentId}`,
+        }),
+      );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incidentId } });
     },
   }),

@@ -3,6 +3,7 @@
 import { Repeater } from '@graphql-yoga/subscription';
 import { backlogged } from '../backlog.ts';
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
+import { audited } from '../audit.ts';
 import type { Context } from '../context.ts';
 import { ownedWhere } from '../ownership.ts';
 import type { Listener } from '../../generated/prisma/client.ts';
@@ -53,7 +54,15 @@ builder.mutationFields((t) => ({
     description: 'A listener for eventTypes (absent or empty: every type); subscribe to eventCreated with its id to receive events.',
     args: { eventTypes: t.arg.stringList({ required: false }) },
     resolve: async (query, _root, { eventTypes }, context) => {
-      const listener = await createListener(context.prisma, context.organization.id, { eventTypes });
+      const listener = await audited(
+        context,
+        'listener.create',
+        (scoped) => createListener(scoped.prisma, scoped.organization.id, { eventTypes }),
+        (created) => ({
+          objectId: created.id,
+          summary: `Created a listener for ${created.eventTypes.length > 0 ? created.eventTypes.join(', ') : 'every event type'}`,
+        }),
+      );
       return context.prisma.listener.findUniqueOrThrow({ ...query, where: { id: listener.id } });
     },
   }),
@@ -63,7 +72,13 @@ builder.mutationFields((t) => ({
       "Stores an event for the organization's live listeners only: no endpoint gets a delivery of it. eventType absent or test.ping: a test.ping; another type: the eventTypes example of it, marked example, and nothing else is stored (no service, deploy or incident: hookline trigger's events never count in DORA or the incident list).",
     args: { eventType: t.arg.string({ required: false, description: 'One of the eventTypes (default test.ping).' }) },
     resolve: async (query, _root, { eventType }, context) => {
-      const eventId = await pingListeners(context, context.organization.id, eventType ?? undefined);
+      const type = eventType ?? undefined;
+      const eventId = await audited(
+        context,
+        'listener.ping',
+        (scoped) => pingListeners(scoped, scoped.organization.id, type),
+        (id) => ({ objectId: id, summary: `Sent ${type ?? 'test.ping'} to the live listeners` }),
+      );
       return context.prisma.event.findUniqueOrThrow({ ...query, where: { id: eventId } });
     },
   }),

@@ -1,13 +1,15 @@
 // People: who is calling (me), the organization's members and invites, and changing their roles.
 import { authenticatedConnection, builder } from '../builder.ts';
+import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
 import { inviteMember } from '../../domain/shared/invites.ts';
 import { emailAddress } from '../../domain/shared/passwords.ts';
 import { changeMemberRole, removeMember } from '../../domain/shared/people.ts';
 import type { Role as RoleName } from '../../domain/shared/roles.ts';
+import { audited } from '../audit.ts';
 import { Role } from './Role.ts';
 
-builder.prismaNode('Person', {
+export const PersonRef = builder.prismaNode('Person', {
   id: { field: 'id' },
   nullable: true,
   description: 'Someone who signs in. Their email is unique, compared case-insensitively (kept in lower case).',
@@ -100,7 +102,13 @@ builder.mutationFields((t) => ({
     description: 'Invites a person by email with a role: returns a one-use link, valid 7 days (OWNER only).',
     args: { email: t.arg.string({ required: true, validate: emailAddress }), role: t.arg({ type: Role, required: true }) },
     resolve: async (_root, { email, role }, context) => {
-      const link = await inviteMember(context.prisma, context.organization.id, email, role);
+      // The entry names the email and role, never the link: its token lets anyone join.
+      const link = await audited(
+        context,
+        'member.invite',
+        (scoped) => inviteMember(scoped.prisma, scoped.organization.id, email, role),
+        (issued) => ({ objectId: issued.id, summary: `Invited ${quoted(email.trim().toLowerCase())} as ${role}` }),
+      );
       return { inviteUrl: `${context.origin}${link.path}`, expiresAt: link.expiresAt };
     },
   }),
@@ -109,7 +117,12 @@ builder.mutationFields((t) => ({
     description: "Changes a member's role (OWNER only); the organization's last owner cannot be demoted.",
     args: { personId: t.arg.id({ required: true }), role: t.arg({ type: Role, required: true }) },
     resolve: async (query, _root, { personId, role }, context) => {
-      const membership = await changeMemberRole(context.prisma, context.organization.id, personId, role);
+      const membership = await audited(
+        context,
+        'member.changeRole',
+        (scoped) => changeMemberRole(scoped.prisma, scoped.organization.id, personId, role),
+        (changed) => ({ objectId: changed.personId, summary: `Changed the role of ${quoted(changed.person.email)} to ${role}` }),
+      );
       return context.prisma.membership.findUniqueOrThrow({ ...query, where: { id: membership.id } });
     },
   }),
@@ -117,6 +130,12 @@ builder.mutationFields((t) => ({
     description:
       "Removes a member (OWNER only): their sessions in the organization end. The last owner cannot be removed. Returns the person's id.",
     args: { personId: t.arg.id({ required: true }) },
-    resolve: (_root, { personId }, context) => removeMember(context.prisma, context.organization.id, personId),
+    resolve: (_root, { personId }, context) =>
+      audited(
+        context,
+        'member.remove',
+        (scoped) => removeMember(scoped.prisma, scoped.organization.id, personId),
+        (removed) => ({ objectId: removed, summary: 'Removed a member from the organization' }),
+      ),
   }),
 }));

@@ -4,7 +4,9 @@ import { ownedWhere } from '../ownership.ts';
 import { storableText } from '../../domain/shared/input.ts';
 import { rotateGitHubWebhookSecret } from '../../domain/ingest/github-deployments.ts';
 import { createService, rotateDeployToken } from '../../domain/ingest/services.ts';
+import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
+import { audited } from '../audit.ts';
 import { DEPLOY_ORDER, DeployConnection } from './Deploy.ts';
 import { INCIDENT_ORDER, IncidentConnection, IncidentStatus } from './Incident.ts';
 
@@ -116,7 +118,12 @@ builder.mutationFields((t) => ({
     type: CreateServicePayload,
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, context) => {
-      const created = await createService(context.prisma, context.organization.id, name);
+      const created = await audited(
+        context,
+        'service.create',
+        (scoped) => createService(scoped.prisma, scoped.organization.id, name),
+        ({ service }) => ({ objectId: service.id, summary: `Created service ${quoted(service.name)}` }),
+      );
       return { serviceId: created.service.id, deployToken: created.deployToken };
     },
   }),
@@ -124,7 +131,12 @@ builder.mutationFields((t) => ({
     type: RotateDeployTokenPayload,
     args: { serviceId: t.arg.id({ required: true }) },
     resolve: async (_root, { serviceId }, context) => {
-      const rotated = await rotateDeployToken(context.prisma, context.organization.id, serviceId);
+      const rotated = await audited(
+        context,
+        'service.rotateDeployToken',
+        (scoped) => rotateDeployToken(scoped.prisma, scoped.organization.id, serviceId),
+        ({ service }) => ({ objectId: service.id, summary: `Rotated the deploy token of service ${quoted(service.name)}` }),
+      );
       return { serviceId: rotated.service.id, deployToken: rotated.deployToken };
     },
   }),
@@ -156,6 +168,12 @@ builder.mutationFields((t) => ({
     type: RotateGitHubWebhookSecretPayload,
     description: "Makes the service's GitHub webhook secret (replacing any before it), for GitHub deployment_status webhooks.",
     args: { serviceId: t.arg.id({ required: true }) },
-    resolve: (_root, { serviceId }, context) => rotateGitHubWebhookSecret(context.prisma, context.organization.id, serviceId),
+    resolve: (_root, { serviceId }, context) =>
+      audited(
+        context,
+        'service.rotateGitHubWebhookSecret',
+        (scoped) => rotateGitHubWebhookSecret(scoped.prisma, scoped.organization.id, serviceId),
+        (rotated) => ({ objectId: rotated.serviceId, summary: `Rotated the GitHub webhook secret of service ${rotated.serviceId}` }),
+      ),
   }),
 }));

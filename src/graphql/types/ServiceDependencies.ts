@@ -1,5 +1,6 @@
 // Service dependencies: Service.dependsOn / Service.dependents and setServiceDependencies.
 import { builder } from '../builder.ts';
+import { audited } from '../audit.ts';
 import { MAX_DEPENDENCIES, setServiceDependencies } from '../../domain/correlation/dependencies.ts';
 import { ServiceRef } from './Service.ts';
 
@@ -41,7 +42,12 @@ builder.mutationField('setServiceDependencies', (t) =>
     },
     resolve: async (query, _root, args, context) => {
       const serviceId = args.serviceId;
-      await setServiceDependencies(context.prisma, context.organization.id, serviceId, args.dependsOn);
+      await audited(
+        context,
+        'service.setDependencies',
+        (scoped) => setServiceDependencies(scoped.prisma, scoped.organization.id, serviceId, args.dependsOn),
+        () => ({ objectId: serviceId, summary: `Set the services service ${serviceId} depends on: ${args.dependsOn.length} given` }),
+      );
       return context.prisma.service.findUniqueOrThrow({ ...query, where: { id: serviceId } });
     },
   }),

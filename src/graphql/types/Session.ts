@@ -4,6 +4,7 @@ import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import type { AuthenticatedContext } from '../context.ts';
 import { listSessions, revokeAllSessions, revokeSession, switchOrganization } from '../../domain/shared/sessions.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
+import { audited } from '../audit.ts';
 import { MeRef } from './Person.ts';
 
 builder.prismaNode('Session', {
@@ -54,7 +55,12 @@ builder.mutationFields((t) => ({
     resolve: (_query, _root, { id }, context) => {
       const person = personOf(context);
       if (!person) throw new NotFoundError('Session', id);
-      return revokeSession(context.prisma, person.personId, id);
+      return audited(
+        context,
+        'session.revoke',
+        (scoped) => revokeSession(scoped.prisma, person.personId, id),
+        (session) => ({ objectId: session.id, summary: 'Ended a session' }),
+      );
     },
   }),
   revokeAllSessions: t.withAuth({ organization: true }).int({
@@ -62,7 +68,12 @@ builder.mutationFields((t) => ({
       'Signs the caller out everywhere: ends every session of theirs, this one included. Returns how many ended (0 for an API token).',
     resolve: (_root, _args, context) => {
       const person = personOf(context);
-      return person ? revokeAllSessions(context.prisma, person.personId) : 0;
+      return audited(
+        context,
+        'session.revokeAll',
+        (scoped) => (person ? revokeAllSessions(scoped.prisma, person.personId) : Promise.resolve(0)),
+        (ended) => ({ objectId: person?.personId ?? null, summary: `Signed out everywhere: ${ended} sessions ended` }),
+      );
     },
   }),
   switchOrganization: t.withAuth({ organization: true }).field({
@@ -72,7 +83,12 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { id }, context) => {
       const person = personOf(context);
       if (!person) throw new NotFoundError('Organization', id);
-      await switchOrganization(context.prisma, person.sessionId, person.personId, id);
+      await audited(
+        context,
+        'session.switchOrganization',
+        (scoped) => switchOrganization(scoped.prisma, person.sessionId, person.personId, id),
+        () => ({ objectId: id, summary: 'Switched the session to another organization of the person' }),
+      );
       const membership = await context.prisma.membership.findUniqueOrThrow({
         where: { personId_organizationId: { personId: person.personId, organizationId: id } },
       });

@@ -3,7 +3,10 @@ import type { AuthenticatedContext, Context } from '../context.ts';
 import { requestLoader } from '../loaders.ts';
 import { ownedWhere } from '../ownership.ts';
 import type { WebhookEndpoint } from '../../generated/prisma/client.ts';
+import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
+import { endpointChanged, endpointCreated, endpointDeleted } from '../../domain/webhooks/endpoint-audit.ts';
+import { audited } from '../audit.ts';
 import { WebhookEndpointStatus as WebhookEndpointStatusValues } from '../../generated/prisma/enums.ts';
 import { endpointChart, MAX_BUCKETS, type ChartBucket } from '../../domain/webhooks/endpoint-charts.ts';
 import {
@@ -274,12 +277,18 @@ builder.mutationFields((t) => ({
       ...settingArgs,
     },
     resolve: (_root, { url, name, eventTypes, headers, timeoutMs, rateLimitPerSecond }, context) =>
-      createEndpoint(
-        context.prisma,
-        context.organization.id,
-        { url, name, eventTypes: unlessNull(eventTypes), headers, timeoutMs, rateLimitPerSecond },
-        context.destination,
-        context.maxEndpointsPerOrganization,
+      audited(
+        context,
+        'webhookEndpoint.create',
+        (scoped) =>
+          createEndpoint(
+            scoped.prisma,
+            scoped.organization.id,
+            { url, name, eventTypes: unlessNull(eventTypes), headers, timeoutMs, rateLimitPerSecond },
+            scoped.destination,
+            scoped.maxEndpointsPerOrganization,
+          ),
+        ({ endpoint }) => endpointCreated(endpoint),
       ),
   }),
   updateWebhookEndpoint: t.withAuth({ organization: true }).field({
@@ -302,20 +311,36 @@ builder.mutationFields((t) => ({
         timeoutMs,
         rateLimitPerSecond,
       };
-      return updateEndpoint(context.prisma, context.organization.id, id, input, context.destination);
+      return audited(
+        context,
+        'webhookEndpoint.update',
+        (scoped) => updateEndpoint(scoped.prisma, scoped.organization.id, id, input, scoped.destination),
+        (endpoint) => endpointChanged(endpoint, input),
+      );
     },
   }),
   setWebhookEndpointActive: t.withAuth({ organization: true }).field({
     type: WebhookEndpointRef,
     description: 'false pauses deliveries (INACTIVE); true brings an INACTIVE or DISABLED endpoint back and resets its failure count.',
     args: { id: t.arg.id({ required: true }), active: t.arg.boolean({ required: true }) },
-    resolve: (_root, { id, active }, context) => setEndpointActive(context.prisma, context.organization.id, id, active),
+    resolve: (_root, { id, active }, context) =>
+      audited(
+        context,
+        active ? 'webhookEndpoint.activate' : 'webhookEndpoint.deactivate',
+        (scoped) => setEndpointActive(scoped.prisma, scoped.organization.id, id, active),
+        (endpoint) => ({ objectId: endpoint.id, summary: `${active ? 'Activated' : 'Paused'} webhook endpoint ${quoted(endpoint.name)}` }),
+      ),
   }),
   deleteWebhookEndpoint: t.withAuth({ organization: true }).id({
     description: 'Deletes the endpoint for good and cancels its pending deliveries; returns its id.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, context) => {
-      await deleteEndpoint(context.prisma, context.organization.id, id);
+      await audited(
+        context,
+        'webhookEndpoint.delete',
+        (scoped) => deleteEndpoint(scoped.prisma, scoped.organization.id, id),
+        endpointDeleted,
+      );
       return id;
     },
   }),
@@ -332,20 +357,39 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: (_root, { id, gracePeriodSeconds }, context) =>
-      rotateSigningSecret(context.prisma, context.organization.id, id, gracePeriodSeconds ?? DEFAULT_SECRET_GRACE_SECONDS),
+      audited(
+        context,
+        'webhookEndpoint.rotateSecret',
+        (scoped) => rotateSigningSecret(scoped.prisma, scoped.organization.id, id, gracePeriodSeconds ?? DEFAULT_SECRET_GRACE_SECONDS),
+        ({ endpoint }) => ({
+          objectId: endpoint.id,
+          summary: `Rotated the signing secret of webhook endpoint ${quoted(endpoint.name)} (grace period ${gracePeriodSeconds ?? DEFAULT_SECRET_GRACE_SECONDS} s)`,
+        }),
+      ),
   }),
   revealWebhookSecret: t.withAuth({ organization: true }).field({
     type: RevealWebhookSecretPayload,
     description: "The endpoint's current signing secret. Every reveal is recorded with the API token or person that asked (secretReveals).",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, context) => revealSigningSecret(context.prisma, context.organization, id),
+    resolve: (_root, { id }, context) =>
+      audited(
+        context,
+        'webhookEndpoint.revealSecret',
+        (scoped) => revealSigningSecret(scoped.prisma, scoped.organization, id),
+        ({ endpoint }) => ({ objectId: endpoint.id, summary: `Revealed the signing secret of webhook endpoint ${quoted(endpoint.name)}` }),
+      ),
   }),
   sendTestEvent: t.withAuth({ organization: true }).prismaField({
     type: 'Delivery',
     description: 'Queues a test.ping to an ACTIVE endpoint, whatever its event types.',
     args: { endpointId: t.arg.id({ required: true }) },
     resolve: async (query, _root, { endpointId }, context) => {
-      const deliveryId = await sendTestEvent(context, context.organization.id, endpointId);
+      const deliveryId = await audited(
+        context,
+        'webhookEndpoint.sendTest',
+        (scoped) => sendTestEvent(scoped, scoped.organization.id, endpointId),
+        () => ({ objectId: endpointId, summary: `Sent a test.ping to webhook endpoint ${endpointId}` }),
+      );
       return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: deliveryId } });
     },
   }),

@@ -1,10 +1,11 @@
-// One incident: its alerts (when an alert source opened it), acknowledge and resolve it, and judge its
-// ranked suspects (deploys and other changes).
-import { Fragment, useState } from 'react';
+// One incident: its alerts (when an alert source opened it), acknowledge and resolve it, judge its
+// ranked suspects (deploys and other changes), its notes (and a form to add one) and its timeline.
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-import { Breadcrumbs, Badge, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
-import { errorMessage } from '../errors';
+import { ActorName } from '../actors';
+import { Breadcrumbs, Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, TableWrap } from '../components';
+import { errorMessage, formErrors } from '../errors';
 import { formatDateTime, formatPercent, formatSeconds, labelText, readableTimes, shortSha } from '../format';
 import { graphql } from '../gql';
 import type { IncidentFieldsFragment, SuspectVerdict } from '../gql/graphql';
@@ -12,6 +13,18 @@ import type { IncidentFieldsFragment, SuspectVerdict } from '../gql/graphql';
 graphql(`
   fragment IncidentFields on Incident {
     id title severity status environment startedAt openedAt acknowledgedAt resolvedAt
+    acknowledgedBy { ...ActorFields }
+    resolvedBy { ...ActorFields }
+    notes { id body createdAt author { ...ActorFields } }
+    timeline {
+      kind at
+      actor { ...ActorFields }
+      alert { id fingerprint }
+      note { id }
+      verdict
+      deploy { id commitSha version }
+      change { id summary }
+    }
     service { id name }
     alertSource { id name kind }
     alerts(first: 50) {
@@ -42,6 +55,12 @@ const ACKNOWLEDGE = graphql(`
 const RESOLVE = graphql(`
   mutation ResolveIncident($id: ID!) {
     resolveIncident(id: $id) { ...IncidentFields }
+  }
+`);
+
+const ADD_NOTE = graphql(`
+  mutation AddIncidentNote($incidentId: ID!, $body: String!) {
+    addIncidentNote(incidentId: $incidentId, body: $body) { id incident { ...IncidentFields } }
   }
 `);
 
@@ -77,6 +96,7 @@ export function IncidentPage() {
     void markSuspect({ incidentId: incident.id, deployId: suspect.deploy?.id, changeId: suspect.change?.id, verdict });
   };
   const transitionError = acknowledgement.error ?? resolution.error;
+  const openedBy = incident.timeline.find((entry) => entry.kind === 'OPENED')?.actor;
 
   return (
     <>
@@ -110,13 +130,31 @@ export function IncidentPage() {
         <dt>Opened</dt>
         <dd>{formatDateTime(incident.openedAt)}</dd>
         <dt>Acknowledged</dt>
-        <dd>{formatDateTime(incident.acknowledgedAt)}</dd>
+        <dd>
+          {formatDateTime(incident.acknowledgedAt)}
+          {incident.acknowledgedAt && (
+            <>
+              {' by '}
+              <ActorName actor={incident.acknowledgedBy} />
+            </>
+          )}
+        </dd>
         <dt>Resolved</dt>
-        <dd>{formatDateTime(incident.resolvedAt)}</dd>
+        <dd>
+          {formatDateTime(incident.resolvedAt)}
+          {incident.resolvedAt && (
+            <>
+              {' by '}
+              <ActorName actor={incident.resolvedBy} />
+            </>
+          )}
+        </dd>
         <dt>Opened by</dt>
         <dd>
           {incident.alertSource ? (
             <Link to="/alert-sources">{incident.alertSource.name}</Link>
+          ) : openedBy?.__typename === 'ApiToken' ? (
+            <ActorName actor={openedBy} />
           ) : incident.alerts.totalCount > 0 ? (
             'a deleted alert source'
           ) : (
@@ -177,7 +215,107 @@ export function IncidentPage() {
           error={verdictFor !== null && verdictState.error ? { key: verdictFor, message: errorMessage(verdictState.error) } : null}
         />
       )}
+
+      <h2>Notes</h2>
+      {incident.notes.length === 0 ? (
+        <p className="subtle">No notes yet.</p>
+      ) : (
+        <ol className="cards" aria-label="Notes">
+          {incident.notes.map((note) => (
+            <li key={note.id} className="card">
+              <div className="card-title subtle">
+                <ActorName actor={note.author} /> · {formatDateTime(note.createdAt)}
+              </div>
+              <p className="card-text note-body">{note.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <AddNote incidentId={incident.id} />
+
+      <h2>Timeline</h2>
+      <ol className="timeline" aria-label="Timeline">
+        {incident.timeline.map((entry, index) => (
+          <li key={`${entry.kind}-${entry.at}-${index}`} data-kind={entry.kind}>
+            <span className="subtle">{formatDateTime(entry.at)}</span> {timelineText(entry)}
+            {entry.actor?.__typename !== 'System' && (
+              <>
+                {' · '}
+                <ActorName actor={entry.actor} />
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
     </>
+  );
+}
+
+type TimelineEntry = IncidentFieldsFragment['timeline'][number];
+
+/** What a timeline entry says happened. */
+function timelineText(entry: TimelineEntry): string {
+  const subject = entry.deploy
+    ? `deploy ${entry.deploy.version ?? shortSha(entry.deploy.commitSha)}`
+    : entry.change
+      ? `change "${entry.change.summary}"`
+      : 'a suspect';
+  switch (entry.kind) {
+    case 'OPENED':
+      return 'Incident started and opened';
+    case 'ALERT_JOINED':
+      return `Alert ${entry.alert?.fingerprint ?? ''} joined`;
+    case 'ALERT_RESOLVED':
+      return `Alert ${entry.alert?.fingerprint ?? ''} resolved`;
+    case 'RERANKED':
+      return entry.deploy || entry.change ? `Suspects ranked again: ${subject} now first` : 'Suspects ranked again: none left';
+    case 'VERDICT':
+      return `${subject} judged ${entry.verdict === 'CAUSED' ? 'the cause' : 'not the cause'}`;
+    case 'ACKNOWLEDGED':
+      return 'Acknowledged';
+    case 'NOTE':
+      return 'Note added';
+    case 'RESOLVED':
+      return 'Resolved';
+  }
+}
+
+const NOTE_MAX_LENGTH = 10_000;
+
+function AddNote({ incidentId }: { incidentId: string }) {
+  const [body, setBody] = useState('');
+  const [state, addNote] = useMutation(ADD_NOTE);
+  const id = useId();
+  const errors = formErrors(state.error, ['body']);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await addNote({ incidentId, body });
+    if (!result.error) setBody('');
+  };
+  return (
+    <form className="note-form" onSubmit={submit} aria-label="New note">
+      <div className="field">
+        <label htmlFor={`${id}-body`}>Add a note</label>
+        <textarea
+          id={`${id}-body`}
+          rows={3}
+          maxLength={NOTE_MAX_LENGTH}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          aria-describedby={errors.fields.body ? `${id}-body-error` : undefined}
+          aria-invalid={errors.fields.body ? true : undefined}
+        />
+        <FieldError id={`${id}-body-error`} message={errors.fields.body} />
+      </div>
+      {errors.general && (
+        <p className="error-alert" role="alert">
+          {errors.general}
+        </p>
+      )}
+      <button type="submit" disabled={state.fetching || body.trim() === ''}>
+        Add note
+      </button>
+    </form>
   );
 }
 
