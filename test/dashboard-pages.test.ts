@@ -416,7 +416,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     await page.getByRole('button', { name: 'Add note' }).click();
     const notes = page.getByRole('list', { name: 'Notes' });
     await notes.getByText('Rolled back the gateway client; errors gone.').waitFor();
-    expect(await notes.locator('li').first().textContent()).toContain(`API token ${hookline.tenant.apiToken.slice(0, 12)}…`);
+    // By the person signed in (the organization's owner here), named as the dashboard names people.
+    expect(await notes.locator('li').first().textContent()).toContain(`Owner owner-${hookline.tenant.organizationId}@example.test`);
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await timeline.locator('li[data-kind="NOTE"]').getByText('Note added').waitFor();
     expect(await timeline.locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')))).toEqual(
