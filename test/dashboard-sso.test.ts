@@ -14,7 +14,7 @@ import {
 } from './support/browser.ts';
 import type { RunningApp, Tenant } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
-import { startOidcProvider, type OidcProvider } from './support/oidc.ts';
+import { startSingleSignOn, type OidcProvider } from './support/oidc.ts';
 import { setUpOwner } from './support/people.ts';
 
 if (!hasChromium && !chromiumRequired) {
@@ -32,16 +32,9 @@ describe.skipIf(!hasChromium && !chromiumRequired)('single sign-on in a browser'
   let browser: Browser;
 
   beforeAll(async () => {
-    provider = await startOidcProvider();
-    hookline.onClose(() => provider.close());
-    sso = await hookline.startApp({
-      OIDC_ISSUER_URL: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-    });
-    provider.serve(`${sso.baseUrl}/api/auth/oidc/callback`, {
+    ({ provider, app: sso } = await startSingleSignOn(hookline, {
       'ada-verified': { email: 'ada@example.com', email_verified: true, name: 'Ada at the provider' },
-    });
+    }));
     tenant = await hookline.createTenant('checkout', sso.app);
     await setUpOwner(sso.app, sso.baseUrl, tenant.organizationId, 'ada@example.com');
     browser = await launchBrowser();

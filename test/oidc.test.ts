@@ -8,7 +8,14 @@ import { inviteMember, issueOwnerSetupLink } from '../src/domain/shared/invites.
 import { graphql } from './gql/index.ts';
 import { requestGraphqlWithHeaders, type RunningApp, type Tenant } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
-import { CookieClient, signInAtProvider, startOidcProvider, type BrowserResponse, type OidcProvider } from './support/oidc.ts';
+import {
+  CookieClient,
+  signInAtProvider,
+  startOidcProvider,
+  startSingleSignOn,
+  type BrowserResponse,
+  type OidcProvider,
+} from './support/oidc.ts';
 import { documentChecker, type DocumentChecker } from './support/openapi.ts';
 import { setUpOwner } from './support/people.ts';
 
@@ -24,20 +31,13 @@ const NOT_STARTED =
   'No single sign-on is under way in this browser (it expired after 10 minutes, was already completed, or was started elsewhere): sign in again';
 
 beforeAll(async () => {
-  provider = await startOidcProvider();
-  hookline.onClose(() => provider.close());
-  sso = await hookline.startApp({
-    OIDC_ISSUER_URL: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-  });
-  provider.serve(`${sso.baseUrl}/api/auth/oidc/callback`, {
+  ({ provider, app: sso } = await startSingleSignOn(hookline, {
     'ada-verified': { email: 'ada@example.com', email_verified: true, name: 'Ada at the provider' },
     'ada-upper-case': { email: 'ADA@Example.com', email_verified: true },
     'ada-unverified': { email: 'ada@example.com', email_verified: false, name: 'Not Ada' },
     'grace-invited': { email: 'grace@example.com', email_verified: true, name: 'Grace Hopper' },
     stranger: { email: 'stranger@example.com', email_verified: true },
-  });
+  }));
   tenant = await hookline.createTenant('checkout', sso.app);
   // Ada has an account (with a password too); Grace has only an invite.
   await setUpOwner(sso.app, sso.baseUrl, tenant.organizationId, 'ada@example.com');

@@ -3,6 +3,8 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import type { RunningApp } from './app.ts';
+import type { Hookline } from './fixture.ts';
 
 export interface ProviderAccount {
   email: string;
@@ -63,6 +65,25 @@ export async function startOidcProvider(): Promise<OidcProvider> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A provider, and a Hookline app of the fixture that signs people in through it; the provider
+ * knows `accounts` (by account id) and stops with the fixture.
+ */
+export async function startSingleSignOn(
+  hookline: Hookline,
+  accounts: Record<string, ProviderAccount>,
+): Promise<{ provider: OidcProvider; app: RunningApp }> {
+  const provider = await startOidcProvider();
+  hookline.onClose(() => provider.close());
+  const app = await hookline.startApp({
+    OIDC_ISSUER_URL: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+  });
+  provider.serve(`${app.baseUrl}/api/auth/oidc/callback`, accounts);
+  return { provider, app };
 }
 
 export interface BrowserResponse {
