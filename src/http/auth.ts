@@ -4,19 +4,19 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SESSION_COOKIE, sessionCookie } from '../auth/caller.ts';
+import { SESSION_COOKIE } from '../auth/caller.ts';
 import type { PrismaClient, Person } from '../generated/prisma/client.ts';
 import { parseInput } from '../domain/shared/input.ts';
 import { ExistingAccountError, InvalidLinkError, redeemLink } from '../domain/shared/invites.ts';
 import { emailAddress, newPassword, personName } from '../domain/shared/passwords.ts';
-import { checkCredentials, organizationsOf } from '../domain/shared/people.ts';
+import { checkCredentials } from '../domain/shared/people.ts';
 import { ROLES } from '../domain/shared/roles.ts';
-import { revokeSessionByCookie, signOut, startSession, type SessionLifetime } from '../domain/shared/sessions.ts';
+import { signOut, type SessionLifetime } from '../domain/shared/sessions.ts';
 import { HttpError } from './errors.ts';
 import { takeJsonBodies } from './json-body.ts';
 import type { FailureLimiter } from './rate-limit.ts';
 import { BODY_ERRORS, errorResponse, jsonResponse, RETRY_AFTER, TRANSPORT_RESPONSES, UNSUPPORTED_MEDIA_TYPE } from './route-schemas.ts';
-import { clearSessionCookie, isAllowedOrigin, ownOrigin, requestSource, setSessionCookie } from './sessions.ts';
+import { beginSession, clearSessionCookie, isAllowedOrigin, ownOrigin, requestSource } from './sessions.ts';
 
 export interface AuthRouteDependencies {
   prisma: PrismaClient;
@@ -71,16 +71,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
 
   /** A new session for the person (the request's former one, if any, ends), and the sign-in answer. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, person: Person, organizationId?: string) {
-    const organizations = await organizationsOf(deps.prisma, person.id);
-    const selected = organizations.find((organization) => organization.id === organizationId) ?? organizations[0];
-    if (!selected) throw new HttpError(403, 'forbidden', 'This person is a member of no organization');
-    await revokeSessionByCookie(deps.prisma, sessionCookie(request.headers.cookie));
-    const { session, plaintext } = await startSession(
-      deps.prisma,
-      { personId: person.id, organizationId: selected.id, how: 'password', ...requestSource(request) },
-      deps.lifetime,
-    );
-    setSessionCookie(request, reply, plaintext, session.absoluteExpiresAt);
+    const organizations = await beginSession(request, reply, deps, { personId: person.id, how: 'password', organizationId });
     return { person: { id: person.id, email: person.email, name: person.name }, organizations };
   }
 

@@ -7,16 +7,14 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sessionCookie } from '../auth/caller.ts';
 import { OidcCallbackError, OidcProviderError, type OidcClient } from '../auth/oidc.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { beginOidcSignIn, OIDC_SIGN_IN_TTL_MS, sameOriginPath, takeOidcSignIn } from '../domain/shared/oidc-sign-ins.ts';
-import { organizationsOf } from '../domain/shared/people.ts';
-import { revokeSessionByCookie, startSession, type SessionLifetime } from '../domain/shared/sessions.ts';
+import type { SessionLifetime } from '../domain/shared/sessions.ts';
 import { personOfVerifiedEmail, SingleSignOnRefusedError } from '../domain/shared/single-sign-on.ts';
 import { HttpError } from './errors.ts';
 import { errorResponse, jsonResponse, TRANSPORT_RESPONSES } from './route-schemas.ts';
-import { requestSource, setSessionCookie } from './sessions.ts';
+import { beginSession, requestSource } from './sessions.ts';
 
 export interface OidcRouteDependencies {
   prisma: PrismaClient;
@@ -181,17 +179,7 @@ export async function oidcRoutes(app: FastifyInstance, deps: OidcRouteDependenci
         throw error;
       },
     );
-    const organizations = await organizationsOf(deps.prisma, person.id);
-    const selected = organizations.find((organization) => organization.id === joinedOrganizationId) ?? organizations[0];
-    if (!selected) throw new HttpError(403, 'forbidden', 'This person is a member of no organization');
-    // A new session id at every sign-in; the browser's former session (if any) ends.
-    await revokeSessionByCookie(deps.prisma, sessionCookie(request.headers.cookie));
-    const { session, plaintext } = await startSession(
-      deps.prisma,
-      { personId: person.id, organizationId: selected.id, how: 'single sign-on', ...requestSource(request) },
-      deps.lifetime,
-    );
-    setSessionCookie(request, reply, plaintext, session.absoluteExpiresAt);
+    await beginSession(request, reply, deps, { personId: person.id, how: 'single sign-on', organizationId: joinedOrganizationId });
     return reply.redirect(signIn.returnTo, 302);
   });
 }

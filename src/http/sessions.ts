@@ -5,8 +5,11 @@
 // cross-site POSTs in browsers that honour it, and this check does not depend on that.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ORGANIZATION_HEADER, SESSION_COOKIE, usesSessionCookie, type Credentials } from '../auth/caller.ts';
+import { ORGANIZATION_HEADER, SESSION_COOKIE, sessionCookie, usesSessionCookie, type Credentials } from '../auth/caller.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { RequestSource } from '../domain/shared/audit.ts';
+import { organizationsOf, type OrganizationMembership } from '../domain/shared/people.ts';
+import { revokeSessionByCookie, startSession, type SessionLifetime } from '../domain/shared/sessions.ts';
 import { HttpError } from './errors.ts';
 
 export function headerValue(value: string | string[] | undefined): string | undefined {
@@ -72,6 +75,31 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, p
     secure: request.protocol === 'https',
     expires: expiresAt,
   });
+}
+
+/**
+ * Signs `person` in from this request, acting for `organizationId` when they are a member of it
+ * (else for their first organization): the browser's former session (if any) ends, a new one
+ * starts (a new id at every sign-in: no id chosen before is ever kept) and its cookie is set.
+ * Returns the person's organizations; a person in none is refused (403 forbidden).
+ */
+export async function beginSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { prisma, lifetime }: { prisma: PrismaClient; lifetime: SessionLifetime },
+  sign: { personId: string; how: 'password' | 'single sign-on'; organizationId?: string },
+): Promise<OrganizationMembership[]> {
+  const organizations = await organizationsOf(prisma, sign.personId);
+  const selected = organizations.find((organization) => organization.id === sign.organizationId) ?? organizations[0];
+  if (!selected) throw new HttpError(403, 'forbidden', 'This person is a member of no organization');
+  await revokeSessionByCookie(prisma, sessionCookie(request.headers.cookie));
+  const { session, plaintext } = await startSession(
+    prisma,
+    { personId: sign.personId, organizationId: selected.id, how: sign.how, ...requestSource(request) },
+    lifetime,
+  );
+  setSessionCookie(request, reply, plaintext, session.absoluteExpiresAt);
+  return organizations;
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
