@@ -3,7 +3,7 @@
 // resolving are not recorded twice: the timeline reads them from the incident's alerts.
 import { z } from 'zod';
 import type { IncidentActivityKind, IncidentNote, Prisma, PrismaClient, SuspectVerdict } from '../../generated/prisma/client.ts';
-import { actorOf, storedActor, type Actor } from '../shared/actors.ts';
+import { actorOf, alertSourceActor, storedActor, type Actor } from '../shared/actors.ts';
 import { NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
 import { parseInput, trimmedText } from '../shared/input.ts';
@@ -92,7 +92,7 @@ export async function incidentTimeline(prisma: PrismaClient, incidentId: string,
       changeEventId: activity.changeEventId,
     })),
     ...alerts.flatMap((alert) => {
-      const actor: Actor = alert.alertSourceId ? { kind: 'ALERT_SOURCE', id: alert.alertSourceId } : { kind: 'SYSTEM' };
+      const actor = alertSourceActor(alert.alertSourceId);
       const joined = { ...none, kind: 'ALERT_JOINED' as const, at: alert.receivedAt, actor, alertId: alert.id };
       return alert.status === 'RESOLVED' && alert.endsAt
         ? [joined, { ...none, kind: 'ALERT_RESOLVED' as const, at: alert.endsAt, actor, alertId: alert.id }]

@@ -233,17 +233,23 @@ const TRANSITIONS = {
     from: ['OPEN'],
     to: 'ACKNOWLEDGED',
     at: 'acknowledgedAt',
-    by: ['acknowledgedByKind', 'acknowledgedById'],
+    step: 'acknowledged',
     event: 'incident.acknowledged',
   },
   resolve: {
     from: ['OPEN', 'ACKNOWLEDGED'],
     to: 'RESOLVED',
     at: 'resolvedAt',
-    by: ['resolvedByKind', 'resolvedById'],
+    step: 'resolved',
     event: 'incident.resolved',
   },
 } as const;
+
+/** The columns saying who took an incident's step: acknowledged or resolved it. */
+export function takenBy(step: 'acknowledged' | 'resolved', actor: Actor) {
+  const { kind, id } = storedActor(actor);
+  return step === 'acknowledged' ? { acknowledgedByKind: kind, acknowledgedById: id } : { resolvedByKind: kind, resolvedById: id };
+}
 
 export interface Transition {
   /** Who moves it on. */
@@ -270,12 +276,11 @@ export async function transitionIncident(
   const now = new Date();
   const at = requestedAt ?? now;
   if (!isNotInFuture(at.getTime(), now.getTime())) throw new InputError([{ field, message: IN_FUTURE_MESSAGE }]);
-  const by = storedActor(actor);
   return outbox.prisma.$transaction(async (tx) => {
     // One guarded write: of two concurrent transitions, one finds the incident already moved on.
     const [incident] = await tx.incident.updateManyAndReturn({
       where: { id, organizationId, status: { in: [...transition.from] }, startedAt: { lte: at } },
-      data: { status: transition.to, [transition.at]: at, [transition.by[0]]: by.kind, [transition.by[1]]: by.id },
+      data: { status: transition.to, [transition.at]: at, ...takenBy(transition.step, actor) },
     });
     if (!incident) {
       const current = await tx.incident.findFirst({ where: { id, organizationId }, select: { status: true, startedAt: true } });

@@ -10,8 +10,8 @@ import type { AlertSourceKind, Prisma, PrismaClient, Severity } from '../../gene
 import type { AlertGroup, PagerDutyEvent, ReportedAlert } from './alert-payloads.ts';
 import { rankIncidentSuspects, rerankIncidentSuspects } from '../correlation/correlation.ts';
 import { recordIncidentActivity } from '../correlation/incident-activity.ts';
-import { storedActor, type Actor } from '../shared/actors.ts';
-import { emitIncidentEvent, type IncidentDependencies } from '../correlation/incidents.ts';
+import { alertSourceActor } from '../shared/actors.ts';
+import { emitIncidentEvent, takenBy, type IncidentDependencies } from '../correlation/incidents.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -180,20 +180,9 @@ async function applyToService(
     })),
   });
   await rankIncidentSuspects(tx, opened, deps.lookbackMs);
-  await recordIncidentActivity(tx, { incidentId: opened.id, kind: 'OPENED', actor: sourceActor(source.id), at: opened.startedAt });
+  await recordIncidentActivity(tx, { incidentId: opened.id, kind: 'OPENED', actor: alertSourceActor(source.id), at: opened.startedAt });
   await emitIncidentEvent(tx, deps, opened, 'incident.opened');
   return { incidentId: opened.id, action: 'opened' };
-}
-
-/** An alert source as the actor of what its alerts do; Hookline itself once the source is deleted. */
-function sourceActor(alertSourceId: string | null): Actor {
-  return alertSourceId ? { kind: 'ALERT_SOURCE', id: alertSourceId } : { kind: 'SYSTEM' };
-}
-
-/** The columns saying who resolved an incident. */
-function resolvedBy(actor: Actor) {
-  const stored = storedActor(actor);
-  return { resolvedByKind: stored.kind, resolvedById: stored.id };
 }
 
 type KnownIncident = Prisma.IncidentGetPayload<{
@@ -250,10 +239,10 @@ async function updateIncident(
     const lastEnd = latest(all.map((alert) => alert.endsAt ?? now));
     // biome-ignore lint/complexity/useMathMinMax: Dates (Math.max would make a number of them)
     const resolvedAt = lastEnd < incident.startedAt ? incident.startedAt : lastEnd;
-    const actor = sourceActor(incident.alertSourceId);
+    const actor = alertSourceActor(incident.alertSourceId);
     const [resolved] = await tx.incident.updateManyAndReturn({
       where: { id: incident.id, status: { not: 'RESOLVED' } },
-      data: { status: 'RESOLVED', resolvedAt, ...resolvedBy(actor) },
+      data: { status: 'RESOLVED', resolvedAt, ...takenBy('resolved', actor) },
     });
     if (resolved) {
       await recordIncidentActivity(tx, { incidentId: incident.id, kind: 'RESOLVED', actor, at: resolvedAt });
@@ -267,7 +256,8 @@ async function updateIncident(
     const startedAt = earliest([incident.startedAt, ...firing.map((alert) => alert.startsAt)]);
     const severity = mostSevere([incident.severity, ...firing.map((alert) => alert.severity)]);
     const updated = await tx.incident.update({ where: { id: incident.id }, data: { startedAt, severity } });
-    if (startedAt < incident.startedAt) await rerankIncidentSuspects(tx, updated, deps.lookbackMs, sourceActor(incident.alertSourceId));
+    if (startedAt < incident.startedAt)
+      await rerankIncidentSuspects(tx, updated, deps.lookbackMs, alertSourceActor(incident.alertSourceId));
   }
   return { incidentId: incident.id, action: 'updated' };
 }
@@ -330,11 +320,10 @@ export async function receivePagerDutyEvent(
     });
     if (!incident) return { incidents: [], unrouted: [] };
     if (event.action === 'acknowledge') {
-      const actor = sourceActor(source.id);
-      const by = storedActor(actor);
+      const actor = alertSourceActor(source.id);
       const [acknowledged] = await tx.incident.updateManyAndReturn({
         where: { id: incident.id, status: 'OPEN' },
-        data: { status: 'ACKNOWLEDGED', acknowledgedAt: now, acknowledgedByKind: by.kind, acknowledgedById: by.id },
+        data: { status: 'ACKNOWLEDGED', acknowledgedAt: now, ...takenBy('acknowledged', actor) },
       });
       if (!acknowledged) return { incidents: [{ incidentId: incident.id, action: 'unchanged' }], unrouted: [] };
       await recordIncidentActivity(tx, { incidentId: incident.id, kind: 'ACKNOWLEDGED', actor, at: now });
@@ -342,10 +331,10 @@ export async function receivePagerDutyEvent(
       return { incidents: [{ incidentId: incident.id, action: 'updated' }], unrouted: [] };
     }
     // Guarded: a person may have resolved it meanwhile (transitions do not take the source's lock).
-    const actor = sourceActor(source.id);
+    const actor = alertSourceActor(source.id);
     const [resolved] = await tx.incident.updateManyAndReturn({
       where: { id: incident.id, status: { not: 'RESOLVED' } },
-      data: { status: 'RESOLVED', resolvedAt: now, ...resolvedBy(actor) },
+      data: { status: 'RESOLVED', resolvedAt: now, ...takenBy('resolved', actor) },
     });
     if (!resolved) return { incidents: [{ incidentId: incident.id, action: 'unchanged' }], unrouted: [] };
     await recordIncidentActivity(tx, { incidentId: incident.id, kind: 'RESOLVED', actor, at: now });

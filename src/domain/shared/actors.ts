@@ -12,6 +12,11 @@ export type Actor =
 
 export const SYSTEM_ACTOR: Actor = { kind: 'SYSTEM' };
 
+/** An alert source as the actor of what its alerts do; Hookline itself once the source is deleted. */
+export function alertSourceActor(alertSourceId: string | null): Actor {
+  return alertSourceId ? { kind: 'ALERT_SOURCE', id: alertSourceId } : SYSTEM_ACTOR;
+}
+
 /** The columns an actor is stored in. */
 export interface StoredActor {
   kind: ActorKind;
