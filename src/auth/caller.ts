@@ -7,6 +7,7 @@ import { fastifyCookie } from '@fastify/cookie';
 import { inRequestScope } from '../db/request-scope.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Actor as ChangeActor } from '../domain/shared/actors.ts';
+import type { ChangeOrigin, RequestSource } from '../domain/shared/audit.ts';
 import { authenticateApiToken } from '../domain/shared/api-tokens.ts';
 import { SCOPE_ROLE, type Role } from '../domain/shared/roles.ts';
 import { checkSession } from '../domain/shared/sessions.ts';
@@ -50,6 +51,11 @@ export function actorOfViewer(viewer: Viewer): ChangeActor {
   return viewer.actor.kind === 'apiToken'
     ? { kind: 'API_TOKEN', id: viewer.actor.apiTokenId }
     : { kind: 'PERSON', id: viewer.actor.personId };
+}
+
+/** Who and where the changes of a viewer's request come from, for their audit entries (GraphQL and REST alike). */
+export function changeOriginOf(viewer: Viewer, from: RequestSource): ChangeOrigin {
+  return { organizationId: viewer.id, actor: actorOfViewer(viewer), ...from };
 }
 
 export function bearerToken(authorization: string | null | undefined): string | undefined {

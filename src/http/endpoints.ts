@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PrismaClient, WebhookEndpoint } from '../generated/prisma/client.ts';
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
-import { actorOfViewer, authenticate, type Viewer } from '../auth/caller.ts';
+import { authenticate, changeOriginOf, type Viewer } from '../auth/caller.ts';
 import { requireRole, type Role } from '../domain/shared/roles.ts';
 import { auditedChange, type ChangeOrigin } from '../domain/shared/audit.ts';
 import { endpointChanged, endpointCreated, endpointDeleted } from '../domain/webhooks/endpoint-audit.ts';
@@ -149,10 +149,8 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
   };
   const organizationOf = async (request: FastifyRequest, minimum: Role = 'VIEWER') => (await viewerOf(request, minimum)).id;
   /** Who changes what through a writing route (an ADMIN's), for its audit entry. */
-  const changeOriginOf = async (request: FastifyRequest): Promise<ChangeOrigin> => {
-    const viewer = await viewerOf(request, 'ADMIN');
-    return { organizationId: viewer.id, actor: actorOfViewer(viewer), ...requestSource(request) };
-  };
+  const adminChangeOf = async (request: FastifyRequest): Promise<ChangeOrigin> =>
+    changeOriginOf(await viewerOf(request, 'ADMIN'), requestSource(request));
   const objectBody = (body: unknown) => {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw new InputError([{ field: 'body', message: 'must be a JSON object' }]);
@@ -203,7 +201,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     '/api/webhooks/endpoints',
     { config: { invalidInput: 'The endpoint is invalid' }, schema: createSchema },
     async (request, reply) => {
-      const origin = await changeOriginOf(request);
+      const origin = await adminChangeOf(request);
       const { endpoint, signingSecret } = await auditedChange(
         deps.prisma,
         origin,
@@ -258,7 +256,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     },
   };
   app.patch('/api/webhooks/endpoints/:id', { config: { invalidInput: 'The change is invalid' }, schema: changeSchema }, async (request) => {
-    const origin = await changeOriginOf(request);
+    const origin = await adminChangeOf(request);
     const input = objectBody(request.body);
     const endpoint = await auditedChange(
       deps.prisma,
@@ -284,7 +282,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
     },
   };
   app.delete('/api/webhooks/endpoints/:id', { schema: deleteSchema }, async (request, reply) => {
-    const origin = await changeOriginOf(request);
+    const origin = await adminChangeOf(request);
     await auditedChange(
       deps.prisma,
       origin,

@@ -10,7 +10,8 @@ import {
 } from '../../generated/prisma/enums.ts';
 import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
-import { audited, changeOrigin } from '../audit.ts';
+import { actorOfViewer } from '../../auth/caller.ts';
+import { audited } from '../audit.ts';
 import { ActorRef, loadActor } from './Actor.ts';
 import { isUuid } from '../../domain/shared/ids.ts';
 import { storableDate } from '../../domain/shared/input.ts';
@@ -252,7 +253,8 @@ builder.mutationFields((t) => ({
       const incident = await audited(
         context,
         'incident.open',
-        (scoped) => openIncident(scoped, scoped.organization.id, changeOrigin(scoped).actor, { ...args, serviceId: args.serviceId }),
+        (scoped) =>
+          openIncident(scoped, scoped.organization.id, actorOfViewer(scoped.organization), { ...args, serviceId: args.serviceId }),
         (opened) => ({ objectId: opened.id, summary: `Opened incident ${quoted(opened.title)} (${opened.severity})` }),
       );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
@@ -266,7 +268,7 @@ builder.mutationFields((t) => ({
       const incident = await audited(
         context,
         'incident.acknowledge',
-        (scoped) => transitionIncident(scoped, scoped.organization.id, id, 'acknowledge', { actor: changeOrigin(scoped).actor }),
+        (scoped) => transitionIncident(scoped, scoped.organization.id, id, 'acknowledge', { actor: actorOfViewer(scoped.organization) }),
         (acknowledged) => ({ objectId: acknowledged.id, summary: `Acknowledged incident ${quoted(acknowledged.title)}` }),
       );
       return context.prisma.incident.findUniqueOrThrow({ ...query, where: { id: incident.id } });
@@ -284,7 +286,7 @@ builder.mutationFields((t) => ({
         'incident.resolve',
         (scoped) =>
           transitionIncident(scoped, scoped.organization.id, id, 'resolve', {
-            actor: changeOrigin(scoped).actor,
+            actor: actorOfViewer(scoped.organization),
             at: resolvedAt,
             field: 'resolvedAt',
           }),
@@ -303,7 +305,7 @@ builder.mutationFields((t) => ({
       await audited(
         context,
         'incident.setLookback',
-        (scoped) => setIncidentLookback(scoped, scoped.organization.id, id, lookbackHours ?? null, changeOrigin(scoped).actor),
+        (scoped) => setIncidentLookback(scoped, scoped.organization.id, id, lookbackHours ?? null, actorOfViewer(scoped.organization)),
         () => ({
           objectId: id,
           summary: `Set the look-back of incident ${id} to ${lookbackHours == null ? 'the default' : `${lookbackHours} hours`}`,
@@ -332,7 +334,7 @@ builder.mutationFields((t) => ({
       await audited(
         context,
         'incident.markSuspect',
-        (scoped) => markSuspect(scoped, scoped.organization.id, incidentId, subject, args.verdict, changeOrigin(scoped).actor),
+        (scoped) => markSuspect(scoped, scoped.organization.id, incidentId, subject, args.verdict, actorOfViewer(scoped.organization)),
         () => ({
           objectId: incidentId,
           summary: `Judged ${subject.deployId ? `deploy ${subject.deployId}` : `change event ${subject.changeId}`} ${args.verdict} in incident ${incidentId}`,

@@ -1,6 +1,7 @@
 // Notes on an incident: Incident.notes, oldest first, and addIncidentNote.
 import { addIncidentNote, NOTE_MAX_LENGTH } from '../../domain/correlation/incident-activity.ts';
-import { audited, changeOrigin } from '../audit.ts';
+import { actorOfViewer } from '../../auth/caller.ts';
+import { audited } from '../audit.ts';
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import { ActorRef, loadActor } from './Actor.ts';
 
@@ -39,7 +40,7 @@ builder.mutationField('addIncidentNote', (t) =>
       const note = await audited(
         context,
         'incident.addNote',
-        (scoped) => addIncidentNote(scoped.prisma, scoped.organization.id, incidentId, body, changeOrigin(scoped).actor),
+        (scoped) => addIncidentNote(scoped.prisma, scoped.organization.id, incidentId, body, actorOfViewer(scoped.organization)),
         (added) => ({ objectId: added.incidentId, summary: `Added a note to incident ${added.incidentId}` }),
       );
       return context.prisma.incidentNote.findUniqueOrThrow({ ...query, where: { id: note.id } });
