@@ -11,6 +11,7 @@ import { dataOf, LOCAL_RECEIVERS, requestGraphqlWithHeaders, type Tenant } from 
 import { post, postDeploy } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
 import { invitePerson, PASSWORD, postJson, setUpOwner, signIn } from './support/people.ts';
+import { connectGraphqlWs } from './support/graphql-ws.ts';
 
 const AUDIT_LOG = graphql(`
   query AuditLog($first: Int, $after: String, $filter: AuditLogFilter) {
@@ -408,6 +409,26 @@ describe('every mutation', () => {
     });
     expect((await missing.json()).errors[0].extensions.code).toBe('NOT_FOUND');
     expect(await auditRows(tenant.organizationId)).toEqual([]);
+  });
+
+  it('records the address of a mutation sent over the WebSocket: its upgrade request’s', async () => {
+    const tenant = await hookline.createTenant('checkout');
+    const client = connectGraphqlWs(hookline.baseUrl, tenant.apiToken);
+    try {
+      const result = await new Promise<unknown>((resolve, reject) => {
+        let answer: unknown;
+        client.subscribe(
+          { query: 'mutation { createService(name: "over-the-socket") { service { id } } }' },
+          { next: (value) => (answer = value), error: reject, complete: () => resolve(answer) },
+        );
+      });
+      expect(result).toMatchObject({ data: { createService: { service: { id: expect.any(String) } } } });
+    } finally {
+      await client.dispose();
+    }
+    expect(await auditRows(tenant.organizationId)).toEqual([
+      expect.objectContaining({ action: 'service.create', actor_kind: 'API_TOKEN', ip: '127.0.0.1' }),
+    ]);
   });
 });
 

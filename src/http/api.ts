@@ -20,6 +20,7 @@ import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
 import type { EventFeed } from '../domain/webhooks/listeners.ts';
 import type { IncidentChangeFeed } from '../domain/correlation/incident-changes.ts';
 import type { Metrics } from '../metrics.ts';
+import type { RequestSource } from '../domain/shared/audit.ts';
 import { bodilessAnswerError } from './errors.ts';
 import { createGraphqlAdmission } from './graphql-admission.ts';
 import { takeJsonBodies } from './json-body.ts';
@@ -27,7 +28,16 @@ import { createPageCompressor } from './graphiql-page.ts';
 import { restRoutes } from './rest.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 import { createFailureLimiter, createRateLimiter } from './rate-limit.ts';
-import { credentialsOf, headerValue, isAllowedOrigin, ownOrigin, refuseCrossOriginCookie, upgradeOrigin } from './sessions.ts';
+import {
+  credentialsOf,
+  headerValue,
+  isAllowedOrigin,
+  ownOrigin,
+  refuseCrossOriginCookie,
+  requestSource,
+  upgradeRequestReader,
+  type UpgradeRequestReader,
+} from './sessions.ts';
 
 // GraphiQL's page carries its scripts and styles inline and starts its editors' workers from
 // blobs; it talks to this origin alone (GraphQL over HTTP and WebSocket) and may not be framed.
@@ -39,12 +49,16 @@ const GRAPHIQL_CONTENT_SECURITY_POLICY =
 const SESSION_CHECK_INTERVAL_MS = 5000;
 
 /**
- * Where a GraphQL request came from: Fastify's address of it (TRUST_PROXY applied); a WebSocket's
- * upgrade request has none that honours TRUST_PROXY, so its address is left unknown.
+ * Where a GraphQL request came from, TRUST_PROXY applied: Fastify's reading of an HTTP request,
+ * the same reading of a WebSocket's upgrade; through yoga.fetch (no socket), its user agent only.
  */
-function graphqlRequestSource(req: FastifyRequest | IncomingMessage | undefined, request: Request | undefined) {
-  const userAgent = req?.headers['user-agent'] ?? request?.headers.get('user-agent') ?? null;
-  return { ip: req && 'ip' in req ? req.ip : null, userAgent };
+function graphqlRequestSource(
+  req: FastifyRequest | IncomingMessage | undefined,
+  request: Request | undefined,
+  upgrades: UpgradeRequestReader,
+): RequestSource {
+  if (!req) return { ip: null, userAgent: request?.headers.get('user-agent') ?? null };
+  return 'routeOptions' in req ? requestSource(req) : { ip: upgrades.ip(req), userAgent: req.headers['user-agent'] ?? null };
 }
 
 /** What the APIs need besides the database: the queue, the live feeds, the destination rules. */
@@ -124,6 +138,7 @@ export function registerApi(
     maxEndpointsPerOrganization,
     sessionIdleMs: sessionLifetime(config).idleMs,
   };
+  const upgrades = upgradeRequestReader(config.TRUST_PROXY);
   // req: Fastify's request over HTTP, the upgrade request over WebSocket, none through yoga.fetch.
   const yoga = createYoga<{ req?: FastifyRequest | IncomingMessage; reply?: FastifyReply; connectionParams?: Record<string, unknown> }>({
     schema,
@@ -167,15 +182,15 @@ export function registerApi(
           cookie: headerValue(headers.cookie),
           organization: headerValue(headers[ORGANIZATION_HEADER]),
         },
-        upgrade ? upgradeOrigin(upgrade, config.TRUST_PROXY) : req ? ownOrigin(req as FastifyRequest) : new URL(request.url).origin,
-        graphqlRequestSource(req, request),
+        upgrade ? upgrades.origin(upgrade) : req ? ownOrigin(req as FastifyRequest) : new URL(request.url).origin,
+        graphqlRequestSource(req, request, upgrades),
       );
     },
   });
   const webSockets = attachGraphqlWebSocket(app.server, yoga, database.prisma, {
     sessionIdleMs: services.sessionIdleMs,
     sessionCheckIntervalMs: SESSION_CHECK_INTERVAL_MS,
-    allowedOrigin: (request) => isAllowedOrigin(request.headers.origin, upgradeOrigin(request, config.TRUST_PROXY), config.CORS_ORIGINS),
+    allowedOrigin: (request) => isAllowedOrigin(request.headers.origin, upgrades.origin(request), config.CORS_ORIGINS),
     maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,
     maxSubscriptionsPerConnection: config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
     maxConnectionsPerOrganization: config.WS_MAX_CONNECTIONS_PER_ORGANIZATION,

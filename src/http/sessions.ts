@@ -4,6 +4,7 @@
 // refused (403 cross_origin) before anything runs: SameSite=Lax already keeps the cookie off
 // cross-site POSTs in browsers that honour it, and this check does not depend on that.
 import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ORGANIZATION_HEADER, SESSION_COOKIE, sessionCookie, usesSessionCookie, type Credentials } from '../auth/caller.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -35,16 +36,38 @@ export function ownOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/** What a WebSocket's upgrade request says of where it came from and where to. */
+export interface UpgradeRequestReader {
+  /** The client's address. */
+  ip(request: IncomingMessage): string | null;
+  /** The origin it came to: scheme, host and port. */
+  origin(request: IncomingMessage): string;
+}
+
+/** The last of a repeated header's comma-separated values: the one the nearest proxy added. */
+function nearest(value: string | string[] | undefined): string | undefined {
+  return headerValue(value)?.split(',').at(-1)?.trim() || undefined;
+}
+
 /**
- * The origin a WebSocket's upgrade came to. Fastify does not see upgrades: the scheme is the
- * socket's, and a proxy's X-Forwarded-Proto/-Host are believed when TRUST_PROXY is set.
+ * Reads upgrade requests, which never reach Fastify, by TRUST_PROXY exactly as Fastify reads HTTP
+ * requests (its request.ip, protocol and host, with its own proxy-addr): X-Forwarded-For, -Proto
+ * and -Host are believed only when the peer is a trusted proxy.
  */
-export function upgradeOrigin(request: IncomingMessage, trustProxy: boolean | string[]): string {
-  const believed = trustProxy === true || (Array.isArray(trustProxy) && trustProxy.length > 0);
-  const forwardedProto = believed ? headerValue(request.headers['x-forwarded-proto'])?.split(',')[0]?.trim() : undefined;
-  const forwardedHost = believed ? headerValue(request.headers['x-forwarded-host'])?.split(',')[0]?.trim() : undefined;
-  const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
-  return `${forwardedProto ?? (encrypted ? 'https' : 'http')}://${forwardedHost ?? request.headers.host ?? ''}`;
+export function upgradeRequestReader(trustProxy: boolean | string[]): UpgradeRequestReader {
+  const trusted = typeof trustProxy === 'boolean' ? () => trustProxy : proxyAddr.compile(trustProxy);
+  const fromTrustedProxy = (request: IncomingMessage) =>
+    request.socket.remoteAddress !== undefined && trusted(request.socket.remoteAddress, 0);
+  return {
+    ip: (request) => proxyAddr.all(request, trusted).at(-1) ?? null,
+    origin(request) {
+      const believed = fromTrustedProxy(request);
+      const forwardedProto = believed ? nearest(request.headers['x-forwarded-proto']) : undefined;
+      const forwardedHost = believed ? nearest(request.headers['x-forwarded-host']) : undefined;
+      const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
+      return `${forwardedProto ?? (encrypted ? 'https' : 'http')}://${forwardedHost ?? request.headers.host ?? ''}`;
+    },
+  };
 }
 
 /** Whether a request with this Origin may use its cookie: none sent, the server's own origin, or one of CORS_ORIGINS. */
