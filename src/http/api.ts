@@ -3,7 +3,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import type { IncomingMessage } from 'node:http';
-import { ORGANIZATION_HEADER } from '../auth/caller.ts';
 import { createOidcClient } from '../auth/oidc.ts';
 import { sessionLifetime, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -30,7 +29,6 @@ import { attachGraphqlWebSocket } from './websocket.ts';
 import { createFailureLimiter, createRateLimiter } from './rate-limit.ts';
 import {
   credentialsOf,
-  headerValue,
   isAllowedOrigin,
   ownOrigin,
   refuseCrossOriginCookie,
@@ -173,15 +171,9 @@ export function registerApi(
     // session's cookie comes with the request (HTTP) or with the WebSocket's upgrade.
     context: ({ request, req, connectionParams }) => {
       const upgrade = req && !('routeOptions' in req) ? req : undefined;
-      const headers = upgrade ? upgrade.headers : Object.fromEntries(request.headers);
-      const authorization = upgrade ? connectionParams?.authorization : headers.authorization;
       return createContext(
         services,
-        {
-          authorization: typeof authorization === 'string' ? authorization : undefined,
-          cookie: headerValue(headers.cookie),
-          organization: headerValue(headers[ORGANIZATION_HEADER]),
-        },
+        upgrade ? credentialsOf(upgrade.headers, connectionParams?.authorization) : credentialsOf(Object.fromEntries(request.headers)),
         upgrade ? upgrades.origin(upgrade) : req ? ownOrigin(req as FastifyRequest) : new URL(request.url).origin,
         graphqlRequestSource(req, request, upgrades),
       );
@@ -211,7 +203,7 @@ export function registerApi(
       method: ['GET', 'POST'],
       exposeHeadRoute: false,
       handler: async (request, reply) => {
-        const release = await admitGraphqlRequest(credentialsOf(request), reply);
+        const release = await admitGraphqlRequest(credentialsOf(request.headers), reply);
         if (!release) return reply;
         try {
           return await serveGraphql(request, reply);

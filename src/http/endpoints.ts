@@ -142,7 +142,7 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
 
   /** The caller, who must have at least `minimum` (403 forbidden otherwise). */
   const viewerOf = async (request: FastifyRequest, minimum: Role): Promise<Viewer> => {
-    const { viewer } = await authenticate(deps.prisma, credentialsOf(request), deps.sessionIdleMs);
+    const { viewer } = await authenticate(deps.prisma, credentialsOf(request.headers), deps.sessionIdleMs);
     if (!viewer) throw new HttpError(401, 'invalid_api_token', 'Authorization must be "Bearer <API token>" with a valid API token');
     requireRole(viewer.role, minimum, `${request.method} ${request.routeOptions.url}`);
     return viewer;

@@ -3,7 +3,7 @@
 // whose Origin is present and is neither the server's own origin nor one of CORS_ORIGINS is
 // refused (403 cross_origin) before anything runs: SameSite=Lax already keeps the cookie off
 // cross-site POSTs in browsers that honour it, and this check does not depend on that.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ORGANIZATION_HEADER, SESSION_COOKIE, sessionCookie, usesSessionCookie, type Credentials } from '../auth/caller.ts';
@@ -13,16 +13,19 @@ import { organizationsOf, type OrganizationMembership } from '../domain/shared/p
 import { revokeSessionByCookie, startSession, type SessionLifetime } from '../domain/shared/sessions.ts';
 import { HttpError } from './errors.ts';
 
-export function headerValue(value: string | string[] | undefined): string | undefined {
+function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** What a request presents to be authenticated: its Authorization, its cookie, and the organization it asks for. */
-export function credentialsOf(request: FastifyRequest): Credentials {
+/**
+ * What a request presents to be authenticated: its Authorization (a WebSocket's comes in its
+ * connectionParams instead), its cookie, and the organization it asks for.
+ */
+export function credentialsOf(headers: IncomingHttpHeaders, authorization: unknown = headers.authorization): Credentials {
   return {
-    authorization: request.headers.authorization,
-    cookie: request.headers.cookie,
-    organization: headerValue(request.headers[ORGANIZATION_HEADER]),
+    authorization: typeof authorization === 'string' ? authorization : undefined,
+    cookie: headerValue(headers.cookie),
+    organization: headerValue(headers[ORGANIZATION_HEADER]),
   };
 }
 
@@ -83,7 +86,7 @@ export const CROSS_ORIGIN_MESSAGE =
 /** An onRequest hook: a cookie-authenticated request from another origin is refused with 403 cross_origin. */
 export function refuseCrossOriginCookie(corsOrigins: '*' | string[]) {
   return async (request: FastifyRequest) => {
-    if (!usesSessionCookie(credentialsOf(request))) return;
+    if (!usesSessionCookie(credentialsOf(request.headers))) return;
     if (!isAllowedOrigin(request.headers.origin, ownOrigin(request), corsOrigins))
       throw new HttpError(403, 'cross_origin', CROSS_ORIGIN_MESSAGE);
   };

@@ -16,13 +16,14 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { isBulkheadFull } from '../db/bulkhead.ts';
-import { authenticate, ORGANIZATION_HEADER, usesSessionCookie, type Credentials } from '../auth/caller.ts';
+import { authenticate, usesSessionCookie, type Credentials } from '../auth/caller.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Context } from '../graphql/context.ts';
 import { forWebSocket } from '../graphql/errors.ts';
 import { foreignCursorError } from '../graphql/cursors.ts';
 import { SharedSubscriptions } from '../graphql/shared-subscriptions.ts';
 import { errorBody, headerFieldsError } from './errors.ts';
+import { credentialsOf } from './sessions.ts';
 import { SHUTTING_DOWN } from './shutdown.ts';
 
 /** What this needs of a Yoga server: its endpoint, its envelop (schema, parse, execute, ...) and its logger. */
@@ -135,13 +136,8 @@ export function attachGraphqlWebSocket(
       async onConnect(context) {
         const authorization = context.connectionParams?.authorization;
         const { socket, request } = context.extra;
-        const organizationHeader = request.headers[ORGANIZATION_HEADER];
-        const credentials: Credentials = {
-          authorization: typeof authorization === 'string' ? authorization : undefined,
-          // The upgrade's cookie: a browser sends the session's with it.
-          cookie: request.headers.cookie,
-          organization: Array.isArray(organizationHeader) ? organizationHeader[0] : organizationHeader,
-        };
+        // The upgrade's cookie: a browser sends the session's with it.
+        const credentials = credentialsOf(request.headers, authorization);
         if (usesSessionCookie(credentials) && !limits.allowedOrigin(request)) {
           socket.close(FORBIDDEN_CLOSE_CODE, 'Forbidden: cross-origin use of the session cookie');
           return false;
