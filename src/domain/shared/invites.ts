@@ -2,7 +2,7 @@
 // first owner's set-up link (valid 24 hours). Only the SHA-256 of a link's token is stored; a link
 // is used up in the same transaction that makes its person a member, so it works exactly once.
 import { randomBytes } from 'node:crypto';
-import type { InviteKind, Person, Prisma, PrismaClient, Role } from '../../generated/prisma/client.ts';
+import type { Invite, InviteKind, Person, Prisma, PrismaClient, Role } from '../../generated/prisma/client.ts';
 import { quoted, recordAuditEntry, type RequestSource } from './audit.ts';
 import { InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
@@ -56,7 +56,7 @@ export async function issueOwnerSetupLink(prisma: PrismaClient, organizationId: 
  * Records in `tx` that the person joined the organization by a link (an invite or a set-up link):
  * the entry is the person's own, and names their email and role, never the link.
  */
-export function recordJoin(
+function recordJoin(
   tx: Prisma.TransactionClient,
   from: RequestSource,
   link: { kind: InviteKind; organizationId: string },
@@ -69,6 +69,30 @@ export function recordJoin(
     link.kind === 'OWNER_SETUP' ? 'member.completeSetup' : 'member.acceptInvite',
     { objectId: person.id, summary: `${quoted(person.email)} joined as ${role}` },
   );
+}
+
+/**
+ * Uses `link` up for `person` in `tx` and makes them a member of its organization with its role (a
+ * member invited again keeps theirs; a set-up link makes an owner), with the audit entry of their
+ * joining. False, changing nothing, when the link was used meanwhile or has expired.
+ */
+export async function joinByLink(
+  tx: Prisma.TransactionClient,
+  link: Invite,
+  person: Pick<Person, 'id' | 'email'>,
+  from: RequestSource,
+  now = new Date(),
+): Promise<boolean> {
+  // Used up here, once: a concurrent use of the same link leaves nothing to use.
+  const used = await tx.invite.updateMany({ where: { id: link.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  if (used.count === 0) return false;
+  const membership = await tx.membership.upsert({
+    where: { personId_organizationId: { personId: person.id, organizationId: link.organizationId } },
+    create: { personId: person.id, organizationId: link.organizationId, role: link.role },
+    update: link.kind === 'OWNER_SETUP' ? { role: 'OWNER' } : {},
+  });
+  await recordJoin(tx, from, link, person, membership.role);
+  return true;
 }
 
 /** A link that is unknown, used, expired or of the other kind: one answer for all, telling nothing more. */
@@ -121,19 +145,9 @@ export async function redeemLink(
   const passwordHash = existing ? null : await hashPassword(input.password);
   if (existing && !(await verifyPassword(existing.passwordHash, input.password))) throw new ExistingAccountError();
   return prisma.$transaction(async (tx) => {
-    const used = await tx.invite.updateMany({
-      where: { id: invite.id, usedAt: null, expiresAt: { gt: new Date() } },
-      data: { usedAt: new Date() },
-    });
-    if (used.count === 0) throw new InvalidLinkError();
     const person = existing ?? (await tx.person.create({ data: { email, name: input.name, passwordHash } }));
-    const membership = await tx.membership.upsert({
-      where: { personId_organizationId: { personId: person.id, organizationId: invite.organizationId } },
-      create: { personId: person.id, organizationId: invite.organizationId, role: invite.role },
-      // A member invited again keeps their role; a set-up link makes its completer an owner.
-      update: kind === 'OWNER_SETUP' ? { role: 'OWNER' } : {},
-    });
-    await recordJoin(tx, from, invite, person, membership.role);
+    // A link used or expired meanwhile: the transaction, the person made above included, is undone.
+    if (!(await joinByLink(tx, invite, person, from))) throw new InvalidLinkError();
     return { person, organizationId: invite.organizationId };
   });
 }

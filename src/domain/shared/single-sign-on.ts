@@ -8,7 +8,7 @@
 // single sign-on makes no one a member of an organization on its own.
 import type { Person, PrismaClient } from '../../generated/prisma/client.ts';
 import type { RequestSource } from './audit.ts';
-import { recordJoin } from './invites.ts';
+import { joinByLink } from './invites.ts';
 import { emailAddress, personName } from './passwords.ts';
 
 export interface VerifiedIdentity {
@@ -67,17 +67,8 @@ export async function personOfVerifiedEmail(
       existing ?? (await tx.person.create({ data: { email, name: name.success ? name.data : email.split('@')[0]!, passwordHash: null } }));
     let joinedOrganizationId: string | undefined;
     for (const invite of invites) {
-      // Used up here, once: a concurrent acceptance of the same link leaves nothing to use.
-      const used = await tx.invite.updateMany({ where: { id: invite.id, usedAt: null }, data: { usedAt: now } });
-      if (used.count === 0) continue;
-      const membership = await tx.membership.upsert({
-        where: { personId_organizationId: { personId: person.id, organizationId: invite.organizationId } },
-        create: { personId: person.id, organizationId: invite.organizationId, role: invite.role },
-        // As following the link would: a member invited again keeps their role; a set-up link makes an owner.
-        update: invite.kind === 'OWNER_SETUP' ? { role: 'OWNER' } : {},
-      });
-      await recordJoin(tx, from, invite, person, membership.role);
-      joinedOrganizationId ??= invite.organizationId;
+      // As following the link would; one used meanwhile by someone else is passed over.
+      if (await joinByLink(tx, invite, person, from, now)) joinedOrganizationId ??= invite.organizationId;
     }
     return { person, joinedOrganizationId };
   });
