@@ -3,7 +3,7 @@
 // signs this tab out.
 import { useMutation, useQuery } from 'urql';
 import { useAuth } from '../auth';
-import { ConfirmButton, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
+import { ConfirmButton, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
 import { formatDateTime, timeAgo } from '../format';
 import { graphql } from '../gql';
 
@@ -43,11 +43,6 @@ export function SessionsPage() {
       {error && <ErrorAlert error={error} />}
       {revoked.error && <ErrorAlert error={revoked.error} />}
       {!data && fetching && <Loading what="Loading sessions" />}
-      {data && sessions.length === 0 && (
-        <Empty>
-          <p>No sessions: this dashboard is signed in with an API token.</p>
-        </Empty>
-      )}
       {sessions.length > 0 && (
         <TableWrap label="Sessions">
           <thead>
