@@ -169,8 +169,9 @@ describe('requests generated from the OpenAPI document', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
         const body = operation.complete ? operation.complete(generated(schema, seed)) : generated(schema, seed);
-        expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-        fc.pre(keepsHeaderRules(body));
+        // The generator ignores a pattern's lookaheads (the reserved header names): what it makes
+        // beyond the document is no request the document allows, so it is skipped, not sent.
+        fc.pre(validate(body) && keepsHeaderRules(body));
         const { status, text } = await send(operation, body);
         expect(status, `${JSON.stringify(body)} → ${text}`).toBe(operation.success);
       }),
@@ -221,6 +222,40 @@ describe('requests generated from the OpenAPI document', () => {
           expect(status, `${JSON.stringify(key)} → ${text}`).toBe(validate(key) ? 200 : 400);
         },
       ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it("an endpoint's custom header name: every name the document allows is taken, every other is 400", async () => {
+    const patch = OPERATIONS.find(({ method }) => method === 'patch')!;
+    const { schema } = requestBody(patch);
+    const component = checker.document.components.schemas[schema.$ref.split('/').pop()!] as {
+      properties: { headers: { anyOf: { items?: { properties: { name: object } } }[] } };
+    };
+    const nameSchema = component.properties.headers.anyOf.find(({ items }) => items)!.items!.properties.name;
+    const validate = checker.ajv.compile(nameSchema);
+    // Hookline's own names and the connection's, in any case, beside any token.
+    const ownName = fc
+      .tuple(
+        fc.constantFrom(
+          'te',
+          'Host',
+          'content-length',
+          'Transfer-Encoding',
+          'webhook-id',
+          'X-Service-Event',
+          'x-service-other',
+          'keep-alive',
+        ),
+        fc.boolean(),
+      )
+      .map(([name, upper]) => (upper ? name.toUpperCase() : name));
+    const token = fc.stringMatching(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,20}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(ownName, token), async (name) => {
+        const { status, text } = await send(patch, { headers: [{ name, value: 'v' }] });
+        expect(status, `${JSON.stringify(name)} → ${text}`).toBe(validate(name) ? 200 : 400);
+      }),
       { numRuns: RUNS * 2 },
     );
   });

@@ -77,6 +77,17 @@ const RESERVED_HEADERS = new Set([
   'expect',
 ]);
 
+/** `text` as a pattern that matches it in any case: JSON Schema patterns take no flags. */
+const anyCase = (text: string) => text.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+
+/**
+ * HEADER_NAME without the reserved names and prefixes, in any case: the whole rule, as the
+ * OpenAPI document states it, so a client generated from the document sends only names taken.
+ */
+const ALLOWED_HEADER_NAME = new RegExp(
+  `^(?!(?:${RESERVED_HEADER_PREFIXES.map(anyCase).join('|')}))(?!(?:${[...RESERVED_HEADERS].map(anyCase).join('|')})$)${HEADER_NAME.source.slice(1)}`,
+);
+
 function headerNameProblem(name: string): string | undefined {
   if (!HEADER_NAME.test(name)) return "must be a header name (letters, digits and !#$%&'*+-.^_`|~)";
   if (name.length > ENDPOINT_HEADER_LIMITS.nameLength) return `must be at most ${ENDPOINT_HEADER_LIMITS.nameLength} characters`;
@@ -96,9 +107,9 @@ const endpointHeader = z.object(
       })
       // For the documents made from this schema (OpenAPI): what a checker can see of the rule.
       .meta({
-        pattern: HEADER_NAME.source,
+        pattern: ALLOWED_HEADER_NAME.source,
         maxLength: ENDPOINT_HEADER_LIMITS.nameLength,
-        description: `Not starting with ${RESERVED_HEADER_PREFIXES.join(' or ')}, nor one of ${[...RESERVED_HEADERS].join(', ')}`,
+        description: `Not starting with ${RESERVED_HEADER_PREFIXES.join(' or ')}, nor one of ${[...RESERVED_HEADERS].join(', ')} (in any case)`,
       }),
     value: storableText()
       .max(ENDPOINT_HEADER_LIMITS.valueLength, `must be at most ${ENDPOINT_HEADER_LIMITS.valueLength} characters`)
