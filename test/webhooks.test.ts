@@ -45,7 +45,7 @@ describe('POST /api/webhooks/endpoints', () => {
     const unauthorized = await createEndpoint({ url: 'https://example.com', name: 'x' }, `hla_${'x'.repeat(40)}`);
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.body).toEqual({
-      error: { code: 'invalid_api_token', message: 'Authorization must be "Bearer <API token>" with a valid API token' },
+      error: { code: 'invalid_api_token', message: 'Send "Authorization: Bearer <API token>" with a valid API token, or sign in' },
     });
     const invalid = await createEndpoint({ url: 'ftp://example.com', name: '', eventTypes: ['deploy.ingested', 'nope'] });
     expect(invalid.status).toBe(400);
