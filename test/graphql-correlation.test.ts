@@ -370,7 +370,9 @@ describe('environment aliases', () => {
     expect(reasonsOf(prod)).toContainEqual({ code: 'environment_match', detail: 'same environment (prod = production)' });
     expect(reasonsOf(flag)).toContainEqual({ code: 'environment_match', detail: 'same environment (PROD = production)' });
     expect(reasonsOf(staging)).toContainEqual({ code: 'environment_mismatch', detail: 'environment staging ≠ production' });
-    expect(incident.suspects[0]!.change?.id ?? incident.suspects[0]!.deploy?.id).toBe(flag);
+    // A production change, the PROD flag ranks above the staging deploy after it (a mismatch would put it below).
+    const rankOf = (id: string) => incident.suspects.find((s) => (s.deploy?.id ?? s.change?.id) === id)!.rank;
+    expect(rankOf(flag)).toBeLessThan(rankOf(staging));
 
     // Removing the aliases makes prod its own environment again.
     expect(
