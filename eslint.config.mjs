@@ -41,6 +41,7 @@ export default [
               'EndpointStats',
               'DoraMetrics',
               'DoraBands',
+              'DeployHealth',
               'EndpointChartBucket',
               'RolloutStage',
               'WebhookDestinationPolicy',

@@ -371,12 +371,13 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
           score: number;
           verdict: string | null;
           reasons: { detail: string }[];
-          deploy: { commitSha: string } | null;
-          change: { summary: string } | null;
+          mainReason: { detail: string } | null;
+          deploy: { commitSha: string; environment: string | null } | null;
+          change: { summary: string; environment: string | null } | null;
         }[];
       };
     }>(
-      'query($id: ID!) { incident(id: $id) { suspects { rank score verdict reasons { detail } deploy { commitSha } change { summary } } } }',
+      'query($id: ID!) { incident(id: $id) { suspects { rank score verdict reasons { detail } mainReason { detail } deploy { commitSha environment } change { summary environment } } } }',
       { id: seeded.olderIncidentId },
     );
     expect(incident.suspects.length).toBeGreaterThan(3);
@@ -397,6 +398,14 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     expect(await rows.locator('[data-score]').allTextContents()).toEqual(
       incident.suspects.map((suspect) => `${Math.round(suspect.score * 100)} %`),
     );
+    // Each suspect's environment, and the reason that decided its score (as the API says it, times aside).
+    expect(await rows.locator('[data-environment]').allTextContents()).toEqual(
+      incident.suspects.map((suspect) => (suspect.deploy ?? suspect.change)!.environment ?? 'none'),
+    );
+    const mainReasons = await rows.locator('.top-reason').allTextContents();
+    for (const [index, suspect] of incident.suspects.entries()) {
+      if (!/\d{4}-\d\d-\d\dT/.test(suspect.mainReason!.detail)) expect(mainReasons[index]).toBe(suspect.mainReason!.detail);
+    }
     // Compact: the whole page fits about two screens, the reasons one click away.
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(1600);
     expect(await page.locator('.suspect-reasons').count()).toBe(0);
@@ -562,11 +571,18 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     const { incidents } = await api<{
       incidents: {
         edges: {
-          node: { id: string; title: string; suspects: { deploy: { commitSha: string } | null; change: { kind: string } | null }[] };
+          node: {
+            id: string;
+            title: string;
+            suspects: {
+              deploy: { commitSha: string; version: string | null; service: { name: string } } | null;
+              change: { kind: string; service: { name: string } } | null;
+            }[];
+          };
         }[];
       };
     }>(
-      'query { incidents(first: 50, orderBy: STARTED_AT) { edges { node { id title suspects { deploy { commitSha } change { kind } } } } } }',
+      'query { incidents(first: 50, orderBy: STARTED_AT) { edges { node { id title suspects { deploy { commitSha version service { name } } change { kind service { name } } } } } } }',
     );
     expect(incidents.edges.map(({ node }) => node.id)).toEqual([seeded.newerIncidentId, seeded.olderIncidentId]);
     const tab = await signedIn('/incidents');
@@ -579,8 +595,11 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     expect(await rows.nth(1).locator('[data-duration]').textContent()).toBe('5.0 d, open');
     for (const [index, { node }] of incidents.edges.entries()) {
       const top = node.suspects[0]!;
+      // Which service, and its version (the commit only when it has none).
       expect(await rows.nth(index).locator('[data-top-suspect]').textContent()).toContain(
-        top.deploy ? top.deploy.commitSha.slice(0, 12) : top.change!.kind,
+        top.deploy
+          ? `${top.deploy.service.name} ${top.deploy.version ?? top.deploy.commitSha.slice(0, 12)}`
+          : `${top.change!.service.name} ${top.change!.kind}`,
       );
     }
     await closeClean(tab);

@@ -370,7 +370,9 @@ describe('environment aliases', () => {
     expect(reasonsOf(prod)).toContainEqual({ code: 'environment_match', detail: 'same environment (prod = production)' });
     expect(reasonsOf(flag)).toContainEqual({ code: 'environment_match', detail: 'same environment (PROD = production)' });
     expect(reasonsOf(staging)).toContainEqual({ code: 'environment_mismatch', detail: 'environment staging ≠ production' });
-    expect(incident.suspects[0]!.change?.id ?? incident.suspects[0]!.deploy?.id).toBe(flag);
+    // A production change, the PROD flag ranks above the staging deploy after it (a mismatch would put it below).
+    const rankOf = (id: string) => incident.suspects.find((s) => (s.deploy?.id ?? s.change?.id) === id)!.rank;
+    expect(rankOf(flag)).toBeLessThan(rankOf(staging));
 
     // Removing the aliases makes prod its own environment again.
     expect(
@@ -493,5 +495,42 @@ describe('staged rollouts', () => {
     });
     // 0.5 × recency(5 min) + 0.25 (last) + 0.25 × 0.5 (size unknown): as fresh as a deploy 5 min before.
     expect(incident.suspects[0]!.score).toBe(0.807);
+  });
+});
+
+describe('the reason that decided a score', () => {
+  const OPEN = graphql(`
+    mutation MainReasonOpenIncident($serviceId: ID!, $startedAt: DateTime) {
+      openIncident(serviceId: $serviceId, title: "Errors", environment: "production", startedAt: $startedAt) {
+        suspects { deploy { id } reasons { code effect } mainReason { code detail effect } }
+      }
+    }
+  `);
+
+  it('is the largest effect either way: a mismatched environment over the dependency, time for an own deploy minutes before', async () => {
+    const tenant = await hookline.createTenant('checkout');
+    const cart = await service(tenant, 'cart');
+    dataOf(await gql(tenant.apiToken, SET_DEPENDENCIES, { serviceId: tenant.serviceId, dependsOn: [cart.id] }));
+    const start = Date.now() - HOUR;
+    const at = (minutesBefore: number) => new Date(start - minutesBefore * MINUTE).toISOString();
+    const staging = await deploy(cart.deployToken, { commit_sha: 'c1', environment: 'staging', deployed_at: at(3) });
+    const own = await deploy(tenant.deployToken, { commit_sha: 'o1', environment: 'production', deployed_at: at(8) });
+    const opened = dataOf(await gql(tenant.apiToken, OPEN, { serviceId: tenant.serviceId, startedAt: new Date(start).toISOString() }));
+    const suspect = (id: string) => opened.openIncident.suspects.find((s) => s.deploy?.id === id)!;
+
+    expect(suspect(staging).mainReason).toEqual({
+      code: 'environment_mismatch',
+      detail: 'environment staging ≠ production',
+      effect: expect.any(Number),
+    });
+    expect(suspect(own).mainReason!.code).toBe('recency');
+    for (const id of [staging, own]) {
+      const { reasons, mainReason } = suspect(id);
+      // Every reason has its effect, and none moved the score more than the main one.
+      expect(reasons.every((reason) => typeof reason.effect === 'number')).toBe(true);
+      expect(Math.max(...reasons.map((reason) => Math.abs(reason.effect!)))).toBe(Math.abs(mainReason!.effect!));
+    }
+    // The mismatch took most of what the deploy 3 min before would have had.
+    expect(suspect(staging).mainReason!.effect).toBeLessThan(-0.3);
   });
 });

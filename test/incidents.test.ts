@@ -522,13 +522,14 @@ describe('suspects', () => {
     const marked = dataOf(
       await gql(world.tenant.apiToken, MARK_SUSPECT, { incidentId: incident.id, deployId: deploys.old!, verdict: 'CAUSED' }),
     ).markSuspect;
-    // old: 1 × 1 × (0.5 × (0.85 × 2^−9 + 0.15 × 2^−0.5) + 0.25 × 0.5) = 0.05386 + 0.125 = 0.179, between payments and staging.
+    // old: 1 × 1 × (0.5 × (0.85 × 2^−9 + 0.15 × 2^−0.5) + settled(3 h) × 0.25 × 0.5), settled(3 h) = 0.5 + 0.5 × 2^(−2/6) = 0.89685:
+    //   0.05386 + 0.11211 = 0.166, between payments and staging.
     expect(marked.suspects.map(suspectSummary)).toEqual([
       expect.objectContaining({ deployId: deploys.prod, rank: 1, verdict: 'CAUSED' }),
       {
         deployId: deploys.old,
         rank: 3,
-        score: 0.179,
+        score: 0.166,
         verdict: 'CAUSED',
         reasons: [
           { code: 'same_service', detail: 'same service (checkout)' },

@@ -1,6 +1,6 @@
 // Suspect ranking: which deploys may have caused an incident, scored 0..1 with reasons.
 import { describe, expect, it } from 'vitest';
-import { PRIOR_MAX_EFFECT, priorFactor } from '../src/domain/correlation/priors.ts';
+import { PRIOR_MAX_EFFECT, priorFactor, RECORD_MAX_SHARE, riskTerm } from '../src/domain/correlation/priors.ts';
 import {
   CHANGE_SIZE_UNKNOWN,
   CHANGE_SIZE_WEIGHT,
@@ -17,6 +17,7 @@ import {
   RECENCY_WEIGHT,
   recencyTerm,
   rankSuspects,
+  settledTerm,
   SAME_SERVICE_FACTOR,
   STANDING_WEIGHT,
   type CandidateDeploy,
@@ -339,6 +340,7 @@ describe('rankSuspects scores and reasons', () => {
       id: 'flip',
       rank: 1,
       score: expect.any(Number),
+      effects: expect.any(Array),
       reasons: [
         { code: 'same_service', detail: 'same service (checkout)' },
         { code: 'environment_match', detail: 'same environment (production)' },
@@ -411,6 +413,65 @@ describe('rankSuspects priors from verdicts', () => {
       ENVIRONMENT_UNKNOWN_FACTOR,
     );
     expect((1 + PRIOR_MAX_EFFECT) / (1 - PRIOR_MAX_EFFECT)).toBeLessThan(1 / gateRatio);
+  });
+});
+
+describe('rankSuspects: what the record can outweigh, and what it cannot', () => {
+  const config = (id: string, minutesBefore: number) => ({
+    id,
+    serviceId: SERVICES.checkout,
+    serviceName: 'checkout',
+    environment: 'production',
+    kind: 'config',
+    summary: id,
+    changedAt: before(minutesBefore * MIN),
+  });
+  const oneCommit = deploy('deploy-12m', 'checkout', 'production', 12 * MIN, { commitCount: 1 });
+
+  it('three deploys CAUSED and three config pushes DISMISSED: a one-commit deploy 12 min before outranks a config push 4 min before', () => {
+    const verdicts = [
+      { serviceId: SERVICES.checkout, kind: 'deploy', caused: 3, dismissed: 0 },
+      { serviceId: SERVICES.checkout, kind: 'config', caused: 0, dismissed: 3 },
+    ];
+    const ranked = rankSuspects({ incident: prodIncident, deploys: [oneCommit], changes: [config('config-4m', 4)], verdicts });
+    expect(ranked.map((s) => s.id)).toEqual(['deploy-12m', 'config-4m']);
+    // The record took a share of the size term: more than its size said, either way.
+    expect(riskTerm(0.5, { caused: 3, dismissed: 0 })).toBeGreaterThan(0.5);
+    expect(riskTerm(0.5, { caused: 0, dismissed: 3 })).toBeLessThan(0.5);
+    expect(riskTerm(0.2, undefined)).toBe(0.2);
+    expect(riskTerm(0, { caused: 1000, dismissed: 0 })).toBeLessThan(RECORD_MAX_SHARE);
+  });
+
+  it('a change event weighs like a one-commit deploy: at the same moment, without verdicts, the scores are equal', () => {
+    const ranked = rankSuspects({
+      incident: prodIncident,
+      deploys: [deploy('deploy-7m', 'checkout', 'production', 7 * MIN, { commitCount: 1 })],
+      changes: [config('config-7m', 7)],
+    });
+    expect(ranked[0]!.score).toBe(ranked[1]!.score);
+  });
+
+  it("a dependency's record does not lift its deploy over the service's own of the same moment and size", () => {
+    const ranked = rankSuspects({
+      incident: prodIncident,
+      deploys: [
+        deploy('payments-5m', 'payments', 'production', 5 * MIN, { commitCount: 1 }),
+        deploy('checkout-5m', 'checkout', 'production', 5 * MIN, { commitCount: 1 }),
+      ],
+      dependencies: [{ serviceId: SERVICES.checkout, dependsOnId: SERVICES.payments }],
+      verdicts: [
+        { serviceId: SERVICES.payments, kind: 'deploy', caused: 50, dismissed: 0 },
+        { serviceId: SERVICES.checkout, kind: 'deploy', caused: 0, dismissed: 2 },
+      ],
+    });
+    expect(ranked.map((s) => s.id)).toEqual(['checkout-5m', 'payments-5m']);
+  });
+
+  it('standing and size fade after the first hour, to half their weight', () => {
+    expect(settledTerm(0)).toBe(1);
+    expect(settledTerm(HOUR)).toBe(1);
+    expect(settledTerm(7 * HOUR)).toBeCloseTo(0.75, 10);
+    expect(settledTerm(1000 * HOUR)).toBeCloseTo(0.5, 10);
   });
 });
 

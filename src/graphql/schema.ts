@@ -21,6 +21,7 @@ import './types/ServiceDependencies.ts';
 import './types/Environment.ts';
 import './types/ChangeEvent.ts';
 import './types/Rollbacks.ts';
+import './types/DeployHealth.ts';
 import './types/SecretReveal.ts';
 import './types/Alert.ts';
 import './types/AlertSource.ts';

@@ -38,6 +38,7 @@ type Documents = {
     "\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": typeof types.RecoveryRecoverDocument,
     "\n  mutation RecoverySetActive($id: ID!, $active: Boolean!) { setWebhookEndpointActive(id: $id, active: $active) { id status } }\n": typeof types.RecoverySetActiveDocument,
     "\n  subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }\n": typeof types.RecoveryDeliveryUpdatedDocument,
+    "\n  query DeployHealthOf($id: ID!) {\n    deploy(id: $id) { health { windowSeconds alertsBefore alertsAfter incidentsBefore incidentsAfter } }\n  }\n": typeof types.DeployHealthOfDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraKeysDocument,
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": typeof types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": typeof types.DoraResolveIncidentDocument,
@@ -82,6 +83,7 @@ type Documents = {
     "\n    mutation AliasOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) {\n        suspects { rank deploy { id } change { id } reasons { code detail } }\n      }\n    }\n  ": typeof types.AliasOpenIncidentDocument,
     "\n    query DeployRollout($id: ID!) { deploy(id: $id) { id deployedAt rolloutPercentage rolloutStages { percentage at } } }\n  ": typeof types.DeployRolloutDocument,
     "\n    mutation RolloutOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", startedAt: $startedAt) { id suspects { score deploy { id } reasons { code detail } } }\n    }\n  ": typeof types.RolloutOpenIncidentDocument,
+    "\n    mutation MainReasonOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: \"production\", startedAt: $startedAt) {\n        suspects { deploy { id } reasons { code effect } mainReason { code detail effect } }\n      }\n    }\n  ": typeof types.MainReasonOpenIncidentDocument,
     "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": typeof types.CursorsPagesDocument,
     "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": typeof types.CursorsServicesDocument,
     "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": typeof types.CursorsDeploysDocument,
@@ -246,6 +248,7 @@ const documents: Documents = {
     "\n  mutation RecoveryRecover($endpointId: ID!, $since: DateTime!, $until: DateTime) {\n    recoverDeliveries(endpointId: $endpointId, since: $since, until: $until) { queued hasMore nextSince }\n  }\n": types.RecoveryRecoverDocument,
     "\n  mutation RecoverySetActive($id: ID!, $active: Boolean!) { setWebhookEndpointActive(id: $id, active: $active) { id status } }\n": types.RecoverySetActiveDocument,
     "\n  subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }\n": types.RecoveryDeliveryUpdatedDocument,
+    "\n  query DeployHealthOf($id: ID!) {\n    deploy(id: $id) { health { windowSeconds alertsBefore alertsAfter incidentsBefore incidentsAfter } }\n  }\n": types.DeployHealthOfDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraKeysDocument,
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": types.DoraResolveIncidentDocument,
@@ -290,6 +293,7 @@ const documents: Documents = {
     "\n    mutation AliasOpenIncident($serviceId: ID!, $environment: String, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: $environment, startedAt: $startedAt) {\n        suspects { rank deploy { id } change { id } reasons { code detail } }\n      }\n    }\n  ": types.AliasOpenIncidentDocument,
     "\n    query DeployRollout($id: ID!) { deploy(id: $id) { id deployedAt rolloutPercentage rolloutStages { percentage at } } }\n  ": types.DeployRolloutDocument,
     "\n    mutation RolloutOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", startedAt: $startedAt) { id suspects { score deploy { id } reasons { code detail } } }\n    }\n  ": types.RolloutOpenIncidentDocument,
+    "\n    mutation MainReasonOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: \"production\", startedAt: $startedAt) {\n        suspects { deploy { id } reasons { code effect } mainReason { code detail effect } }\n      }\n    }\n  ": types.MainReasonOpenIncidentDocument,
     "\n  query CursorsPages($after: String) {\n    services(first: 2, after: $after) { edges { cursor node { id } } }\n    deploys(first: 2, after: $after) { edges { cursor node { id } } }\n    incidents(first: 2, after: $after) { edges { cursor node { id } } }\n    webhookEndpoints(first: 2, after: $after) { edges { cursor node { id } } }\n  }\n": types.CursorsPagesDocument,
     "\n  query CursorsServices($after: String, $before: String) { services(first: 2, after: $after, before: $before) { edges { cursor node { id } } } }\n": types.CursorsServicesDocument,
     "\n  query CursorsDeploys($after: String) { deploys(first: 2, after: $after) { edges { cursor node { id } } } }\n": types.CursorsDeploysDocument,
@@ -543,6 +547,10 @@ export function graphql(source: "\n  subscription RecoveryDeliveryUpdated($endpo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query DeployHealthOf($id: ID!) {\n    deploy(id: $id) { health { windowSeconds alertsBefore alertsAfter incidentsBefore incidentsAfter } }\n  }\n"): (typeof documents)["\n  query DeployHealthOf($id: ID!) {\n    deploy(id: $id) { health { windowSeconds alertsBefore alertsAfter incidentsBefore incidentsAfter } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"): (typeof documents)["\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -716,6 +724,10 @@ export function graphql(source: "\n    query DeployRollout($id: ID!) { deploy(id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n    mutation RolloutOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", startedAt: $startedAt) { id suspects { score deploy { id } reasons { code detail } } }\n    }\n  "): (typeof documents)["\n    mutation RolloutOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", startedAt: $startedAt) { id suspects { score deploy { id } reasons { code detail } } }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    mutation MainReasonOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: \"production\", startedAt: $startedAt) {\n        suspects { deploy { id } reasons { code effect } mainReason { code detail effect } }\n      }\n    }\n  "): (typeof documents)["\n    mutation MainReasonOpenIncident($serviceId: ID!, $startedAt: DateTime) {\n      openIncident(serviceId: $serviceId, title: \"Errors\", environment: \"production\", startedAt: $startedAt) {\n        suspects { deploy { id } reasons { code effect } mainReason { code detail effect } }\n      }\n    }\n  "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

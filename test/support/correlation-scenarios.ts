@@ -823,6 +823,53 @@ export const SCENARIOS: Scenario[] = [
     why: 'minutes apart, time alone does not tell them apart; three verdicts each way do',
   },
 
+  // A one-commit deploy against a change event, and a record that must be able to decide.
+  {
+    name: "a deploy of one commit 9 min before, the same service's config push 11 min before, no verdicts",
+    tags: ['flag', 'time'],
+    incident: { service: 'orders' },
+    events: [flag('orders-config-11m', 'orders', 11, { change: 'config' }), d('orders-1c-9m', 'orders', 9, { commits: 1 })],
+    culprit: 'orders-1c-9m',
+    why: 'two small changes minutes apart: the later one; a push of one setting is no bigger than one commit',
+  },
+  {
+    name: 'one-commit deploy 15 min before, flag flip 5 min before; four deploys caused incidents, four flag flips were dismissed',
+    tags: ['history', 'prior', 'flag'],
+    incident: { service: 'orders' },
+    events: [flag('orders-flag-5m', 'orders', 5), d('orders-first-15m', 'orders', 15, { commits: 1 })],
+    verdicts: [
+      { service: 'orders', kind: 'deploy', caused: 4, dismissed: 0 },
+      { service: 'orders', kind: 'feature_flag', caused: 0, dismissed: 4 },
+    ],
+    culprit: 'orders-first-15m',
+    why: "the team's record: orders deploys break it, its flag flips have not; one commit is no reason to doubt it",
+  },
+
+  // Dependencies far down, or undone before the incident, against the service's own old deploy.
+  {
+    name: 'a deploy 6 min before three dependencies down vs own deploy 12 h before',
+    tags: ['dependency', 'time'],
+    incident: { service: 'storefront' },
+    dependencies: { storefront: ['catalog'], catalog: ['pricing'], pricing: ['tax-rates'] },
+    events: [d('storefront-12h', 'storefront', 720, { commits: 7 }), d('tax-rates-6m', 'tax-rates', 6, { commits: 2 })],
+    culprit: 'tax-rates-6m',
+    why: 'storefront ran half a day fine; the tax-rates change reaches it through catalog and pricing minutes before it broke',
+  },
+  {
+    name: 'a dependency deploy rolled back 20 min before the incident vs own deploy 9 h before',
+    tags: ['dependency', 'rollback', 'time'],
+    incident: { service: 'checkout' },
+    dependencies: CHECKOUT_STACK,
+    events: [
+      d('checkout-9h', 'checkout', 540, { commits: 5 }),
+      d('payments-good-5h', 'payments', 300, { sha: 'p-good', commits: 3 }),
+      d('payments-bad-50m', 'payments', 50, { sha: 'p-bad', commits: 4 }),
+      d('payments-rollback-20m', 'payments', 20, { sha: 'p-good' }),
+    ],
+    culprit: 'payments-bad-50m',
+    why: 'payments was rolled back in a hurry minutes before checkout broke: what the bad deploy left behind outlived it',
+  },
+
   // Redeploys.
   {
     name: 'a restart (redeploy of the running commit) 2 min before; upstream deploy 20 min before',

@@ -274,10 +274,10 @@ export async function rerankIncidentSuspects(
 
 /** The incident's suspects `suspects`, of the kind whose id is in `column`, inserted or ranked anew. */
 function upsertSuspects(incidentId: string, column: Sql, suspects: RankedSuspect[]): Sql {
-  return sql`INSERT INTO incident_suspects (incident_id, ${column}, rank, score, reasons)
-       SELECT ${incidentId}::uuid, s.id, s.rank, s.score, s.reasons
-       FROM unnest(${suspects.map((s) => s.id)}::uuid[], ${suspects.map((s) => s.rank)}::int[], ${suspects.map((s) => s.score)}::float8[], ${suspects.map((s) => JSON.stringify(s.reasons))}::jsonb[]) AS s(id, rank, score, reasons)
-       ON CONFLICT (incident_id, ${column}) DO UPDATE SET rank = excluded.rank, score = excluded.score, reasons = excluded.reasons`;
+  return sql`INSERT INTO incident_suspects (incident_id, ${column}, rank, score, reasons, reason_effects)
+       SELECT ${incidentId}::uuid, s.id, s.rank, s.score, s.reasons, s.effects
+       FROM unnest(${suspects.map((s) => s.id)}::uuid[], ${suspects.map((s) => s.rank)}::int[], ${suspects.map((s) => s.score)}::float8[], ${suspects.map((s) => JSON.stringify(s.reasons))}::jsonb[], ${suspects.map((s) => JSON.stringify(s.effects))}::jsonb[]) AS s(id, rank, score, reasons, effects)
+       ON CONFLICT (incident_id, ${column}) DO UPDATE SET rank = excluded.rank, score = excluded.score, reasons = excluded.reasons, reason_effects = excluded.reason_effects`;
 }
 
 export const INCIDENT_COLUMNS =

@@ -33,6 +33,29 @@ export function priorFactor(tally: Pick<VerdictTally, 'caused' | 'dismissed'> | 
   return 1 + PRIOR_MAX_EFFECT * (2 * rate - 1);
 }
 
+/**
+ * The largest share of the size term a record takes over: half, reached slowly (one verdict a
+ * quarter, three 0.375). Enough for what was learned to decide between a one-commit deploy and a
+ * flag flip minutes apart; not enough to lift a dependency's change over the service's own of the
+ * same moment and size.
+ */
+export const RECORD_MAX_SHARE = 0.5;
+
+/**
+ * The risk of a change in 0..1: its size (log-scaled commits) while nothing was learned, then
+ * partly the share of CAUSED verdicts on such changes (Laplace-smoothed, as priorFactor). Size is a
+ * guess about every change; the record is what this service's changes of this kind did, so it
+ * takes over part of the size term as verdicts accumulate: a one-commit deploy of a service whose
+ * deploys keep causing incidents is riskier than its size says.
+ */
+export function riskTerm(sizeTerm: number, tally: Pick<VerdictTally, 'caused' | 'dismissed'> | undefined): number {
+  const verdicts = tally ? tally.caused + tally.dismissed : 0;
+  if (verdicts === 0) return sizeTerm;
+  const share = (RECORD_MAX_SHARE * verdicts) / (verdicts + 1);
+  const causedRate = (tally!.caused + 1) / (verdicts + 2);
+  return (1 - share) * sizeTerm + share * causedRate;
+}
+
 export function priorKey(serviceId: string, kind: string): string {
   return JSON.stringify([serviceId, kind]);
 }

@@ -16,12 +16,15 @@
 //   prior       = 1 ± up to PRIOR_MAX_EFFECT (0.15) from past verdicts on this service's changes
 //                 of this kind (see priors.ts);
 //   evidence    = RECENCY_WEIGHT (0.5) × recency(age)
-//               + STANDING_WEIGHT (0.25) × [deploy: last deploy of its service+environment before the
-//                                           incident, rollbacks aside, or rolled back since;
+//               + settled(age) × STANDING_WEIGHT (0.25) × [deploy: last deploy of its service+environment
+//                                           before the incident, rollbacks aside, or rolled back since;
 //                                           change event: always, it is live the moment it is made]
-//               + CHANGE_SIZE_WEIGHT (0.25) × size (log-scaled commit count; CHANGE_SIZE_UNKNOWN (0.5)
-//                                           when no commits were sent, and for change events)
+//               + settled(age) × CHANGE_SIZE_WEIGHT (0.25) × risk (the size, log-scaled commit count,
+//                                           CHANGE_SIZE_UNKNOWN (0.5) when no commits were sent, one
+//                                           commit for a change event; part of it taken over by the
+//                                           record of past verdicts, see priors.ts riskTerm)
 //               − REDEPLOY_PENALTY (0.5) × [redeploy of the commit or version deployed right before]
+//   settled(t)  = SETTLED_FLOOR + (1 − SETTLED_FLOOR) × 2^(−max(0, t − 1 h) / SETTLED_HALF_LIFE)
 //   recency(t)  = RECENCY_FAST_SHARE × 2^(−t / RECENCY_FAST_HALF_LIFE) + (1 − RECENCY_FAST_SHARE) × 2^(−t / RECENCY_SLOW_HALF_LIFE)
 //
 // Why: the relation and the environment decide whether a change *could* reach the broken system
@@ -34,7 +37,8 @@
 // incident began; a deploy rolled back since keeps that standing (it was undone for a reason),
 // while the rollback itself only restores a state that ran before and is not a suspect. Bigger
 // changes carry more risk (log-scaled: 40 commits are riskier than 4, not ten times). A redeploy
-// of what ran right before changes nothing. Past verdicts nudge, they never decide.
+// of what ran right before changes nothing. Being the running code and being big say less once a
+// change ran half a day without trouble. Past verdicts nudge, and can outweigh size; not a gate.
 //
 // Candidates: deploys and change events in [startedAt − lookback, startedAt]; a change after
 // the start cannot have caused the incident, one exactly at the start can. A deploy or change a
@@ -42,7 +46,7 @@
 // cannot see.
 import { upstreamDistances, type DependencyEdge } from './dependencies.ts';
 import { canonicalEnvironment, type EnvironmentAliases } from './environments.ts';
-import { DEPLOY_KIND, priorFactor, priorKey, type VerdictTally } from './priors.ts';
+import { DEPLOY_KIND, priorFactor, priorKey, riskTerm, type VerdictTally } from './priors.ts';
 import { detectReverts, detectRollbacks, targetKey, type ChangeState, type DeployVersion } from './rollbacks.ts';
 
 export interface CandidateDeploy extends DeployVersion {
@@ -122,6 +126,28 @@ export interface SuspectReason {
   detail: string;
 }
 
+/** A reason with the score points it moved (null: ranked before effects were recorded). */
+export interface WeighedReason extends SuspectReason {
+  effect: number | null;
+}
+
+/** Stored reasons with their effects (a parallel list; empty for suspects ranked before effects were kept). */
+export function weighReasons(reasons: readonly SuspectReason[], effects: readonly number[]): WeighedReason[] {
+  return reasons.map((reason, i) => ({ ...reason, effect: effects[i] ?? null }));
+}
+
+/**
+ * The reason that decided the score: the largest effect either way (an environment mismatch that
+ * took 0.45 away says more than the dependency that put the suspect in the list), the earlier on
+ * a tie; without effects, the first reason.
+ */
+export function mainReason(reasons: readonly WeighedReason[]): WeighedReason | undefined {
+  return reasons.reduce<WeighedReason | undefined>(
+    (best, reason) => (best === undefined || Math.abs(reason.effect ?? 0) > Math.abs(best.effect ?? 0) ? reason : best),
+    undefined,
+  );
+}
+
 export interface RankedSuspect {
   type: 'deploy' | 'change';
   /** The deploy's or the change event's id. */
@@ -129,6 +155,11 @@ export interface RankedSuspect {
   rank: number;
   score: number;
   reasons: SuspectReason[];
+  /**
+   * Per reason (same order), the score points it added (+) or took away (−): the score minus what
+   * it would be without that reason. The largest either way is the reason that decided the score.
+   */
+  effects: number[];
 }
 
 export interface RankingOptions {
@@ -164,7 +195,16 @@ export const CHANGE_SIZE_WEIGHT = 0.25;
 export const CHANGE_SIZE_SATURATION_COMMITS = 50;
 /** Size term when no commits were sent: neutral, about what 6 commits give. */
 export const CHANGE_SIZE_UNKNOWN = 0.5;
+/**
+ * Size term of a change event: one setting or flag, no bigger than a one-commit deploy (as
+ * neutral as an unknown deploy, it outweighed a small deploy on size alone).
+ */
+export const CHANGE_EVENT_COMMITS = 1;
 export const REDEPLOY_PENALTY = 0.5;
+/** Standing and size of a change that ran long without trouble fade towards half their weight, from an hour on, halving the rest every 6 h. */
+export const SETTLED_AFTER_MS = 60 * 60 * 1000;
+export const SETTLED_FLOOR = 0.5;
+export const SETTLED_HALF_LIFE_MS = 6 * 60 * 60 * 1000;
 
 export const SCORE_DECIMALS = 3;
 
@@ -174,6 +214,16 @@ const HOUR_MS = 60 * 60 * 1000;
 export function recencyTerm(ageMs: number): number {
   const age = Math.max(0, ageMs);
   return RECENCY_FAST_SHARE * 2 ** (-age / RECENCY_FAST_HALF_LIFE_MS) + (1 - RECENCY_FAST_SHARE) * 2 ** (-age / RECENCY_SLOW_HALF_LIFE_MS);
+}
+
+/**
+ * What a change's standing and size still say after it ran `ageMs` without trouble, in
+ * SETTLED_FLOOR..1: whole through the first hour (when most incidents a change causes begin), then
+ * fading: being the running code, and being big, say less after half a day of uneventful traffic.
+ */
+export function settledTerm(ageMs: number): number {
+  const settledMs = Math.max(0, ageMs - SETTLED_AFTER_MS);
+  return SETTLED_FLOOR + (1 - SETTLED_FLOOR) * 2 ** (-settledMs / SETTLED_HALF_LIFE_MS);
 }
 
 /** Change-size term in 0..1, log-scaled; CHANGE_SIZE_UNKNOWN when the count is unknown. */
@@ -194,6 +244,7 @@ interface Scored {
   at: Date;
   score: number;
   reasons: SuspectReason[];
+  effects: number[];
 }
 
 export function rankSuspects(input: SuspectInput, options: Partial<RankingOptions> = {}): RankedSuspect[] {
@@ -233,21 +284,26 @@ export function rankSuspects(input: SuspectInput, options: Partial<RankingOption
   const dependent = affected.size > 1 ? 'an affected service' : "the incident's service";
   const tallies = new Map((input.verdicts ?? []).map((t) => [priorKey(t.serviceId, t.kind), t]));
 
+  /** The gates of a suspect: each reason with the factor it multiplies the score by. */
   const gates = (subject: { serviceId: string; serviceName: string; environment: string | null }, kind: string) => {
-    const reasons: SuspectReason[] = [];
-    let factor: number;
+    const terms: Term[] = [];
     const hops = upstream.get(subject.serviceId);
     if (affected.has(subject.serviceId)) {
-      factor = SAME_SERVICE_FACTOR;
       const which = subject.serviceId === incident.serviceId ? 'same service' : 'affected service';
-      reasons.push({ code: 'same_service', detail: `${which} (${subject.serviceName})` });
+      terms.push({ code: 'same_service', detail: `${which} (${subject.serviceName})`, factor: SAME_SERVICE_FACTOR });
     } else if (hops !== undefined) {
-      factor = dependencyFactor(hops);
       const how = hops === 1 ? 'directly' : `through ${hops - 1} other service${hops === 2 ? '' : 's'}`;
-      reasons.push({ code: 'upstream_dependency', detail: `${dependent} depends on ${subject.serviceName} ${how}` });
+      terms.push({
+        code: 'upstream_dependency',
+        detail: `${dependent} depends on ${subject.serviceName} ${how}`,
+        factor: dependencyFactor(hops),
+      });
     } else {
-      factor = OTHER_SERVICE_FACTOR;
-      reasons.push({ code: 'other_service', detail: `other service (${subject.serviceName}) of the organization` });
+      terms.push({
+        code: 'other_service',
+        detail: `other service (${subject.serviceName}) of the organization`,
+        factor: OTHER_SERVICE_FACTOR,
+      });
     }
 
     if (incident.environment !== null) {
@@ -255,41 +311,61 @@ export function rankSuspects(input: SuspectInput, options: Partial<RankingOption
       if (environment === incidentEnvironment) {
         const named =
           subject.environment === incident.environment ? subject.environment : `${subject.environment} = ${incident.environment}`;
-        reasons.push({ code: 'environment_match', detail: `same environment (${named})` });
+        terms.push({ code: 'environment_match', detail: `same environment (${named})`, factor: ENVIRONMENT_MATCH_FACTOR });
       } else if (subject.environment === null) {
-        factor *= ENVIRONMENT_UNKNOWN_FACTOR;
-        reasons.push({ code: 'environment_unknown', detail: `environment unknown; incident in ${incident.environment}` });
+        terms.push({
+          code: 'environment_unknown',
+          detail: `environment unknown; incident in ${incident.environment}`,
+          factor: ENVIRONMENT_UNKNOWN_FACTOR,
+        });
       } else {
-        factor *= ENVIRONMENT_MISMATCH_FACTOR;
-        reasons.push({ code: 'environment_mismatch', detail: `environment ${subject.environment} ≠ ${incident.environment}` });
+        terms.push({
+          code: 'environment_mismatch',
+          detail: `environment ${subject.environment} ≠ ${incident.environment}`,
+          factor: ENVIRONMENT_MISMATCH_FACTOR,
+        });
       }
     }
+    return { terms, tally: tallies.get(priorKey(subject.serviceId, kind)) };
+  };
 
-    // Listed last, after the evidence, since it only nudges.
-    const tally = tallies.get(priorKey(subject.serviceId, kind));
+  /**
+   * The record's terms, listed last: the prior's factor, and the share of the size term the record
+   * took over (riskTerm), both undone when the reason is left out.
+   */
+  const priorTerm = (
+    subject: { serviceName: string },
+    kind: string,
+    tally: VerdictTally | undefined,
+    sizeWeight: number,
+    size: number,
+  ): Term | undefined => {
     const prior = priorFactor(tally);
+    if (!tally || prior === 1) return undefined;
     const what = kind === DEPLOY_KIND ? 'deploys' : `${kind} changes`;
-    const priorReason: SuspectReason | undefined =
-      tally && prior !== 1
-        ? {
-            code: 'prior',
-            detail: `past verdicts on ${subject.serviceName} ${what}: ${tally.caused} caused, ${tally.dismissed} dismissed (score × ${prior.toFixed(2)})`,
-          }
-        : undefined;
-    return { factor: factor * prior, reasons, priorReason };
+    return {
+      code: 'prior',
+      detail: `past verdicts on ${subject.serviceName} ${what}: ${tally.caused} caused, ${tally.dismissed} dismissed (score × ${prior.toFixed(2)})`,
+      factor: prior,
+      evidence: sizeWeight * (riskTerm(size, tally) - size),
+    };
   };
 
   const scored: Scored[] = [];
   for (const deploy of deploys) {
     if (rollbacks.restores.has(deploy.id)) continue; // a rollback restores a state that ran before
-    const { factor, reasons, priorReason } = gates(deploy, DEPLOY_KIND);
+    const { terms, tally } = gates(deploy, DEPLOY_KIND);
     // A staged rollout counts from its latest stage reached by the start: each stage sends the
     // change to more traffic, and the errors follow the traffic.
     const stages = (deploy.rolloutStages ?? []).filter((stage) => stage.at.getTime() <= start);
     const stage = stages.reduce<RolloutStage | undefined>((latest, next) => (!latest || next.at > latest.at ? next : latest), undefined);
+    const firstAgeMs = start - deploy.deployedAt.getTime();
     const ageMs = start - Math.max(deploy.deployedAt.getTime(), stage?.at.getTime() ?? 0);
-    let evidence = RECENCY_WEIGHT * recencyTerm(ageMs);
-    reasons.push(recencyReason('deployed', start - deploy.deployedAt.getTime(), beforeWindow(deploy.deployedAt) ? lookbackMs : null));
+    const settled = settledTerm(ageMs);
+    terms.push({
+      ...recencyReason('deployed', firstAgeMs, beforeWindow(deploy.deployedAt) ? lookbackMs : null),
+      evidence: RECENCY_WEIGHT * recencyTerm(firstAgeMs),
+    });
     if (stage) {
       const when =
         stage.at.getTime() === start
@@ -299,47 +375,45 @@ export function rankSuspects(input: SuspectInput, options: Partial<RankingOption
         stages.length > 1
           ? `rolled out in ${stages.length} stages, to ${stage.percentage} % ${when}: recency counts from there`
           : `at ${stage.percentage} % of traffic when the incident started`;
-      reasons.push({ code: 'rollout', detail });
+      terms.push({ code: 'rollout', detail, evidence: RECENCY_WEIGHT * (recencyTerm(ageMs) - recencyTerm(firstAgeMs)) });
     }
 
     const isLast = lastByTarget.get(targetKey(deploy)) === deploy;
     const rollbackId = rollbacks.rolledBackBy.get(deploy.id);
     const rollback = rollbackId === undefined ? undefined : knownById.get(rollbackId);
-    if (isLast || rollback) evidence += STANDING_WEIGHT;
     // Rolled back, it is not what ran at the start: its standing comes from having been undone.
     if (isLast && !rollback) {
       const where = deploy.environment === null ? ' (no environment)' : ` to ${deploy.environment}`;
-      reasons.push({ code: 'last_before_incident', detail: `last deploy of ${deploy.serviceName}${where} before the incident` });
+      terms.push({
+        code: 'last_before_incident',
+        detail: `last deploy of ${deploy.serviceName}${where} before the incident`,
+        evidence: STANDING_WEIGHT * settled,
+      });
     }
     if (rollback) {
-      reasons.push({
+      terms.push({
         code: 'rolled_back',
         detail: `rolled back by the deploy of ${shortSha(rollback.commitSha)} at ${rollback.deployedAt.toISOString()}`,
+        evidence: STANDING_WEIGHT * settled,
       });
     }
 
-    evidence += CHANGE_SIZE_WEIGHT * changeSizeTerm(deploy.commitCount);
-    reasons.push({ code: 'change_size', detail: describeChangeSize(deploy.commitCount) });
+    const size = changeSizeTerm(deploy.commitCount);
+    terms.push({ code: 'change_size', detail: describeChangeSize(deploy.commitCount), evidence: CHANGE_SIZE_WEIGHT * settled * size });
 
     const redeployOf = rollbacks.redeployOf.get(deploy.id);
     if (redeployOf !== undefined) {
-      evidence -= REDEPLOY_PENALTY;
       const original = knownById.get(redeployOf)!;
       const what = original.commitSha === deploy.commitSha ? shortSha(deploy.commitSha) : `version ${deploy.version}`;
-      reasons.push({
+      terms.push({
         code: 'redeploy',
         detail: `redeploy of ${what}, already deployed right before at ${original.deployedAt.toISOString()}`,
+        evidence: -REDEPLOY_PENALTY,
       });
     }
-    if (priorReason) reasons.push(priorReason);
-
-    scored.push({
-      type: 'deploy',
-      id: deploy.id,
-      at: deploy.deployedAt,
-      score: round(factor * clamp01(evidence), SCORE_DECIMALS),
-      reasons,
-    });
+    const prior = priorTerm(deploy, DEPLOY_KIND, tally, CHANGE_SIZE_WEIGHT * settled, size);
+    if (prior) terms.push(prior);
+    scored.push({ type: 'deploy', id: deploy.id, at: deploy.deployedAt, ...scoreOf(terms) });
   }
 
   const changes = (input.changes ?? []).filter((c) => isCandidate(c, c.changedAt));
@@ -350,25 +424,37 @@ export function rankSuspects(input: SuspectInput, options: Partial<RankingOption
   const changesById = new Map(changes.map((c) => [c.id, c]));
   for (const change of changes) {
     if (reverts.reverts.has(change.id)) continue; // a revert brings back a state that ran before
-    const { factor, reasons, priorReason } = gates(change, change.kind);
+    const { terms, tally } = gates(change, change.kind);
     const ageMs = start - change.changedAt.getTime();
-    reasons.push(recencyReason('changed', ageMs, beforeWindow(change.changedAt) ? lookbackMs : null));
-    reasons.push({ code: 'change_event', detail: `${describeChange(change)}, live at once: ${truncate(change.summary, 80)}` });
-    let evidence = RECENCY_WEIGHT * recencyTerm(ageMs) + STANDING_WEIGHT + CHANGE_SIZE_WEIGHT * CHANGE_SIZE_UNKNOWN;
+    const settled = settledTerm(ageMs);
+    const size = changeSizeTerm(CHANGE_EVENT_COMMITS);
+    terms.push({
+      ...recencyReason('changed', ageMs, beforeWindow(change.changedAt) ? lookbackMs : null),
+      evidence: RECENCY_WEIGHT * recencyTerm(ageMs),
+    });
+    terms.push({
+      code: 'change_event',
+      detail: `${describeChange(change)}, live at once: ${truncate(change.summary, 80)}`,
+      evidence: settled * (STANDING_WEIGHT + CHANGE_SIZE_WEIGHT * size),
+    });
     const revert = changesById.get(reverts.revertedBy.get(change.id) ?? '');
     if (revert) {
       // Undone for a reason, like a rolled-back deploy: it keeps its suspicion.
-      reasons.push({
+      terms.push({
         code: 'reverted',
         detail: `${revert.subject} set back to ${truncate(revert.value!, 40)} at ${revert.changedAt.toISOString()}`,
       });
     }
     if (reverts.unchanged.has(change.id)) {
-      evidence -= REDEPLOY_PENALTY;
-      reasons.push({ code: 'no_change', detail: `${change.subject} already was ${truncate(change.value!, 40)}: nothing changed` });
+      terms.push({
+        code: 'no_change',
+        detail: `${change.subject} already was ${truncate(change.value!, 40)}: nothing changed`,
+        evidence: -REDEPLOY_PENALTY,
+      });
     }
-    if (priorReason) reasons.push(priorReason);
-    scored.push({ type: 'change', id: change.id, at: change.changedAt, score: round(factor * clamp01(evidence), SCORE_DECIMALS), reasons });
+    const prior = priorTerm(change, change.kind, tally, CHANGE_SIZE_WEIGHT * settled, size);
+    if (prior) terms.push(prior);
+    scored.push({ type: 'change', id: change.id, at: change.changedAt, ...scoreOf(terms) });
   }
 
   scored.sort(
@@ -380,7 +466,32 @@ export function rankSuspects(input: SuspectInput, options: Partial<RankingOption
   );
 
   const kept = scored.slice(0, options.maxSuspects ?? MAX_SUSPECTS);
-  return kept.map((s, i) => ({ type: s.type, id: s.id, rank: i + 1, score: s.score, reasons: s.reasons }));
+  return kept.map((s, i) => ({ type: s.type, id: s.id, rank: i + 1, score: s.score, reasons: s.reasons, effects: s.effects }));
+}
+
+/** A reason with its part of the score: a gate's factor, or what it adds to (or takes from) the evidence. */
+interface Term extends SuspectReason {
+  factor?: number;
+  evidence?: number;
+}
+
+function scoreFrom(terms: readonly Term[]): number {
+  const factor = terms.reduce((product, term) => product * (term.factor ?? 1), 1);
+  return factor * clamp01(terms.reduce((sum, term) => sum + (term.evidence ?? 0), 0));
+}
+
+/**
+ * The score, the reasons, and each reason's effect: the score minus what it would be without that
+ * reason (its factor at 1, its evidence left out). The reason whose effect is largest either way
+ * is the one that decided the score.
+ */
+function scoreOf(terms: readonly Term[]): Pick<Scored, 'score' | 'reasons' | 'effects'> {
+  const score = scoreFrom(terms);
+  return {
+    score: round(score, SCORE_DECIMALS),
+    reasons: terms.map(({ code, detail }) => ({ code, detail })),
+    effects: terms.map((term) => round(score - scoreFrom(terms.filter((other) => other !== term)), SCORE_DECIMALS) + 0),
+  };
 }
 
 /** `beforeWindowOf`: the look-back window a suspect named by a person is older than, else null. */

@@ -24,7 +24,7 @@ import {
   setIncidentLookback,
   transitionIncident,
 } from '../../domain/correlation/incidents.ts';
-import type { SuspectReason } from '../../domain/correlation/suspects.ts';
+import { mainReason, weighReasons, type SuspectReason, type WeighedReason } from '../../domain/correlation/suspects.ts';
 
 export const IncidentStatus = builder.enumType(IncidentStatusValues, {
   name: 'IncidentStatus',
@@ -142,7 +142,7 @@ export const IncidentRef = builder.prismaNode('Incident', {
   }),
 });
 
-const SuspectReasonRef = builder.objectRef<SuspectReason>('SuspectReason').implement({
+const SuspectReasonRef = builder.objectRef<WeighedReason>('SuspectReason').implement({
   description: "One piece of evidence behind a suspect's score.",
   fields: (t) => ({
     code: t.exposeString('code', {
@@ -151,8 +151,17 @@ const SuspectReasonRef = builder.objectRef<SuspectReason>('SuspectReason').imple
         'last_before_incident, rolled_back, change_size, redeploy, change_event, reverted, no_change, rollout or prior.',
     }),
     detail: t.exposeString('detail', { description: 'The same, for people.' }),
+    effect: t.exposeFloat('effect', {
+      nullable: true,
+      description:
+        'The score points it added (positive) or took away (negative): the score minus what it would be without this reason ' +
+        '(a factor at 1, evidence left out). Null for suspects ranked before effects were kept.',
+    }),
   }),
 });
+
+const reasonsOf = (suspect: { reasons: unknown; reasonEffects: unknown }) =>
+  weighReasons(suspect.reasons as SuspectReason[], suspect.reasonEffects as number[]);
 
 const SuspectRef = builder.prismaObject('IncidentSuspect', {
   name: 'Suspect',
@@ -172,7 +181,17 @@ const SuspectRef = builder.prismaObject('IncidentSuspect', {
     reasons: t.field({
       type: [SuspectReasonRef],
       complexity: listOf(LIST_BOUNDS.reasons),
-      resolve: (suspect) => suspect.reasons as unknown as SuspectReason[],
+      description:
+        'In a fixed order (relation, environment, time, standing, size, …, prior); mainReason is the one that decided the score.',
+      resolve: reasonsOf,
+    }),
+    mainReason: t.field({
+      type: SuspectReasonRef,
+      nullable: true,
+      description:
+        'The reason that moved the score most, up or down: an environment mismatch, a rollback, a dependency, a verdict… ' +
+        'The first reason for suspects ranked before effects were kept; null without reasons (a change named by a verdict, not ranked yet).',
+      resolve: (suspect) => mainReason(reasonsOf(suspect)),
     }),
     verdict: t.expose('verdict', { type: SuspectVerdict, nullable: true }),
     verdictAt: t.expose('verdictAt', { type: 'DateTime', nullable: true }),

@@ -19,6 +19,7 @@ const DEPLOY = graphql(`
       isRollback restoredDeploy { id commitSha version deployedAt }
       rolledBack rolledBackBy { id commitSha version deployedAt }
       suspectIn { rank score verdict incident { id title status severity } }
+      health { alertsBefore alertsAfter incidentsBefore incidentsAfter }
     }
   }
 `);
@@ -94,6 +95,13 @@ export function DeployPage() {
         )}
         <dt>Deployed</dt>
         <dd>{formatDateTime(deploy.deployedAt)}</dd>
+        <dt>Health</dt>
+        <dd data-health>
+          Hour after: {count(deploy.health.alertsAfter, 'alert')}, {count(deploy.health.incidentsAfter, 'incident')}{' '}
+          <span className="subtle">
+            (hour before: {count(deploy.health.alertsBefore, 'alert')}, {count(deploy.health.incidentsBefore, 'incident')})
+          </span>
+        </dd>
         <dt>Received</dt>
         <dd>{formatDateTime(deploy.receivedAt)}</dd>
         <dt>Commit</dt>
@@ -214,4 +222,9 @@ export function DeployPage() {
       )}
     </>
   );
+}
+
+/** "1 alert", "3 incidents". */
+function count(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
 }

@@ -33,7 +33,8 @@ graphql(`
     }
     suspects {
       rank score verdict verdictAt
-      reasons { code detail }
+      reasons { code detail effect }
+      mainReason { code detail effect }
       deploy { id commitSha commitMessage version environment deployedAt deployedBy isRollback rolledBack service { id name } }
       change { id kind summary url environment changedAt service { id name } }
     }
@@ -321,15 +322,10 @@ function AddNote({ incidentId }: { incidentId: string }) {
 
 type Suspect = IncidentFieldsFragment['suspects'][number];
 
-/** The reasons that tell most about a suspect, first found first: shown in the table's Top reason. */
-const TELLING_REASONS = ['rolled_back', 'redeploy', 'change_event', 'upstream_dependency', 'last_before_incident', 'prior', 'recency'];
-
-function topReason(suspect: Suspect): Suspect['reasons'][number] | undefined {
-  for (const code of TELLING_REASONS) {
-    const found = suspect.reasons.find((reason) => reason.code === code);
-    if (found) return found;
-  }
-  return suspect.reasons[0];
+/** A reason's effect on the score in points of percent: "+31", "−45", "±0". */
+function formatEffect(effect: number): string {
+  const points = Math.round(effect * 100);
+  return points === 0 ? '±0' : points > 0 ? `+${points}` : `−${-points}`;
 }
 
 /** How long before the incident's start a change went live: "2.5 h before", "at the start". */
@@ -370,9 +366,10 @@ function SuspectTable({
           <th scope="col">#</th>
           <th scope="col">Change</th>
           <th scope="col">Service</th>
+          <th scope="col">Environment</th>
           <th scope="col">When</th>
           <th scope="col">Score</th>
-          <th scope="col">Top reason</th>
+          <th scope="col">Main reason</th>
           <th scope="col">Verdict</th>
         </tr>
       </thead>
@@ -380,7 +377,8 @@ function SuspectTable({
         {suspects.map((suspect, index) => {
           const key = suspect.deploy?.id ?? suspect.change!.id;
           const changedAt = suspect.deploy?.deployedAt ?? suspect.change!.changedAt;
-          const reason = topReason(suspect);
+          const reason = suspect.mainReason;
+          const environment = suspect.deploy ? suspect.deploy.environment : suspect.change!.environment;
           const detailsId = `suspect-details-${key}`;
           return (
             <Fragment key={key}>
@@ -403,6 +401,7 @@ function SuspectTable({
                   )}
                 </td>
                 <td>{(suspect.deploy?.service ?? suspect.change!.service).name}</td>
+                <td data-environment>{environment ?? <span className="subtle">none</span>}</td>
                 <td title={formatDateTime(changedAt)}>{before(changedAt, startedAt)}</td>
                 <td data-score>{formatPercent(suspect.score)}</td>
                 <td className="top-reason">{reason ? readableTimes(reason.detail) : '—'}</td>
@@ -442,7 +441,7 @@ function SuspectTable({
               </tr>
               {open.has(key) && (
                 <tr className="suspect-details" id={detailsId}>
-                  <td colSpan={7}>
+                  <td colSpan={8}>
                     <SuspectDetails suspect={suspect} />
                   </td>
                 </tr>
@@ -484,6 +483,12 @@ function SuspectDetails({ suspect }: { suspect: Suspect }) {
         {suspect.reasons.map((reason) => (
           <li key={reason.code} data-code={reason.code}>
             {readableTimes(reason.detail)}
+            {reason.effect !== null && (
+              <span className="subtle" title="score points this reason added or took away">
+                {' '}
+                ({formatEffect(reason.effect)})
+              </span>
+            )}
           </li>
         ))}
       </ul>

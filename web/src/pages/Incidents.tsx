@@ -21,7 +21,7 @@ const INCIDENTS = graphql(`
       edges {
         node {
           id title severity status environment startedAt openedAt resolvedAt service { id name }
-          suspects { score deploy { id commitSha version } change { id kind summary } }
+          suspects { score deploy { id commitSha version service { id name } } change { id kind summary service { id name } } }
         }
       }
       pageInfo { hasNextPage endCursor }
@@ -254,12 +254,11 @@ function TopSuspect({ suspect }: { suspect: ListedIncident['suspects'][number] |
     <>
       {suspect.deploy ? (
         <Link to={`/deploys/${suspect.deploy.id}`}>
-          <span className="mono">{shortSha(suspect.deploy.commitSha)}</span>
-          {suspect.deploy.version ? ` · ${suspect.deploy.version}` : ''}
+          {suspect.deploy.service.name} {suspect.deploy.version ?? <span className="mono">{shortSha(suspect.deploy.commitSha)}</span>}
         </Link>
       ) : (
         <span title={suspect.change!.summary}>
-          <span className="tag change">{suspect.change!.kind}</span>
+          {suspect.change!.service.name} <span className="tag change">{suspect.change!.kind}</span>
         </span>
       )}{' '}
       <span className="subtle">{formatPercent(suspect.score)}</span>

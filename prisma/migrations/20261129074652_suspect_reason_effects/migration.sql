@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "incident_suspects" ADD COLUMN     "reason_effects" JSONB NOT NULL DEFAULT '[]';
