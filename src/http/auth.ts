@@ -54,7 +54,7 @@ const BODY_RESPONSES = {
 };
 const LINK_REFUSED = {
   '401': errorResponse('The email has an account already and the password is not its password', ['invalid_credentials']),
-  '410': errorResponse('The link is unknown, already used or expired', ['invalid_link']),
+  '410': errorResponse('The link is unknown, already used, expired or cancelled', ['invalid_link']),
 };
 
 /** Refuses sign-in's cousins from another origin too: no one may be signed in by a page of another site. */
