@@ -24,7 +24,10 @@ const CHANGE_PASSWORD = graphql(`
   mutation InvitesChangePassword($current: String!, $new: String!) { changePassword(currentPassword: $current, newPassword: $new) }
 `);
 const ME = graphql(`
-  query InvitesMe { me { person { email } organizations { id name role } } }
+  query InvitesMe { me { person { email } organizations { organizationId name role } } }
+`);
+const NODE = graphql(`
+  query InvitesNode($id: ID!) { node(id: $id) { __typename id ... on Invite { email } } }
 `);
 const AUDIT_LOG = graphql(`
   query InvitesAudit($action: String!) { auditLog(first: 10, filter: { action: $action }) { edges { node { action objectId summary } } } }
@@ -119,7 +122,7 @@ describe('pending invites', () => {
     ]);
   });
 
-  it('answers NOT_FOUND for another organization’s invite, and leaves it working', async () => {
+  it('answers NOT_FOUND for another organization’s invite (node(id:) finds it only there), and leaves it working', async () => {
     const mine = await organizationWithOwner();
     const theirs = await organizationWithOwner();
     const { inviteMember } = dataOf(
@@ -135,6 +138,17 @@ describe('pending invites', () => {
       id: pendingInvites[0]!.id,
     });
     expect(errorOf(refused).extensions?.code).toBe('NOT_FOUND');
+    const inviteId = pendingInvites[0]!.id;
+    expect(
+      dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, { cookie: mine.owner.cookie }, NODE, { id: inviteId })).node,
+    ).toBeNull();
+    expect(dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, { cookie: theirs.owner.cookie }, NODE, { id: inviteId })).node).toEqual(
+      {
+        __typename: 'Invite',
+        id: inviteId,
+        email: 'theirs@example.com',
+      },
+    );
     const accepted = await postJson(`${hookline.baseUrl}/api/auth/invites/accept`, {
       token: tokenOf(inviteMember.inviteUrl),
       name: 'Theirs',
@@ -242,8 +256,8 @@ describe('me.organizations', () => {
     expect(joined.status).toBe(200);
     const { me } = dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, { cookie: joined.cookie }, ME, {}));
     expect(me.organizations).toEqual([
-      { id: first.organizationId, name: expect.any(String), role: 'OWNER' },
-      { id: second.organizationId, name: expect.any(String), role: 'MEMBER' },
+      { organizationId: first.organizationId, name: expect.any(String), role: 'OWNER' },
+      { organizationId: second.organizationId, name: expect.any(String), role: 'MEMBER' },
     ]);
     const asToken = dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, { authorization: `Bearer ${first.apiToken}` }, ME, {}));
     expect(asToken.me).toEqual({ person: null, organizations: [] });

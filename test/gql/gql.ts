@@ -177,7 +177,8 @@ type Documents = {
     "\n  query InvitesPending { pendingInvites { id email role createdAt expiresAt invitedBy { id email name } } }\n": typeof types.InvitesPendingDocument,
     "\n  mutation InvitesCancel($id: ID!) { cancelInvite(id: $id) { id email role } }\n": typeof types.InvitesCancelDocument,
     "\n  mutation InvitesChangePassword($current: String!, $new: String!) { changePassword(currentPassword: $current, newPassword: $new) }\n": typeof types.InvitesChangePasswordDocument,
-    "\n  query InvitesMe { me { person { email } organizations { id name role } } }\n": typeof types.InvitesMeDocument,
+    "\n  query InvitesMe { me { person { email } organizations { organizationId name role } } }\n": typeof types.InvitesMeDocument,
+    "\n  query InvitesNode($id: ID!) { node(id: $id) { __typename id ... on Invite { email } } }\n": typeof types.InvitesNodeDocument,
     "\n  query InvitesAudit($action: String!) { auditLog(first: 10, filter: { action: $action }) { edges { node { action objectId summary } } } }\n": typeof types.InvitesAuditDocument,
     "\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n": typeof types.ListenersCreateDocument,
     "\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n": typeof types.ListenersListenerDocument,
@@ -391,7 +392,8 @@ const documents: Documents = {
     "\n  query InvitesPending { pendingInvites { id email role createdAt expiresAt invitedBy { id email name } } }\n": types.InvitesPendingDocument,
     "\n  mutation InvitesCancel($id: ID!) { cancelInvite(id: $id) { id email role } }\n": types.InvitesCancelDocument,
     "\n  mutation InvitesChangePassword($current: String!, $new: String!) { changePassword(currentPassword: $current, newPassword: $new) }\n": types.InvitesChangePasswordDocument,
-    "\n  query InvitesMe { me { person { email } organizations { id name role } } }\n": types.InvitesMeDocument,
+    "\n  query InvitesMe { me { person { email } organizations { organizationId name role } } }\n": types.InvitesMeDocument,
+    "\n  query InvitesNode($id: ID!) { node(id: $id) { __typename id ... on Invite { email } } }\n": types.InvitesNodeDocument,
     "\n  query InvitesAudit($action: String!) { auditLog(first: 10, filter: { action: $action }) { edges { node { action objectId summary } } } }\n": types.InvitesAuditDocument,
     "\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n": types.ListenersCreateDocument,
     "\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n": types.ListenersListenerDocument,
@@ -1111,7 +1113,11 @@ export function graphql(source: "\n  mutation InvitesChangePassword($current: St
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query InvitesMe { me { person { email } organizations { id name role } } }\n"): (typeof documents)["\n  query InvitesMe { me { person { email } organizations { id name role } } }\n"];
+export function graphql(source: "\n  query InvitesMe { me { person { email } organizations { organizationId name role } } }\n"): (typeof documents)["\n  query InvitesMe { me { person { email } organizations { organizationId name role } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitesNode($id: ID!) { node(id: $id) { __typename id ... on Invite { email } } }\n"): (typeof documents)["\n  query InvitesNode($id: ID!) { node(id: $id) { __typename id ... on Invite { email } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -198,12 +198,12 @@ function OrganizationSwitch() {
       <summary aria-label={`Organization: ${label}. Switch organization`}>{label}</summary>
       <ul aria-label="Your organizations">
         {me!.organizations.map((organization) => (
-          <li key={organization.id}>
+          <li key={organization.organizationId}>
             <button
               type="button"
-              aria-current={organization.id === current.id ? 'true' : undefined}
-              disabled={organization.id === current.id}
-              onClick={() => void choose(organization.id)}
+              aria-current={organization.organizationId === current.id ? 'true' : undefined}
+              disabled={organization.organizationId === current.id}
+              onClick={() => void choose(organization.organizationId)}
             >
               {organization.name} <span className="subtle">{organization.role}</span>
             </button>

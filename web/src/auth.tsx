@@ -13,7 +13,7 @@ import type { MeQuery, Role } from './gql/graphql';
 
 const ME = graphql(`
   query Me {
-    me { role person { id email name } organization { id name } organizations { id name role } }
+    me { role person { id email name } organization { id name } organizations { organizationId name role } }
   }
 `);
 

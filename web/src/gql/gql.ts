@@ -15,7 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on Person { id personName: name email }\n    ... on System { name }\n  }\n": typeof types.ActorFieldsFragmentDoc,
-    "\n  query Me {\n    me { role person { id email name } organization { id name } organizations { id name role } }\n  }\n": typeof types.MeDocument,
+    "\n  query Me {\n    me { role person { id email name } organization { id name } organizations { organizationId name role } }\n  }\n": typeof types.MeDocument,
     "\n  mutation SwitchOrganization($id: ID!) {\n    switchOrganization(id: $id) { role organization { id } }\n  }\n": typeof types.SwitchOrganizationDocument,
     "\n  mutation SignOutEverywhere {\n    revokeAllSessions\n  }\n": typeof types.SignOutEverywhereDocument,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": typeof types.HistoryStartDocument,
@@ -101,7 +101,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on Person { id personName: name email }\n    ... on System { name }\n  }\n": types.ActorFieldsFragmentDoc,
-    "\n  query Me {\n    me { role person { id email name } organization { id name } organizations { id name role } }\n  }\n": types.MeDocument,
+    "\n  query Me {\n    me { role person { id email name } organization { id name } organizations { organizationId name role } }\n  }\n": types.MeDocument,
     "\n  mutation SwitchOrganization($id: ID!) {\n    switchOrganization(id: $id) { role organization { id } }\n  }\n": types.SwitchOrganizationDocument,
     "\n  mutation SignOutEverywhere {\n    revokeAllSessions\n  }\n": types.SignOutEverywhereDocument,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": types.HistoryStartDocument,
@@ -207,7 +207,7 @@ export function graphql(source: "\n  fragment ActorFields on Actor {\n    __type
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Me {\n    me { role person { id email name } organization { id name } organizations { id name role } }\n  }\n"): (typeof documents)["\n  query Me {\n    me { role person { id email name } organization { id name } organizations { id name role } }\n  }\n"];
+export function graphql(source: "\n  query Me {\n    me { role person { id email name } organization { id name } organizations { organizationId name role } }\n  }\n"): (typeof documents)["\n  query Me {\n    me { role person { id email name } organization { id name } organizations { organizationId name role } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
