@@ -82,7 +82,9 @@ export function IncidentsPage() {
           <p>
             {status
               ? `No ${status.toLowerCase()} incidents.`
-              : 'No incidents. When something breaks, open one: Hookline ranks the deploys that may have caused it.'}
+              : member
+                ? 'No incidents. When something breaks, open one: Hookline ranks the deploys that may have caused it.'
+                : 'No incidents.'}
           </p>
         </Empty>
       )}
