@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
 import { verifyPassword } from '../src/domain/shared/passwords.ts';
+import { personOfVerifiedEmail } from '../src/domain/shared/single-sign-on.ts';
 import { graphql } from './gql/index.ts';
 import { dataOf, errorOf, requestGraphqlWithHeaders } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
@@ -113,6 +114,14 @@ describe('pending invites', () => {
     });
     expect(accept.setCookie).toBeNull();
     expect((await signIn(hookline.baseUrl, 'cancelled@example.com')).status).toBe(401);
+    // Single sign-on with that verified email accepts no cancelled invite either: no account, no invite.
+    await expect(
+      personOfVerifiedEmail(
+        hookline.app.database.prisma,
+        { email: 'cancelled@example.com', emailVerified: true, name: 'Too late' },
+        { ip: null, userAgent: null },
+      ),
+    ).rejects.toMatchObject({ reason: 'no_account' });
 
     const { auditLog } = dataOf(
       await requestGraphqlWithHeaders(hookline.baseUrl, { cookie: owner.cookie }, AUDIT_LOG, { action: 'member.cancelInvite' }),
