@@ -31,6 +31,8 @@ export default [
               'PageInfo',
               // Who is calling: a view of the request, not a stored thing.
               'Me',
+              // One of the caller's organizations (its organizationId), not a row of its own.
+              'MyOrganization',
               'Commit',
               'ChangeCommit',
               'Suspect',

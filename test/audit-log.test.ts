@@ -331,12 +331,17 @@ describe('every mutation', () => {
         const { rows } = await admin.query(`SELECT id FROM invites WHERE token_hash = $1`, [
           hashToken(new URL(inviteUrl).searchParams.get('token')!),
         ]);
+        state.inviteId = rows[0].id;
         return {
           action: 'member.invite',
           objectId: rows[0].id,
           personId: ownerId,
           secrets: [inviteUrl, new URL(inviteUrl).searchParams.get('token')!],
         };
+      },
+      cancelInvite: async () => {
+        await mutate(owner, 'mutation($id: ID!) { cancelInvite(id: $id) { id } }', { id: state.inviteId });
+        return { action: 'member.cancelInvite', objectId: state.inviteId!, personId: ownerId };
       },
       changeMemberRole: async () => {
         await mutate(owner, 'mutation($id: ID!) { changeMemberRole(personId: $id, role: ADMIN) { id } }', { id: member.body.person!.id });
@@ -356,6 +361,14 @@ describe('every mutation', () => {
       switchOrganization: async () => {
         await mutate(switcher, 'mutation($id: ID!) { switchOrganization(id: $id) { role } }', { id: elsewhere.organizationId });
         return { action: 'session.switchOrganization', objectId: elsewhere.organizationId, personId: ownerId };
+      },
+      changePassword: async () => {
+        const newPassword = 'another correct horse battery';
+        await mutate(owner, 'mutation($current: String!, $new: String!) { changePassword(currentPassword: $current, newPassword: $new) }', {
+          current: PASSWORD,
+          new: newPassword,
+        });
+        return { action: 'person.changePassword', objectId: ownerId, personId: ownerId, secrets: [newPassword] };
       },
       revokeAllSessions: async () => {
         await mutate(owner, 'mutation { revokeAllSessions }');

@@ -48,6 +48,10 @@ export const LIST_BOUNDS = {
   secretReveals: 20,
   /** The caller's live sessions shown: the most recently used ones. */
   sessions: 50,
+  /** Organizations a person belongs to, as the complexity estimate counts them (people belong to a few; all are listed). */
+  organizations: 50,
+  /** Pending invites of an organization shown: the newest ones. */
+  pendingInvites: 100,
   /** Headers kept of an attempt's request or answer. */
   attemptHeaders: ATTEMPT_HEADERS_MAX,
   /** Notes of an incident shown: the first ones. */

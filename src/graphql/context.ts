@@ -11,6 +11,7 @@ import type { DeliveryChangeFeed } from '../domain/webhooks/delivery-changes.ts'
 import type { DestinationPolicy } from '../domain/webhooks/destinations.ts';
 import type { EventFeed } from '../domain/webhooks/listeners.ts';
 import type { IncidentChangeFeed } from '../domain/correlation/incident-changes.ts';
+import type { FailureLimiter } from '../domain/shared/people.ts';
 
 /** What resolvers need besides the caller: the same for every request of a process. */
 export interface Services {
@@ -30,6 +31,8 @@ export interface Services {
   retentionDays: number;
   /** A session without a request for this long ends (SESSION_IDLE_TIMEOUT_MINUTES), in ms. */
   sessionIdleMs: number;
+  /** Failed password checks per email and client address, shared with sign-in: a wrong current password counts. */
+  signInFailures: FailureLimiter;
 }
 
 /** Where a request came to, for the links it makes (invites): scheme, host and port. */

@@ -59,6 +59,16 @@ export function rateLimited(limit: number, retryAfterSeconds: number): GraphQLEr
   );
 }
 
+/**
+ * Too many failed password checks for this email from this address (sign-ins and password changes
+ * together): refused, nothing checked, until the window ends; HTTP 429 with Retry-After, as sign-in.
+ */
+export function tooManyPasswordFailures(retryAfterSeconds: number): GraphQLError {
+  return new GraphQLError(`Too many wrong passwords for this email from this address; retry in ${retryAfterSeconds} s`, {
+    extensions: { code: 'RATE_LIMITED', retryAfterSeconds, http: { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } } },
+  });
+}
+
 /** What an organization over its share of operations or connections is told to wait. */
 export const OPERATION_RETRY_AFTER_SECONDS = 1;
 

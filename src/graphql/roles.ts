@@ -9,10 +9,11 @@ import type { Context } from './context.ts';
 import { forbidden } from './errors.ts';
 
 export const MUTATION_ROLES: Record<string, Role> = {
-  // The caller's own sessions: anyone signed in.
+  // The caller's own sessions and password: anyone signed in.
   revokeSession: 'VIEWER',
   revokeAllSessions: 'VIEWER',
   switchOrganization: 'VIEWER',
+  changePassword: 'VIEWER',
   // MEMBER: incidents and their notes, verdicts, test events, resending and recovering deliveries.
   openIncident: 'MEMBER',
   acknowledgeIncident: 'MEMBER',
@@ -48,6 +49,7 @@ export const MUTATION_ROLES: Record<string, Role> = {
   revokeApiToken: 'ADMIN',
   // OWNER: members and their roles.
   inviteMember: 'OWNER',
+  cancelInvite: 'OWNER',
   changeMemberRole: 'OWNER',
   removeMember: 'OWNER',
 };

@@ -27,6 +27,7 @@ import './types/Alert.ts';
 import './types/AlertSource.ts';
 import './types/Role.ts';
 import './types/Person.ts';
+import './types/Invite.ts';
 import './types/Session.ts';
 import './types/System.ts';
 import './types/Actor.ts';

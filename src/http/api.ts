@@ -93,6 +93,8 @@ export function registerApi(
   // A session's cookie is honoured only from Hookline's own pages (and CORS_ORIGINS): against cross-site requests.
   app.addHook('onRequest', refuseCrossOriginCookie(config.CORS_ORIGINS));
   const maxEndpointsPerOrganization = config.WEBHOOK_MAX_ENDPOINTS_PER_ORGANIZATION;
+  // One count for sign-ins and password changes: a wrong current password is a guess like a wrong sign-in.
+  const signInFailures = createFailureLimiter(database.pool, { name: 'sign-in-failures', maxFailures: 10, windowSeconds: 15 * 60 });
   restRoutes(app, {
     ingest: {
       pool: database.pool,
@@ -114,7 +116,7 @@ export function registerApi(
       prisma: database.prisma,
       lifetime: sessionLifetime(config),
       corsOrigins: config.CORS_ORIGINS,
-      signInFailures: createFailureLimiter(database.pool, { name: 'sign-in-failures', maxFailures: 10, windowSeconds: 15 * 60 }),
+      signInFailures,
     },
     oidc: { prisma: database.prisma, oidc: config.oidc && createOidcClient(config.oidc), lifetime: sessionLifetime(config) },
     openApiDocument,
@@ -135,6 +137,7 @@ export function registerApi(
     retentionDays: config.RETENTION_DAYS,
     maxEndpointsPerOrganization,
     sessionIdleMs: sessionLifetime(config).idleMs,
+    signInFailures,
   };
   const upgrades = upgradeRequestReader(config.TRUST_PROXY);
   // req: Fastify's request over HTTP, the upgrade request over WebSocket, none through yoga.fetch.

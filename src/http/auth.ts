@@ -9,12 +9,11 @@ import type { PrismaClient, Person } from '../generated/prisma/client.ts';
 import { parseInput } from '../domain/shared/input.ts';
 import { ExistingAccountError, InvalidLinkError, redeemLink } from '../domain/shared/invites.ts';
 import { emailAddress, newPassword, personName } from '../domain/shared/passwords.ts';
-import { checkCredentials } from '../domain/shared/people.ts';
+import { checkCredentials, passwordFailureKey, type FailureLimiter } from '../domain/shared/people.ts';
 import { ROLES } from '../domain/shared/roles.ts';
 import { signOut, type SessionLifetime } from '../domain/shared/sessions.ts';
 import { HttpError } from './errors.ts';
 import { takeJsonBodies } from './json-body.ts';
-import type { FailureLimiter } from './rate-limit.ts';
 import { BODY_ERRORS, errorResponse, jsonResponse, RETRY_AFTER, TRANSPORT_RESPONSES, UNSUPPORTED_MEDIA_TYPE } from './route-schemas.ts';
 import { beginSession, clearSessionCookie, isAllowedOrigin, ownOrigin, requestSource } from './sessions.ts';
 
@@ -55,7 +54,7 @@ const BODY_RESPONSES = {
 };
 const LINK_REFUSED = {
   '401': errorResponse('The email has an account already and the password is not its password', ['invalid_credentials']),
-  '410': errorResponse('The link is unknown, already used or expired', ['invalid_link']),
+  '410': errorResponse('The link is unknown, already used, expired or cancelled', ['invalid_link']),
 };
 
 /** Refuses sign-in's cousins from another origin too: no one may be signed in by a page of another site. */
@@ -97,7 +96,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDependenci
     },
     async (request, reply) => {
       const { email, password } = parseInput(signInBody, request.body);
-      const key = `${request.ip}|${email.trim().toLowerCase()}`;
+      const key = passwordFailureKey(request.ip, email);
       const blockedFor = await deps.signInFailures.blockedFor(key);
       if (blockedFor !== null) {
         reply.header('retry-after', blockedFor);

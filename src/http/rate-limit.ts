@@ -9,6 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { FailureLimiter } from '../domain/shared/people.ts';
 import { HttpError } from './errors.ts';
 
 export interface RateLimitDecision {
@@ -103,15 +104,7 @@ export async function enforceRateLimit(request: FastifyRequest, reply: FastifyRe
   }
 }
 
-/** Failures counted per key in a window (sign-in attempts): PostgreSQL's count, shared by every process. */
-export interface FailureLimiter {
-  /** Whole seconds until `key` may try again, or null while it has failed at most `maxFailures` times in the window. */
-  blockedFor(key: string): Promise<number | null>;
-  recordFailure(key: string): Promise<void>;
-  /** Forgets the key's failures (after a success). */
-  reset(key: string): Promise<void>;
-}
-
+/** Failures counted per key in a window (failed password checks): PostgreSQL's count, shared by every process. */
 export function createFailureLimiter(pool: pg.Pool, options: { name: string; maxFailures: number; windowSeconds: number }): FailureLimiter {
   const limiter = new RateLimiterPostgres({
     storeClient: pool,

@@ -175,6 +175,13 @@ type Documents = {
     "\n    mutation OpenIncidentWithLookback($serviceId: ID!, $startedAt: DateTime, $lookbackHours: Int) {\n      openIncident(serviceId: $serviceId, title: \"Slow leak\", startedAt: $startedAt, lookbackHours: $lookbackHours) {\n        id lookbackHours suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  ": typeof types.OpenIncidentWithLookbackDocument,
     "\n    mutation SetIncidentLookback($id: ID!, $lookbackHours: Int) {\n      setIncidentLookback(id: $id, lookbackHours: $lookbackHours) { id lookbackHours suspects { deploy { id } } }\n    }\n  ": typeof types.SetIncidentLookbackDocument,
     "\n    mutation OpenSharedIncident($serviceId: ID!, $affectedServiceIds: [ID!]) {\n      openIncident(serviceId: $serviceId, title: \"Shared outage\", affectedServiceIds: $affectedServiceIds) {\n        id affectedServices { id name } suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  ": typeof types.OpenSharedIncidentDocument,
+    "\n  mutation InvitesInvite($email: String!, $role: Role!) { inviteMember(email: $email, role: $role) { inviteUrl expiresAt } }\n": typeof types.InvitesInviteDocument,
+    "\n  query InvitesPending { pendingInvites { id email role createdAt expiresAt invitedBy { id email name } } }\n": typeof types.InvitesPendingDocument,
+    "\n  mutation InvitesCancel($id: ID!) { cancelInvite(id: $id) { id email role } }\n": typeof types.InvitesCancelDocument,
+    "\n  mutation InvitesChangePassword($current: String!, $new: String!) { changePassword(currentPassword: $current, newPassword: $new) }\n": typeof types.InvitesChangePasswordDocument,
+    "\n  query InvitesMe { me { person { email } organizations { organizationId name role } } }\n": typeof types.InvitesMeDocument,
+    "\n  query InvitesNode($id: ID!) { node(id: $id) { __typename id ... on Invite { email } } }\n": typeof types.InvitesNodeDocument,
+    "\n  query InvitesAudit($action: String!) { auditLog(first: 10, filter: { action: $action }) { edges { node { action objectId summary } } } }\n": typeof types.InvitesAuditDocument,
     "\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n": typeof types.ListenersCreateDocument,
     "\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n": typeof types.ListenersListenerDocument,
     "\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n": typeof types.ListenersEventCreatedDocument,
@@ -385,6 +392,13 @@ const documents: Documents = {
     "\n    mutation OpenIncidentWithLookback($serviceId: ID!, $startedAt: DateTime, $lookbackHours: Int) {\n      openIncident(serviceId: $serviceId, title: \"Slow leak\", startedAt: $startedAt, lookbackHours: $lookbackHours) {\n        id lookbackHours suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  ": types.OpenIncidentWithLookbackDocument,
     "\n    mutation SetIncidentLookback($id: ID!, $lookbackHours: Int) {\n      setIncidentLookback(id: $id, lookbackHours: $lookbackHours) { id lookbackHours suspects { deploy { id } } }\n    }\n  ": types.SetIncidentLookbackDocument,
     "\n    mutation OpenSharedIncident($serviceId: ID!, $affectedServiceIds: [ID!]) {\n      openIncident(serviceId: $serviceId, title: \"Shared outage\", affectedServiceIds: $affectedServiceIds) {\n        id affectedServices { id name } suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  ": types.OpenSharedIncidentDocument,
+    "\n  mutation InvitesInvite($email: String!, $role: Role!) { inviteMember(email: $email, role: $role) { inviteUrl expiresAt } }\n": types.InvitesInviteDocument,
+    "\n  query InvitesPending { pendingInvites { id email role createdAt expiresAt invitedBy { id email name } } }\n": types.InvitesPendingDocument,
+    "\n  mutation InvitesCancel($id: ID!) { cancelInvite(id: $id) { id email role } }\n": types.InvitesCancelDocument,
+    "\n  mutation InvitesChangePassword($current: String!, $new: String!) { changePassword(currentPassword: $current, newPassword: $new) }\n": types.InvitesChangePasswordDocument,
+    "\n  query InvitesMe { me { person { email } organizations { organizationId name role } } }\n": types.InvitesMeDocument,
+    "\n  query InvitesNode($id: ID!) { node(id: $id) { __typename id ... on Invite { email } } }\n": types.InvitesNodeDocument,
+    "\n  query InvitesAudit($action: String!) { auditLog(first: 10, filter: { action: $action }) { edges { node { action objectId summary } } } }\n": types.InvitesAuditDocument,
     "\n  mutation ListenersCreate($eventTypes: [String!]) { createListener(eventTypes: $eventTypes) { id eventTypes live } }\n": types.ListenersCreateDocument,
     "\n  query ListenersListener($id: ID!) { listener(id: $id) { id live } }\n": types.ListenersListenerDocument,
     "\n  subscription ListenersEventCreated($listenerId: ID!) { eventCreated(listenerId: $listenerId) { id type createdAt data } }\n": types.ListenersEventCreatedDocument,
@@ -1092,6 +1106,34 @@ export function graphql(source: "\n    mutation SetIncidentLookback($id: ID!, $l
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n    mutation OpenSharedIncident($serviceId: ID!, $affectedServiceIds: [ID!]) {\n      openIncident(serviceId: $serviceId, title: \"Shared outage\", affectedServiceIds: $affectedServiceIds) {\n        id affectedServices { id name } suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  "): (typeof documents)["\n    mutation OpenSharedIncident($serviceId: ID!, $affectedServiceIds: [ID!]) {\n      openIncident(serviceId: $serviceId, title: \"Shared outage\", affectedServiceIds: $affectedServiceIds) {\n        id affectedServices { id name } suspects { deploy { id } reasons { code detail } }\n      }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InvitesInvite($email: String!, $role: Role!) { inviteMember(email: $email, role: $role) { inviteUrl expiresAt } }\n"): (typeof documents)["\n  mutation InvitesInvite($email: String!, $role: Role!) { inviteMember(email: $email, role: $role) { inviteUrl expiresAt } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitesPending { pendingInvites { id email role createdAt expiresAt invitedBy { id email name } } }\n"): (typeof documents)["\n  query InvitesPending { pendingInvites { id email role createdAt expiresAt invitedBy { id email name } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InvitesCancel($id: ID!) { cancelInvite(id: $id) { id email role } }\n"): (typeof documents)["\n  mutation InvitesCancel($id: ID!) { cancelInvite(id: $id) { id email role } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InvitesChangePassword($current: String!, $new: String!) { changePassword(currentPassword: $current, newPassword: $new) }\n"): (typeof documents)["\n  mutation InvitesChangePassword($current: String!, $new: String!) { changePassword(currentPassword: $current, newPassword: $new) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitesMe { me { person { email } organizations { organizationId name role } } }\n"): (typeof documents)["\n  query InvitesMe { me { person { email } organizations { organizationId name role } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitesNode($id: ID!) { node(id: $id) { __typename id ... on Invite { email } } }\n"): (typeof documents)["\n  query InvitesNode($id: ID!) { node(id: $id) { __typename id ... on Invite { email } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitesAudit($action: String!) { auditLog(first: 10, filter: { action: $action }) { edges { node { action objectId summary } } } }\n"): (typeof documents)["\n  query InvitesAudit($action: String!) { auditLog(first: 10, filter: { action: $action }) { edges { node { action objectId summary } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,8 +1,8 @@
 // The dashboard's frame: sign-in gate, navigation, and one route per page.
-import { useEffect, useRef } from 'react';
-import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AuthProvider, useAuth, useCan } from './auth';
-import { Loading } from './components';
+import { ErrorAlert, Loading } from './components';
 import { JoinPage, SignInPage } from './pages/SignIn';
 import { SessionsPage } from './pages/Sessions';
 import { MembersPage } from './pages/Members';
@@ -111,9 +111,7 @@ function Shell() {
           </ul>
         </nav>
         <div className="account">
-          <span className="org" title={`Organization ${me!.organization.id}, as ${me!.role}`}>
-            {me!.organization.name}
-          </span>
+          <OrganizationSwitch />
           <details className="account-menu">
             <summary>{me!.person?.name ?? 'API token'}</summary>
             <ul>
@@ -167,6 +165,53 @@ function Shell() {
         </Routes>
       </main>
     </div>
+  );
+}
+
+/**
+ * The organization acted for, with the caller's role there; for a person in several, a menu of
+ * them all to switch to. After a switch, a page of one object of the former organization (an
+ * endpoint, an incident) gives way to its list.
+ */
+function OrganizationSwitch() {
+  const { me, switchOrganization } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [error, setError] = useState<string | null>(null);
+  const current = me!.organization;
+  const label = `${current.name} · ${me!.role}`;
+  if (me!.organizations.length < 2) {
+    return (
+      <span className="org" title={`Organization ${current.id}, as ${me!.role}`}>
+        {label}
+      </span>
+    );
+  }
+  const choose = async (id: string) => {
+    setError(null);
+    const failure = await switchOrganization(id);
+    if (failure) setError(failure);
+    else navigate(`/${location.pathname.split('/')[1] ?? ''}`);
+  };
+  return (
+    <details className="org-menu">
+      <summary aria-label={`Organization: ${label}. Switch organization`}>{label}</summary>
+      <ul aria-label="Your organizations">
+        {me!.organizations.map((organization) => (
+          <li key={organization.organizationId}>
+            <button
+              type="button"
+              aria-current={organization.organizationId === current.id ? 'true' : undefined}
+              disabled={organization.organizationId === current.id}
+              onClick={() => void choose(organization.organizationId)}
+            >
+              {organization.name} <span className="subtle">{organization.role}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+    </details>
   );
 }
 

@@ -2,16 +2,18 @@
 // request of this origin, so the dashboard holds no token: a deep link opened in a new tab is
 // signed in as this one. Who is signed in, and with which role, is `me`, read at start and after
 // a sign-in. A request refused as unauthenticated (a revoked or expired session), or the live
-// connection closed with 4401, signs the tab out with a message.
+// connection closed with 4401, signs the tab out with a message. Switching to another of the
+// person's organizations starts a new client too, so every page reads the new organization's data.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as UrqlProvider } from 'urql';
 import { createHooklineClient, LiveConnection, type LiveSnapshot } from './client';
+import { errorMessage } from './errors';
 import { graphql } from './gql';
 import type { MeQuery, Role } from './gql/graphql';
 
 const ME = graphql(`
   query Me {
-    me { role person { id email name } organization { id name } }
+    me { role person { id email name } organization { id name } organizations { organizationId name role } }
   }
 `);
 
@@ -26,6 +28,8 @@ interface Auth {
   signedIn(): void;
   /** Ends this browser's session on the server; `everywhere`: every session of the person. */
   signOut(options?: { everywhere?: boolean }): Promise<void>;
+  /** Makes this session act for another of the person's organizations; resolves to an error message, or null once switched. */
+  switchOrganization(id: string): Promise<string | null>;
 }
 
 const AuthContext = createContext<Auth | null>(null);
@@ -117,7 +121,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [hookline],
   );
 
-  const auth = useMemo(() => ({ me, notice, signedIn, signOut }), [me, notice, signedIn, signOut]);
+  const switchOrganization = useCallback(
+    async (id: string) => {
+      const result = await hookline.client.mutation(SWITCH_ORGANIZATION, { id }).toPromise();
+      if (!result.data) return errorMessage(result.error) ?? 'Could not switch organizations.';
+      // Nothing read for the former organization is kept: a new client reads all again.
+      signedIn();
+      return null;
+    },
+    [hookline, signedIn],
+  );
+
+  const auth = useMemo(() => ({ me, notice, signedIn, signOut, switchOrganization }), [me, notice, signedIn, signOut, switchOrganization]);
   return (
     <AuthContext.Provider value={auth}>
       <UrqlProvider value={hookline.client}>
@@ -126,6 +141,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     </AuthContext.Provider>
   );
 }
+
+const SWITCH_ORGANIZATION = graphql(`
+  mutation SwitchOrganization($id: ID!) {
+    switchOrganization(id: $id) { role organization { id } }
+  }
+`);
 
 const SIGN_OUT_EVERYWHERE = graphql(`
   mutation SignOutEverywhere {

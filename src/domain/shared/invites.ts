@@ -1,6 +1,7 @@
 // One-use links into an organization: an invite (for one email, with a role, valid 7 days) and the
 // first owner's set-up link (valid 24 hours). Only the SHA-256 of a link's token is stored; a link
-// is used up in the same transaction that makes its person a member, so it works exactly once.
+// is used up in the same transaction that makes its person a member, so it works exactly once. An
+// owner may cancel a pending invite: its link is refused from then on.
 import { randomBytes } from 'node:crypto';
 import type { Invite, InviteKind, Person, Prisma, PrismaClient, Role } from '../../generated/prisma/client.ts';
 import { quoted, recordAuditEntry, type RequestSource } from './audit.ts';
@@ -27,7 +28,7 @@ export interface IssuedLink {
 
 async function issueLink(
   prisma: Pick<PrismaClient, 'invite'>,
-  data: { kind: InviteKind; organizationId: string; email: string | null; role: Role },
+  data: { kind: InviteKind; organizationId: string; email: string | null; role: Role; invitedById?: string },
 ): Promise<IssuedLink> {
   const token = randomBytes(32).toString('base64url');
   const validity = data.kind === 'INVITE' ? INVITE_VALIDITY_MS : OWNER_SETUP_VALIDITY_MS;
@@ -35,9 +36,45 @@ async function issueLink(
   return { id: invite.id, token, path: `${LINK_PATHS[data.kind]}?token=${token}`, expiresAt: invite.expiresAt };
 }
 
-/** An invite of `email` to the organization with `role`. */
-export function inviteMember(prisma: PrismaClient, organizationId: string, email: string, role: Role): Promise<IssuedLink> {
-  return issueLink(prisma, { kind: 'INVITE', organizationId, email: emailAddress.parse(email), role });
+/** An invite of `email` to the organization with `role`, made by the person `invitedById`. */
+export function inviteMember(
+  prisma: PrismaClient,
+  organizationId: string,
+  email: string,
+  role: Role,
+  invitedById?: string,
+): Promise<IssuedLink> {
+  return issueLink(prisma, { kind: 'INVITE', organizationId, email: emailAddress.parse(email), role, invitedById });
+}
+
+/** What makes a link usable at `now`: neither used, nor cancelled, nor expired. */
+function pending(now: Date) {
+  return { usedAt: null, cancelledAt: null, expiresAt: { gt: now } };
+}
+
+/** The organization's invites that can still be accepted, the newest first, at most `limit`. */
+export function listPendingInvites(prisma: PrismaClient, organizationId: string, limit: number, now = new Date()): Promise<Invite[]> {
+  return prisma.invite.findMany({
+    where: { organizationId, kind: 'INVITE', ...pending(now) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+  });
+}
+
+/** Cancels a pending invite of the organization: its link is refused from now on. */
+export async function cancelInvite(prisma: PrismaClient, organizationId: string, id: string, now = new Date()): Promise<Invite> {
+  if (!isUuid(id)) throw new NotFoundError('Invite', id);
+  const cancelled = await prisma.invite.updateManyAndReturn({
+    where: { id, organizationId, kind: 'INVITE', ...pending(now) },
+    data: { cancelledAt: now },
+  });
+  if (!cancelled[0]) throw new NotFoundError('Invite', id, `No pending invite ${id}: unknown, already accepted, cancelled or expired`);
+  return cancelled[0];
+}
+
+/** The pending links made for `email` (invites and set-up links), the oldest first. */
+export function pendingLinksFor(prisma: Pick<PrismaClient, 'invite'>, email: string, now: Date): Promise<Invite[]> {
+  return prisma.invite.findMany({ where: { email, ...pending(now) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
 }
 
 /** A set-up link: whoever completes it becomes an OWNER of the organization; with `email`, only with that email. */
@@ -84,7 +121,7 @@ export async function joinByLink(
   now = new Date(),
 ): Promise<boolean> {
   // Used up here, once: a concurrent use of the same link leaves nothing to use.
-  const used = await tx.invite.updateMany({ where: { id: link.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const used = await tx.invite.updateMany({ where: { id: link.id, ...pending(now) }, data: { usedAt: now } });
   if (used.count === 0) return false;
   const membership = await tx.membership.upsert({
     where: { personId_organizationId: { personId: person.id, organizationId: link.organizationId } },
@@ -98,10 +135,13 @@ export async function joinByLink(
 /** A link that is unknown, used, expired or of the other kind: one answer for all, telling nothing more. */
 export class InvalidLinkError extends Error {
   override name = 'InvalidLinkError';
-  constructor() {
-    super('This link is unknown, already used or expired: ask for a new one');
+  constructor(message = 'This link is unknown, already used or expired: ask for a new one') {
+    super(message);
   }
 }
+
+/** The message for a cancelled invite: its holder has the link, so telling them it was cancelled tells no one else anything. */
+const CANCELLED_LINK = 'This invite was cancelled by an owner of the organization: ask them for a new one';
 
 /**
  * A password that does not match an existing person's: accepting a link for an email that already
@@ -134,6 +174,7 @@ export async function redeemLink(
   // The email of a set-up link is its completer's; an invite's is the one invited.
   const invite = await prisma.invite.findUnique({ where: { tokenHash } });
   if (!invite || invite.kind !== kind || invite.usedAt || invite.expiresAt <= new Date()) throw new InvalidLinkError();
+  if (invite.cancelledAt) throw new InvalidLinkError(CANCELLED_LINK);
   const given = input.email === undefined ? undefined : emailAddress.parse(input.email);
   if (invite.email && given !== undefined && given !== invite.email) {
     throw new InputError([{ field: 'email', message: 'must be the email this link was made for' }]);

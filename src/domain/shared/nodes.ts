@@ -27,6 +27,7 @@ const OWNED_ROWS_SQL = {
   AlertSource: 'SELECT id FROM alert_sources WHERE organization_id = $1 AND id = ANY($2)',
   Alert: 'SELECT id FROM alerts WHERE organization_id = $1 AND id = ANY($2)',
   Member: 'SELECT id FROM memberships WHERE organization_id = $1 AND id = ANY($2)',
+  Invite: "SELECT id FROM invites WHERE organization_id = $1 AND kind = 'INVITE' AND id = ANY($2)",
   Person: 'SELECT person_id AS id FROM memberships WHERE organization_id = $1 AND person_id = ANY($2)',
   Session: 'SELECT id FROM sessions WHERE organization_id = $1 AND person_id = $3::uuid AND id = ANY($2)',
   AuditEntry: 'SELECT id FROM audit_entries WHERE organization_id = $1 AND id = ANY($2)',

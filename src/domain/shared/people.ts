@@ -1,9 +1,9 @@
 // People and their memberships: who may sign in, to which organizations, with which role. An
 // organization always keeps an owner: the last one can be neither demoted nor removed.
 import type { Person, PrismaClient, Role } from '../../generated/prisma/client.ts';
-import { ForbiddenError, NotFoundError } from './errors.ts';
+import { ForbiddenError, InputError, NotFoundError } from './errors.ts';
 import { isUuid } from './ids.ts';
-import { emailAddress, verifyPassword } from './passwords.ts';
+import { emailAddress, hashPassword, verifyPassword } from './passwords.ts';
 
 export interface PersonSummary {
   id: string;
@@ -26,6 +26,59 @@ export async function checkCredentials(prisma: PrismaClient, email: string, pass
   const person = parsed.success ? await prisma.person.findUnique({ where: { email: parsed.data } }) : null;
   const matches = await verifyPassword(person?.passwordHash, password);
   return matches ? person : null;
+}
+
+/**
+ * Failed password checks counted per email and client address: sign-ins, and a wrong current
+ * password when changing it, count together (more than 10 in 15 minutes: refused until the window ends).
+ */
+export interface FailureLimiter {
+  /** Whole seconds until `key` may try again, or null while it has failed at most `maxFailures` times in the window. */
+  blockedFor(key: string): Promise<number | null>;
+  recordFailure(key: string): Promise<void>;
+  /** Forgets the key's failures (after a success). */
+  reset(key: string): Promise<void>;
+}
+
+/** The key failed password checks are counted under: one email from one client address. */
+export function passwordFailureKey(ip: string | null, email: string): string {
+  return `${ip}|${email.trim().toLowerCase()}`;
+}
+
+/** The current password given to change it is not the person's (or they have none: single sign-on only). */
+export class WrongPasswordError extends InputError {
+  constructor() {
+    super([{ field: 'currentPassword', message: 'is not your current password' }]);
+  }
+}
+
+/**
+ * Checks `currentPassword` and hashes `newPassword` for setPassword (argon2 outside any
+ * transaction: it takes tens of milliseconds, a lock should not). Throws WrongPasswordError.
+ */
+export async function checkPasswordChange(
+  prisma: PrismaClient,
+  personId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<{ passwordHash: string }> {
+  const person = await prisma.person.findUniqueOrThrow({ where: { id: personId }, select: { passwordHash: true } });
+  if (!(await verifyPassword(person.passwordHash, currentPassword))) throw new WrongPasswordError();
+  return { passwordHash: await hashPassword(newPassword) };
+}
+
+/**
+ * Sets the person's password and ends every other session of theirs (ASVS 3.3.3: whoever signed
+ * in with the old password is signed out); `keepSessionId`, the session changing it, stays.
+ * Returns how many sessions ended.
+ */
+export async function setPassword(prisma: PrismaClient, personId: string, passwordHash: string, keepSessionId: string): Promise<number> {
+  await prisma.person.update({ where: { id: personId }, data: { passwordHash } });
+  const ended = await prisma.session.updateMany({
+    where: { personId, revokedAt: null, id: { not: keepSessionId } },
+    data: { revokedAt: new Date() },
+  });
+  return ended.count;
 }
 
 /** The person's organizations, oldest membership first (the first is where a new session starts). */

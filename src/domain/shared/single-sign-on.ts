@@ -8,7 +8,7 @@
 // single sign-on makes no one a member of an organization on its own.
 import type { Person, PrismaClient } from '../../generated/prisma/client.ts';
 import type { RequestSource } from './audit.ts';
-import { joinByLink } from './invites.ts';
+import { joinByLink, pendingLinksFor } from './invites.ts';
 import { emailAddress, personName } from './passwords.ts';
 
 export interface VerifiedIdentity {
@@ -56,10 +56,7 @@ export async function personOfVerifiedEmail(
   if (!parsed.success) throw noAccount;
   const email = parsed.data;
   return prisma.$transaction(async (tx) => {
-    const invites = await tx.invite.findMany({
-      where: { email, usedAt: null, expiresAt: { gt: now } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
+    const invites = await pendingLinksFor(tx, email, now);
     const existing = await tx.person.findUnique({ where: { email } });
     if (!existing && invites.length === 0) throw noAccount;
     const name = personName.safeParse(identity.name);

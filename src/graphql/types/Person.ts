@@ -1,12 +1,23 @@
 // People: who is calling (me), the organization's members and invites, and changing their roles.
-import { authenticatedConnection, builder } from '../builder.ts';
+import { authenticatedConnection, builder, LIST_BOUNDS, listOf } from '../builder.ts';
 import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
 import { inviteMember } from '../../domain/shared/invites.ts';
-import { emailAddress } from '../../domain/shared/passwords.ts';
-import { changeMemberRole, removeMember } from '../../domain/shared/people.ts';
+import { ForbiddenError } from '../../domain/shared/errors.ts';
+import { emailAddress, newPassword } from '../../domain/shared/passwords.ts';
+import {
+  changeMemberRole,
+  checkPasswordChange,
+  passwordFailureKey,
+  organizationsOf,
+  removeMember,
+  setPassword,
+  WrongPasswordError,
+} from '../../domain/shared/people.ts';
 import type { Role as RoleName } from '../../domain/shared/roles.ts';
 import { audited } from '../audit.ts';
+import { tooManyPasswordFailures } from '../errors.ts';
+import { MyOrganizationRef } from './MyOrganization.ts';
 import { Role } from './Role.ts';
 
 export const PersonRef = builder.prismaNode('Person', {
@@ -52,6 +63,12 @@ export const MeRef = builder.objectRef<Me>('Me').implement({
     organization: t.prismaField({
       type: 'Organization',
       resolve: (query, me, _args, context) => context.prisma.organization.findUniqueOrThrow({ ...query, where: { id: me.organizationId } }),
+    }),
+    organizations: t.field({
+      type: [MyOrganizationRef],
+      description: 'Every organization of the signed-in person, with their role in each, the first joined first (none for an API token).',
+      complexity: listOf(LIST_BOUNDS.organizations),
+      resolve: (me, _args, context) => (me.personId ? organizationsOf(context.prisma, me.personId) : []),
     }),
     role: t.field({
       type: Role,
@@ -106,7 +123,11 @@ builder.mutationFields((t) => ({
       const link = await audited(
         context,
         'member.invite',
-        (scoped) => inviteMember(scoped.prisma, scoped.organization.id, email, role),
+        (scoped) => {
+          // OWNER only, and no token is an OWNER: the inviter is a person.
+          const { actor } = scoped.organization;
+          return inviteMember(scoped.prisma, scoped.organization.id, email, role, actor.kind === 'person' ? actor.personId : undefined);
+        },
         (issued) => ({ objectId: issued.id, summary: `Invited ${quoted(email.trim().toLowerCase())} as ${role}` }),
       );
       return { inviteUrl: `${context.origin}${link.path}`, expiresAt: link.expiresAt };
@@ -137,5 +158,36 @@ builder.mutationFields((t) => ({
         (scoped) => removeMember(scoped.prisma, scoped.organization.id, personId),
         (removed) => ({ objectId: removed, summary: 'Removed a member from the organization' }),
       ),
+  }),
+  changePassword: t.withAuth({ organization: true }).int({
+    description:
+      "Changes the signed-in person's password, given their current one: every other session of theirs ends (this one stays). " +
+      'A wrong current password counts toward the sign-in limit (10 failures in 15 minutes: RATE_LIMITED). Returns how many sessions ended.',
+    args: {
+      currentPassword: t.arg.string({ required: true }),
+      newPassword: t.arg.string({ required: true, validate: newPassword }),
+    },
+    resolve: async (_root, args, context) => {
+      const { actor } = context.organization;
+      if (actor.kind !== 'person') throw new ForbiddenError('An API token has no password: a person changes theirs signed in');
+      const person = await context.prisma.person.findUniqueOrThrow({ where: { id: actor.personId }, select: { email: true } });
+      const key = passwordFailureKey(context.requestFrom.ip, person.email);
+      const blockedFor = await context.signInFailures.blockedFor(key);
+      if (blockedFor !== null) throw tooManyPasswordFailures(blockedFor);
+      const checked = await checkPasswordChange(context.prisma, actor.personId, args.currentPassword, args.newPassword).catch(
+        async (error: unknown) => {
+          if (error instanceof WrongPasswordError) await context.signInFailures.recordFailure(key);
+          throw error;
+        },
+      );
+      const ended = await audited(
+        context,
+        'person.changePassword',
+        (scoped) => setPassword(scoped.prisma, actor.personId, checked.passwordHash, actor.sessionId),
+        (count) => ({ objectId: actor.personId, summary: `Changed their password; ${count} other sessions ended` }),
+      );
+      await context.signInFailures.reset(key);
+      return ended;
+    },
   }),
 }));

@@ -15,7 +15,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on Person { id personName: name email }\n    ... on System { name }\n  }\n": typeof types.ActorFieldsFragmentDoc,
-    "\n  query Me {\n    me { role person { id email name } organization { id name } }\n  }\n": typeof types.MeDocument,
+    "\n  query Me {\n    me { role person { id email name } organization { id name } organizations { organizationId name role } }\n  }\n": typeof types.MeDocument,
+    "\n  mutation SwitchOrganization($id: ID!) {\n    switchOrganization(id: $id) { role organization { id } }\n  }\n": typeof types.SwitchOrganizationDocument,
     "\n  mutation SignOutEverywhere {\n    revokeAllSessions\n  }\n": typeof types.SignOutEverywhereDocument,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": typeof types.HistoryStartDocument,
     "\n  subscription IncidentChanged {\n    incidentUpdated { id }\n  }\n": typeof types.IncidentChangedDocument,
@@ -23,8 +24,8 @@ type Documents = {
     "\n  mutation CreateAlertSourcePage($name: String!, $kind: AlertSourceKind!) {\n    createAlertSource(name: $name, kind: $kind) { token alertSource { id name kind ingestPath tokenPrefix } }\n  }\n": typeof types.CreateAlertSourcePageDocument,
     "\n  mutation RotateAlertSourceTokenPage($id: ID!) {\n    rotateAlertSourceToken(id: $id) { token alertSource { id name kind ingestPath tokenPrefix } }\n  }\n": typeof types.RotateAlertSourceTokenPageDocument,
     "\n  mutation DeleteAlertSourcePage($id: ID!) { deleteAlertSource(id: $id) }\n": typeof types.DeleteAlertSourcePageDocument,
-    "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.ApiTokensDocument,
-    "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
+    "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name scope prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($name: String, $scope: ApiTokenScope!) {\n    createApiToken(name: $name, scope: $scope) {\n      plaintextToken\n      apiToken { id name scope prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": typeof types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n": typeof types.RevokeApiTokenDocument,
     "\n  query AuditActors {\n    apiTokens(first: 100) { edges { node { id name prefix } } }\n    alertSources(first: 100) { edges { node { id name } } }\n  }\n": typeof types.AuditActorsDocument,
     "\n  query AuditLogPage($filter: AuditLogFilter, $first: Int, $after: String) {\n    auditLog(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        node {\n          id at action objectId summary ip userAgent\n          actor { ...ActorFields }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.AuditLogPageDocument,
@@ -71,6 +72,8 @@ type Documents = {
     "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) { ...IncidentFields }\n  }\n": typeof types.MarkSuspectDocument,
     "\n  query Incidents($status: IncidentStatus, $after: String) {\n    incidents(first: 50, status: $status, after: $after, orderBy: STARTED_AT) {\n      edges {\n        node {\n          id title severity status environment startedAt openedAt resolvedAt service { id name }\n          suspects { score deploy { id commitSha version service { id name } } change { id kind summary service { id name } } }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": typeof types.IncidentsDocument,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) { id }\n  }\n": typeof types.OpenIncidentDocument,
+    "\n  query PendingInvites {\n    pendingInvites { id email role createdAt expiresAt invitedBy { id name } }\n  }\n": typeof types.PendingInvitesDocument,
+    "\n  mutation CancelInvite($id: ID!) {\n    cancelInvite(id: $id) { id }\n  }\n": typeof types.CancelInviteDocument,
     "\n  query Members {\n    members(first: 100) {\n      edges { node { id role joinedAt person { id email name } } }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.MembersDocument,
     "\n  mutation InviteMember($email: String!, $role: Role!) {\n    inviteMember(email: $email, role: $role) { inviteUrl expiresAt }\n  }\n": typeof types.InviteMemberDocument,
     "\n  mutation ChangeMemberRole($personId: ID!, $role: Role!) {\n    changeMemberRole(personId: $personId, role: $role) { id role }\n  }\n": typeof types.ChangeMemberRoleDocument,
@@ -90,6 +93,7 @@ type Documents = {
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n": typeof types.CreateServiceDocument,
     "\n  query Sessions {\n    sessions { id current createdAt lastSeenAt expiresAt absoluteExpiresAt ip userAgent }\n  }\n": typeof types.SessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id) { id }\n  }\n": typeof types.RevokeSessionDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  query Endpoints {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n          latestDelivery { id status createdAt event { type } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": typeof types.EndpointsDocument,
     "\n  mutation CreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": typeof types.CreateEndpointDocument,
     "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries overdueDeliveries disabledAt disabledReason createdAt updatedAt\n    headers { name value } timeoutMs rateLimitPerSecond\n  }\n": typeof types.EndpointFieldsFragmentDoc,
@@ -97,7 +101,8 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  fragment ActorFields on Actor {\n    __typename\n    ... on ApiToken { id tokenName: name prefix }\n    ... on AlertSource { id name }\n    ... on Person { id personName: name email }\n    ... on System { name }\n  }\n": types.ActorFieldsFragmentDoc,
-    "\n  query Me {\n    me { role person { id email name } organization { id name } }\n  }\n": types.MeDocument,
+    "\n  query Me {\n    me { role person { id email name } organization { id name } organizations { organizationId name role } }\n  }\n": types.MeDocument,
+    "\n  mutation SwitchOrganization($id: ID!) {\n    switchOrganization(id: $id) { role organization { id } }\n  }\n": types.SwitchOrganizationDocument,
     "\n  mutation SignOutEverywhere {\n    revokeAllSessions\n  }\n": types.SignOutEverywhereDocument,
     "\n  query HistoryStart {\n    viewer { retentionDays historyStartsAt }\n  }\n": types.HistoryStartDocument,
     "\n  subscription IncidentChanged {\n    incidentUpdated { id }\n  }\n": types.IncidentChangedDocument,
@@ -105,8 +110,8 @@ const documents: Documents = {
     "\n  mutation CreateAlertSourcePage($name: String!, $kind: AlertSourceKind!) {\n    createAlertSource(name: $name, kind: $kind) { token alertSource { id name kind ingestPath tokenPrefix } }\n  }\n": types.CreateAlertSourcePageDocument,
     "\n  mutation RotateAlertSourceTokenPage($id: ID!) {\n    rotateAlertSourceToken(id: $id) { token alertSource { id name kind ingestPath tokenPrefix } }\n  }\n": types.RotateAlertSourceTokenPageDocument,
     "\n  mutation DeleteAlertSourcePage($id: ID!) { deleteAlertSource(id: $id) }\n": types.DeleteAlertSourcePageDocument,
-    "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.ApiTokensDocument,
-    "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": types.CreateApiTokenDocument,
+    "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name scope prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.ApiTokensDocument,
+    "\n  mutation CreateApiToken($name: String, $scope: ApiTokenScope!) {\n    createApiToken(name: $name, scope: $scope) {\n      plaintextToken\n      apiToken { id name scope prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n": types.CreateApiTokenDocument,
     "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) { id revokedAt }\n  }\n": types.RevokeApiTokenDocument,
     "\n  query AuditActors {\n    apiTokens(first: 100) { edges { node { id name prefix } } }\n    alertSources(first: 100) { edges { node { id name } } }\n  }\n": types.AuditActorsDocument,
     "\n  query AuditLogPage($filter: AuditLogFilter, $first: Int, $after: String) {\n    auditLog(filter: $filter, first: $first, after: $after) {\n      totalCount\n      edges {\n        node {\n          id at action objectId summary ip userAgent\n          actor { ...ActorFields }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.AuditLogPageDocument,
@@ -153,6 +158,8 @@ const documents: Documents = {
     "\n  mutation MarkSuspect($incidentId: ID!, $deployId: ID, $changeId: ID, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, changeId: $changeId, verdict: $verdict) { ...IncidentFields }\n  }\n": types.MarkSuspectDocument,
     "\n  query Incidents($status: IncidentStatus, $after: String) {\n    incidents(first: 50, status: $status, after: $after, orderBy: STARTED_AT) {\n      edges {\n        node {\n          id title severity status environment startedAt openedAt resolvedAt service { id name }\n          suspects { score deploy { id commitSha version service { id name } } change { id kind summary service { id name } } }\n        }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": types.IncidentsDocument,
     "\n  mutation OpenIncident($serviceId: ID!, $title: String!, $severity: Severity, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, severity: $severity, environment: $environment, startedAt: $startedAt) { id }\n  }\n": types.OpenIncidentDocument,
+    "\n  query PendingInvites {\n    pendingInvites { id email role createdAt expiresAt invitedBy { id name } }\n  }\n": types.PendingInvitesDocument,
+    "\n  mutation CancelInvite($id: ID!) {\n    cancelInvite(id: $id) { id }\n  }\n": types.CancelInviteDocument,
     "\n  query Members {\n    members(first: 100) {\n      edges { node { id role joinedAt person { id email name } } }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.MembersDocument,
     "\n  mutation InviteMember($email: String!, $role: Role!) {\n    inviteMember(email: $email, role: $role) { inviteUrl expiresAt }\n  }\n": types.InviteMemberDocument,
     "\n  mutation ChangeMemberRole($personId: ID!, $role: Role!) {\n    changeMemberRole(personId: $personId, role: $role) { id role }\n  }\n": types.ChangeMemberRoleDocument,
@@ -172,6 +179,7 @@ const documents: Documents = {
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) {\n      deployToken\n      service { id name deployTokenPrefix createdAt }\n    }\n  }\n": types.CreateServiceDocument,
     "\n  query Sessions {\n    sessions { id current createdAt lastSeenAt expiresAt absoluteExpiresAt ip userAgent }\n  }\n": types.SessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id) { id }\n  }\n": types.RevokeSessionDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.ChangePasswordDocument,
     "\n  query Endpoints {\n    webhookEndpoints(first: 50) {\n      edges {\n        node {\n          ...EndpointFields\n          stats { deliveriesLast24h succeededLast24h failedLast24h successRateLast24h }\n          latestDelivery { id status createdAt event { type } }\n        }\n      }\n      pageInfo { hasNextPage }\n    }\n  }\n": types.EndpointsDocument,
     "\n  mutation CreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { ...EndpointFields }\n    }\n  }\n": types.CreateEndpointDocument,
     "\n  fragment EndpointFields on WebhookEndpoint {\n    id url name status eventTypes consecutiveFailures pendingRetries overdueDeliveries disabledAt disabledReason createdAt updatedAt\n    headers { name value } timeoutMs rateLimitPerSecond\n  }\n": types.EndpointFieldsFragmentDoc,
@@ -199,7 +207,11 @@ export function graphql(source: "\n  fragment ActorFields on Actor {\n    __type
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Me {\n    me { role person { id email name } organization { id name } }\n  }\n"): (typeof documents)["\n  query Me {\n    me { role person { id email name } organization { id name } }\n  }\n"];
+export function graphql(source: "\n  query Me {\n    me { role person { id email name } organization { id name } organizations { organizationId name role } }\n  }\n"): (typeof documents)["\n  query Me {\n    me { role person { id email name } organization { id name } organizations { organizationId name role } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SwitchOrganization($id: ID!) {\n    switchOrganization(id: $id) { role organization { id } }\n  }\n"): (typeof documents)["\n  mutation SwitchOrganization($id: ID!) {\n    switchOrganization(id: $id) { role organization { id } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -231,11 +243,11 @@ export function graphql(source: "\n  mutation DeleteAlertSourcePage($id: ID!) { 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"): (typeof documents)["\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"];
+export function graphql(source: "\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name scope prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"): (typeof documents)["\n  query ApiTokens($first: Int) {\n    apiTokens(first: $first) {\n      edges { node { id name scope prefix createdAt lastUsedAt revokedAt } }\n      pageInfo { hasNextPage }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiToken($name: String) {\n    createApiToken(name: $name) {\n      plaintextToken\n      apiToken { id name prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateApiToken($name: String, $scope: ApiTokenScope!) {\n    createApiToken(name: $name, scope: $scope) {\n      plaintextToken\n      apiToken { id name scope prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiToken($name: String, $scope: ApiTokenScope!) {\n    createApiToken(name: $name, scope: $scope) {\n      plaintextToken\n      apiToken { id name scope prefix createdAt lastUsedAt revokedAt }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -423,6 +435,14 @@ export function graphql(source: "\n  mutation OpenIncident($serviceId: ID!, $tit
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query PendingInvites {\n    pendingInvites { id email role createdAt expiresAt invitedBy { id name } }\n  }\n"): (typeof documents)["\n  query PendingInvites {\n    pendingInvites { id email role createdAt expiresAt invitedBy { id name } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelInvite($id: ID!) {\n    cancelInvite(id: $id) { id }\n  }\n"): (typeof documents)["\n  mutation CancelInvite($id: ID!) {\n    cancelInvite(id: $id) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Members {\n    members(first: 100) {\n      edges { node { id role joinedAt person { id email name } } }\n      pageInfo { hasNextPage }\n    }\n  }\n"): (typeof documents)["\n  query Members {\n    members(first: 100) {\n      edges { node { id role joinedAt person { id email name } } }\n      pageInfo { hasNextPage }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -496,6 +516,10 @@ export function graphql(source: "\n  query Sessions {\n    sessions { id current
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id) { id }\n  }\n"): (typeof documents)["\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

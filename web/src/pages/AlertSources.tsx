@@ -3,6 +3,7 @@
 // tool), rotate or delete it, and see the alerts that named no service, with what to change.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from 'urql';
+import { useCan } from '../auth';
 import { alertmanagerConfig, grafanaContactPoint, pagerDutySettings } from '../alert-config';
 import { ConfirmButton, Empty, ErrorAlert, FieldError, FormButtons, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
 import { errorMessage, formErrors } from '../errors';
@@ -61,13 +62,15 @@ export function AlertSourcesPage() {
   });
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
+  // Alert sources are an ADMIN's to add, rotate and delete.
+  const admin = useCan('ADMIN');
   const sources = data?.alertSources.edges.map((edge) => edge.node) ?? [];
   const kinds = data?.alertSourceKinds ?? [];
   const unrouted = sources.filter((source) => source.unroutedAlertCount > 0);
   return (
     <>
       <PageHeader title="Alert sources">
-        {!creating && !shown && (
+        {admin && !creating && !shown && (
           <button type="button" className="primary" onClick={() => setCreating(true)}>
             Add alert source
           </button>
@@ -105,12 +108,12 @@ export function AlertSourcesPage() {
               <th scope="col">Token</th>
               <th scope="col">Last received</th>
               <th scope="col">Unrouted alerts</th>
-              <th scope="col">Actions</th>
+              {admin && <th scope="col">Actions</th>}
             </tr>
           </thead>
           <tbody>
             {sources.map((source) => (
-              <SourceRow key={source.id} source={source} kinds={kinds} onRotated={setShown} />
+              <SourceRow key={source.id} source={source} kinds={kinds} onRotated={setShown} mayChange={admin} />
             ))}
           </tbody>
         </TableWrap>
@@ -135,7 +138,17 @@ export function AlertSourcesPage() {
 /** What the dashboard calls a kind (the API's label). */
 const kindLabel = (kinds: Kind[], kind: AlertSourceKind) => kinds.find((entry) => entry.kind === kind)?.label ?? kind;
 
-function SourceRow({ source, kinds, onRotated }: { source: AlertSource; kinds: Kind[]; onRotated(shown: Shown): void }) {
+function SourceRow({
+  source,
+  kinds,
+  onRotated,
+  mayChange,
+}: {
+  source: AlertSource;
+  kinds: Kind[];
+  onRotated(shown: Shown): void;
+  mayChange: boolean;
+}) {
   const [rotation, rotate] = useMutation(ROTATE_ALERT_SOURCE_TOKEN);
   const [deletion, remove] = useMutation(DELETE_ALERT_SOURCE);
   const rotateToken = async () => {
@@ -160,31 +173,33 @@ function SourceRow({ source, kinds, onRotated }: { source: AlertSource; kinds: K
           <span className="tag warning">{source.unroutedAlertCount}</span>
         )}
       </td>
-      <td>
-        <div className="button-row tight">
-          <ConfirmButton
-            label="Rotate token"
-            title={`Rotate the token of ${source.name}?`}
-            confirmLabel="Rotate token"
-            onConfirm={rotateToken}
-          >
-            <p>The current token is refused from now on: paste the new one into your alerting configuration right away.</p>
-          </ConfirmButton>
-          <ConfirmButton
-            label="Delete"
-            title={`Delete ${source.name}?`}
-            confirmLabel="Delete alert source"
-            danger
-            onConfirm={() => void remove({ id: source.id }, SOURCES_CONTEXT)}
-          >
-            <p>
-              Its token is refused from now on and its unrouted alerts are dropped. The incidents it opened stay, with their alerts.{' '}
-              <strong>This cannot be undone.</strong>
-            </p>
-          </ConfirmButton>
-        </div>
-        {(rotation.error ?? deletion.error) && <ErrorAlert>{errorMessage((rotation.error ?? deletion.error)!)}</ErrorAlert>}
-      </td>
+      {mayChange && (
+        <td>
+          <div className="button-row tight">
+            <ConfirmButton
+              label="Rotate token"
+              title={`Rotate the token of ${source.name}?`}
+              confirmLabel="Rotate token"
+              onConfirm={rotateToken}
+            >
+              <p>The current token is refused from now on: paste the new one into your alerting configuration right away.</p>
+            </ConfirmButton>
+            <ConfirmButton
+              label="Delete"
+              title={`Delete ${source.name}?`}
+              confirmLabel="Delete alert source"
+              danger
+              onConfirm={() => void remove({ id: source.id }, SOURCES_CONTEXT)}
+            >
+              <p>
+                Its token is refused from now on and its unrouted alerts are dropped. The incidents it opened stay, with their alerts.{' '}
+                <strong>This cannot be undone.</strong>
+              </p>
+            </ConfirmButton>
+          </div>
+          {(rotation.error ?? deletion.error) && <ErrorAlert>{errorMessage((rotation.error ?? deletion.error)!)}</ErrorAlert>}
+        </td>
+      )}
     </tr>
   );
 }

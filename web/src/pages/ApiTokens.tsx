@@ -1,7 +1,9 @@
-// The organization's API tokens, for scripts and CI (people sign in with a password): the list, a
-// new token shown once, and revocation.
+// The organization's API tokens, for scripts and CI (people sign in with a password): the list with
+// each token's scope, a new token with the scope chosen (shown once), and revocation. Making and
+// revoking them is for ADMINs and OWNERs; others see the list only.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
+import { useCan } from '../auth';
 import {
   Badge,
   ConfirmButton,
@@ -17,7 +19,7 @@ import {
 import { errorMessage, formErrors } from '../errors';
 import { formatDateTime, timeAgo } from '../format';
 import { graphql } from '../gql';
-import type { ApiTokensQuery } from '../gql/graphql';
+import type { ApiTokenScope, ApiTokensQuery } from '../gql/graphql';
 
 const PAGE_SIZE = 100;
 const NAME_MAX_LENGTH = 100;
@@ -25,17 +27,17 @@ const NAME_MAX_LENGTH = 100;
 const API_TOKENS = graphql(`
   query ApiTokens($first: Int) {
     apiTokens(first: $first) {
-      edges { node { id name prefix createdAt lastUsedAt revokedAt } }
+      edges { node { id name scope prefix createdAt lastUsedAt revokedAt } }
       pageInfo { hasNextPage }
     }
   }
 `);
 
 const CREATE_API_TOKEN = graphql(`
-  mutation CreateApiToken($name: String) {
-    createApiToken(name: $name) {
+  mutation CreateApiToken($name: String, $scope: ApiTokenScope!) {
+    createApiToken(name: $name, scope: $scope) {
       plaintextToken
-      apiToken { id name prefix createdAt lastUsedAt revokedAt }
+      apiToken { id name scope prefix createdAt lastUsedAt revokedAt }
     }
   }
 `);
@@ -48,16 +50,24 @@ const REVOKE_API_TOKEN = graphql(`
 
 const TOKENS_CONTEXT = { additionalTypenames: ['ApiToken'] };
 
+/** The scopes, least first, with what each may do (as the role it acts as). */
+const SCOPES: { scope: ApiTokenScope; label: string }[] = [
+  { scope: 'READ', label: 'READ: reads everything, changes nothing (as a VIEWER)' },
+  { scope: 'WRITE', label: 'WRITE: also incidents, test events, resending deliveries (as a MEMBER)' },
+  { scope: 'ADMIN', label: 'ADMIN: also services, endpoints and their secrets, alert sources, tokens (as an ADMIN)' },
+];
+
 type ApiToken = ApiTokensQuery['apiTokens']['edges'][number]['node'];
 
 export function ApiTokensPage() {
   const [{ data, fetching, error }] = useQuery({ query: API_TOKENS, variables: { first: PAGE_SIZE }, context: TOKENS_CONTEXT });
   const [creating, setCreating] = useState(false);
+  const admin = useCan('ADMIN');
   const tokens = data?.apiTokens.edges.map((edge) => edge.node) ?? [];
   return (
     <>
       <PageHeader title="API tokens">
-        {!creating && (
+        {admin && !creating && (
           <button type="button" className="primary" onClick={() => setCreating(true)}>
             Create token
           </button>
@@ -81,6 +91,7 @@ export function ApiTokensPage() {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Token</th>
+              <th scope="col">Scope</th>
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
               <th scope="col">Status</th>
@@ -88,7 +99,7 @@ export function ApiTokensPage() {
           </thead>
           <tbody>
             {tokens.map((token) => (
-              <TokenRow key={token.id} token={token} />
+              <TokenRow key={token.id} token={token} mayRevoke={admin} />
             ))}
           </tbody>
         </TableWrap>
@@ -98,7 +109,7 @@ export function ApiTokensPage() {
   );
 }
 
-function TokenRow({ token }: { token: ApiToken }) {
+function TokenRow({ token, mayRevoke }: { token: ApiToken; mayRevoke: boolean }) {
   const [revocation, revokeApiToken] = useMutation(REVOKE_API_TOKEN);
   const label = token.name ?? token.prefix;
   const revoke = async () => {
@@ -108,6 +119,9 @@ function TokenRow({ token }: { token: ApiToken }) {
     <tr data-token-id={token.id}>
       <td>{token.name ?? <span className="subtle">no name</span>}</td>
       <td className="mono">{token.prefix}…</td>
+      <td>
+        <span className="tag">{token.scope}</span>
+      </td>
       <td>{formatDateTime(token.createdAt)}</td>
       <td title={token.lastUsedAt ? formatDateTime(token.lastUsedAt) : undefined}>
         {token.lastUsedAt ? timeAgo(token.lastUsedAt) : 'never'}
@@ -118,11 +132,13 @@ function TokenRow({ token }: { token: ApiToken }) {
         ) : (
           <div className="button-row tight">
             <Badge value="ACTIVE" />
-            <ConfirmButton label="Revoke" title={`Revoke ${label}?`} confirmLabel="Revoke token" danger onConfirm={revoke}>
-              <p>
-                Requests with this token are refused from now on. <strong>This cannot be undone.</strong>
-              </p>
-            </ConfirmButton>
+            {mayRevoke && (
+              <ConfirmButton label="Revoke" title={`Revoke ${label}?`} confirmLabel="Revoke token" danger onConfirm={revoke}>
+                <p>
+                  Requests with this token are refused from now on. <strong>This cannot be undone.</strong>
+                </p>
+              </ConfirmButton>
+            )}
           </div>
         )}
         {revocation.error && <ErrorAlert>{errorMessage(revocation.error)}</ErrorAlert>}
@@ -134,8 +150,10 @@ function TokenRow({ token }: { token: ApiToken }) {
 function CreateApiToken({ onClose }: { onClose(): void }) {
   const id = useId();
   const [name, setName] = useState('');
+  // The least a token may do unless its maker chooses more.
+  const [scope, setScope] = useState<ApiTokenScope>('READ');
   const [localError, setLocalError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ label: string; token: string } | null>(null);
+  const [created, setCreated] = useState<{ label: string; scope: ApiTokenScope; token: string } | null>(null);
   const [{ fetching, error }, createApiToken] = useMutation(CREATE_API_TOKEN);
   const api = formErrors(error, ['name']);
   const nameError = localError ?? api.fields.name;
@@ -148,16 +166,22 @@ function CreateApiToken({ onClose }: { onClose(): void }) {
       return;
     }
     setLocalError(null);
-    const result = await createApiToken({ name: trimmed || null }, TOKENS_CONTEXT);
+    const result = await createApiToken({ name: trimmed || null, scope }, TOKENS_CONTEXT);
     if (result.data) {
       const { apiToken, plaintextToken } = result.data.createApiToken;
-      setCreated({ label: apiToken.name ?? apiToken.prefix, token: plaintextToken });
+      setCreated({ label: apiToken.name ?? apiToken.prefix, scope: apiToken.scope, token: plaintextToken });
     }
   };
 
   if (created) {
     return (
-      <SecretOnce keptAs="hash" title={`API token ${created.label} created`} label="API token" value={created.token} onDismiss={onClose}>
+      <SecretOnce
+        keptAs="hash"
+        title={`API token ${created.label} created, scope ${created.scope}`}
+        label="API token"
+        value={created.token}
+        onDismiss={onClose}
+      >
         <p>
           Send it as <code>Authorization: Bearer …</code> to <code>/graphql</code> and <code>/api/webhooks/endpoints</code> (a script, a CI
           job).
@@ -183,6 +207,24 @@ function CreateApiToken({ onClose }: { onClose(): void }) {
         </p>
         <FieldError id={`${id}-name-error`} message={nameError} />
       </div>
+      <fieldset className="field" aria-describedby={`${id}-scope-help`}>
+        <legend>Scope</legend>
+        <p className="help" id={`${id}-scope-help`}>
+          What the token may do. Choose the least it needs: a status screen needs READ.
+        </p>
+        {SCOPES.map((option) => (
+          <label key={option.scope} className="checkbox">
+            <input
+              type="radio"
+              name={`${id}-scope`}
+              value={option.scope}
+              checked={scope === option.scope}
+              onChange={() => setScope(option.scope)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </fieldset>
       <FormButtons error={api.general} busy={fetching} label="Create token" busyLabel="Creating…" onCancel={onClose} />
     </form>
   );

@@ -7,6 +7,7 @@ import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import { useAddressFilters } from '../address-filters';
+import { useCan } from '../auth';
 import { Breadcrumbs, Badge, ConfirmButton, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
 import { formatDateTime } from '../format';
 import { HistoryNote } from '../history';
@@ -263,8 +264,11 @@ function deliveriesText(count: number, estimate: boolean): string {
  */
 function BulkResend({ filter, count, estimate }: { filter: DeliveryFilter; count: number; estimate: boolean }) {
   const [resent, resend] = useMutation(RESEND_DELIVERIES);
+  // Resending is a MEMBER's.
+  const member = useCan('MEMBER');
   const result = resent.data?.resendDeliveries;
   const run = (from: DeliveryFilter['from']) => resend({ filter: { ...filter, from } }, { additionalTypenames: ['Delivery'] });
+  if (!member) return null;
   return (
     <>
       <ConfirmButton

@@ -1,6 +1,7 @@
 // A delivery's own actions, in the endpoint's log and on the delivery's page: Retry a failed or
 // cancelled one, Resend a succeeded one, Queue again one whose queued attempt is overdue.
 import { useMutation } from 'urql';
+import { useCan } from '../auth';
 import { ErrorAlert } from '../components';
 import { graphql } from '../gql';
 import { isOverdue } from '../webhooks';
@@ -27,16 +28,18 @@ export function DeliveryButtons({
 }) {
   const [retry, retryDelivery] = useMutation(RETRY_DELIVERY);
   const [resend, resendDelivery] = useMutation(RESEND_DELIVERY);
+  // Retrying and resending are a MEMBER's.
+  const member = useCan('MEMBER');
   const retryable = endpointActive && (delivery.status === 'FAILED' || delivery.status === 'CANCELLED');
   const overdue = isOverdue(delivery);
   return (
     <>
-      {retryable && (
+      {member && retryable && (
         <button type="button" className="small" disabled={retry.fetching} onClick={() => retryDelivery({ id: delivery.id })}>
           {retry.fetching ? 'Retrying…' : 'Retry'}
         </button>
       )}
-      {(delivery.status === 'SUCCEEDED' || overdue) && (
+      {member && (delivery.status === 'SUCCEEDED' || overdue) && (
         <button
           type="button"
           className="small"

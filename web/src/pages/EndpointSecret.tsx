@@ -2,6 +2,7 @@
 // with the API token that asked), the end of a rotation's grace period, and the latest reveals.
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
+import { useCan } from '../auth';
 import { CopyField, ErrorAlert } from '../components';
 import { formatDateTime } from '../format';
 import { graphql } from '../gql';
@@ -26,6 +27,8 @@ export function EndpointSecret({ endpointId }: { endpointId: string }) {
   const [reveal, revealSecret] = useMutation(REVEAL_SECRET);
   const [secret, setSecret] = useState<string | null>(null);
   const endpoint = data?.webhookEndpoint;
+  // Revealing a secret is an ADMIN's; others see who revealed it.
+  const admin = useCan('ADMIN');
 
   const show = async () => {
     const result = await revealSecret({ id: endpointId }, { additionalTypenames: ['SecretReveal'] });
@@ -48,9 +51,11 @@ export function EndpointSecret({ endpointId }: { endpointId: string }) {
           </button>
         </>
       ) : (
-        <button type="button" disabled={reveal.fetching} onClick={show}>
-          Reveal secret
-        </button>
+        admin && (
+          <button type="button" disabled={reveal.fetching} onClick={show}>
+            Reveal secret
+          </button>
+        )
       )}
       <ErrorAlert error={reveal.error ?? error} />
       <p className="subtle">Every reveal is recorded with who asked for it: a person, or an API token.</p>

@@ -3,6 +3,7 @@
 // a team that sends `prod` gets its deploys ranked, counted and filtered as production.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
+import { useCan } from '../auth';
 import { Empty, ErrorAlert, FormButtons, Loading, PageHeader, TableWrap } from '../components';
 import { errorMessage } from '../errors';
 import { graphql } from '../gql';
@@ -56,6 +57,8 @@ export function EnvironmentsPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState('');
   const id = useId();
+  // Aliases are an ADMIN's to set.
+  const admin = useCan('ADMIN');
   const done = () => {
     setEditing(null);
     refetch({ requestPolicy: 'network-only' });
@@ -98,9 +101,15 @@ export function EnvironmentsPage() {
                   ) : (
                     <>
                       <span className="mono">{environment.aliases.join(', ') || 'none'}</span>{' '}
-                      <button type="button" onClick={() => setEditing(environment.name)} aria-label={`Edit aliases of ${environment.name}`}>
-                        Edit
-                      </button>
+                      {admin && (
+                        <button
+                          type="button"
+                          onClick={() => setEditing(environment.name)}
+                          aria-label={`Edit aliases of ${environment.name}`}
+                        >
+                          Edit
+                        </button>
+                      )}
                     </>
                   )}
                 </td>
@@ -109,20 +118,22 @@ export function EnvironmentsPage() {
           </tbody>
         </TableWrap>
       )}
-      <form
-        className="filters"
-        aria-label="Aliases of another environment"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (adding.trim()) setEditing(adding.trim().toLowerCase());
-        }}
-      >
-        <div className="field">
-          <label htmlFor={`${id}-new`}>Environment</label>
-          <input id={`${id}-new`} value={adding} placeholder="production" onChange={(e) => setAdding(e.target.value)} />
-        </div>
-        <button type="submit">Set its aliases</button>
-      </form>
+      {admin && (
+        <form
+          className="filters"
+          aria-label="Aliases of another environment"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (adding.trim()) setEditing(adding.trim().toLowerCase());
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-new`}>Environment</label>
+            <input id={`${id}-new`} value={adding} placeholder="production" onChange={(e) => setAdding(e.target.value)} />
+          </div>
+          <button type="submit">Set its aliases</button>
+        </form>
+      )}
       {editing !== null && !data?.environments.some((environment) => environment.name === editing) && (
         <AliasesEditor environment={editing} aliases={[]} onDone={done} />
       )}

@@ -3,6 +3,7 @@
 import { Fragment, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { useCan } from '../auth';
 import { ActorName } from '../actors';
 import { Breadcrumbs, Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, TableWrap } from '../components';
 import { errorMessage, formErrors } from '../errors';
@@ -78,6 +79,8 @@ export function IncidentPage() {
   const [resolution, resolve] = useMutation(RESOLVE);
   const [verdictState, markSuspect] = useMutation(MARK_SUSPECT);
   const [verdictFor, setVerdictFor] = useState<string | null>(null);
+  // Acknowledging, resolving, verdicts and notes are a MEMBER's; a VIEWER reads.
+  const member = useCan('MEMBER');
 
   if (!data && fetching) return <Loading what="Loading the incident" />;
   if (error && !data) return <ErrorAlert error={error} />;
@@ -107,12 +110,12 @@ export function IncidentPage() {
         <Badge value={incident.status} />
       </PageHeader>
       <div className="button-row">
-        {incident.status === 'OPEN' && (
+        {member && incident.status === 'OPEN' && (
           <button type="button" disabled={acknowledgement.fetching} onClick={() => acknowledge({ id: incident.id })}>
             Acknowledge
           </button>
         )}
-        {incident.status !== 'RESOLVED' && (
+        {member && incident.status !== 'RESOLVED' && (
           <button type="button" className="primary" disabled={resolution.fetching} onClick={() => resolve({ id: incident.id })}>
             Resolve
           </button>
@@ -212,7 +215,7 @@ export function IncidentPage() {
           suspects={incident.suspects}
           startedAt={incident.startedAt}
           busy={verdictState.fetching}
-          onJudge={judge}
+          onJudge={member ? judge : undefined}
           error={verdictFor !== null && verdictState.error ? { key: verdictFor, message: errorMessage(verdictState.error) } : null}
         />
       )}
@@ -232,7 +235,7 @@ export function IncidentPage() {
           ))}
         </ol>
       )}
-      <AddNote incidentId={incident.id} />
+      {member && <AddNote incidentId={incident.id} />}
 
       <h2>Timeline</h2>
       <ol className="timeline" aria-label="Timeline">
@@ -349,7 +352,8 @@ function SuspectTable({
   suspects: Suspect[];
   startedAt: string;
   busy: boolean;
-  onJudge(suspect: Suspect, verdict: SuspectVerdict): void;
+  /** Absent: verdicts are shown, not offered (the caller may not give them). */
+  onJudge?(suspect: Suspect, verdict: SuspectVerdict): void;
   error: { key: string; message: string | null } | null;
 }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -408,24 +412,28 @@ function SuspectTable({
                 <td>
                   <div className="verdict-cell">
                     {suspect.verdict && <Badge value={suspect.verdict} />}
-                    <button
-                      type="button"
-                      className="small"
-                      aria-pressed={suspect.verdict === 'CAUSED'}
-                      disabled={busy}
-                      onClick={() => onJudge(suspect, 'CAUSED')}
-                    >
-                      Caused it
-                    </button>
-                    <button
-                      type="button"
-                      className="small"
-                      aria-pressed={suspect.verdict === 'DISMISSED'}
-                      disabled={busy}
-                      onClick={() => onJudge(suspect, 'DISMISSED')}
-                    >
-                      Dismiss
-                    </button>
+                    {onJudge && (
+                      <>
+                        <button
+                          type="button"
+                          className="small"
+                          aria-pressed={suspect.verdict === 'CAUSED'}
+                          disabled={busy}
+                          onClick={() => onJudge(suspect, 'CAUSED')}
+                        >
+                          Caused it
+                        </button>
+                        <button
+                          type="button"
+                          className="small"
+                          aria-pressed={suspect.verdict === 'DISMISSED'}
+                          disabled={busy}
+                          onClick={() => onJudge(suspect, 'DISMISSED')}
+                        >
+                          Dismiss
+                        </button>
+                      </>
+                    )}
                     <button
                       type="button"
                       className="small"

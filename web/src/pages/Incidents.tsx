@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { useCan } from '../auth';
 import { Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader, FormButtons, ServiceOptions, TableWrap } from '../components';
 import { formErrors } from '../errors';
 import { formatDateTime, formatPercent, formatSeconds, shortSha } from '../format';
@@ -40,6 +41,8 @@ export function IncidentsPage() {
   const status = (params.get('status') as IncidentStatus | null) ?? null;
   const filterId = useId();
   const [opening, setOpening] = useState(false);
+  // Opening an incident by hand is a MEMBER's.
+  const member = useCan('MEMBER');
   const [{ data, fetching, error }, reexecute] = useQuery({ query: INCIDENTS, variables: { status }, context: INCIDENT_CONTEXT });
   const live = useIncidentChanges();
   useRereadOn(live.changes, reexecute);
@@ -48,7 +51,7 @@ export function IncidentsPage() {
     <>
       <PageHeader title="Incidents">
         <LiveStatus error={live.error} />
-        {!opening && (
+        {member && !opening && (
           <button type="button" className="primary" onClick={() => setOpening(true)}>
             Open incident
           </button>
@@ -79,7 +82,9 @@ export function IncidentsPage() {
           <p>
             {status
               ? `No ${status.toLowerCase()} incidents.`
-              : 'No incidents. When something breaks, open one: Hookline ranks the deploys that may have caused it.'}
+              : member
+                ? 'No incidents. When something breaks, open one: Hookline ranks the deploys that may have caused it.'
+                : 'No incidents.'}
           </p>
         </Empty>
       )}

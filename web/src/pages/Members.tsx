@@ -1,5 +1,6 @@
-// The organization's members (OWNERs only): invite someone by link (one use, 7 days), change a
-// member's role, remove a member. The server keeps an owner: it refuses to demote or remove the last.
+// The organization's members (OWNERs only): invite someone by link (one use, 7 days), the invites
+// not yet accepted (cancel one: its link is refused from then on), change a member's role, remove a
+// member. The server keeps an owner: it refuses to demote or remove the last.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useAuth } from '../auth';
@@ -11,6 +12,20 @@ import type { Role } from '../gql/graphql';
 
 const ROLES: Role[] = ['VIEWER', 'MEMBER', 'ADMIN', 'OWNER'];
 const MEMBER_CONTEXT = { additionalTypenames: ['Member'] };
+// An invite made, cancelled or accepted changes the pending list (empty, it names no type to watch).
+const INVITE_CONTEXT = { additionalTypenames: ['Member', 'Invite'] };
+
+const PENDING_INVITES = graphql(`
+  query PendingInvites {
+    pendingInvites { id email role createdAt expiresAt invitedBy { id name } }
+  }
+`);
+
+const CANCEL_INVITE = graphql(`
+  mutation CancelInvite($id: ID!) {
+    cancelInvite(id: $id) { id }
+  }
+`);
 
 const MEMBERS = graphql(`
   query Members {
@@ -49,6 +64,7 @@ export function MembersPage() {
     <>
       <PageHeader title="Members" />
       <InviteForm />
+      <PendingInvites />
       <h2>Everyone in {me?.organization.name}</h2>
       {error && <ErrorAlert error={error} />}
       {changed.error && <ErrorAlert error={changed.error} />}
@@ -120,7 +136,7 @@ function InviteForm() {
   const api = formErrors(error, ['email', 'role']);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await invite({ email: email.trim(), role }, MEMBER_CONTEXT);
+    const result = await invite({ email: email.trim(), role }, INVITE_CONTEXT);
     if (result.data) setEmail('');
   };
   return (
@@ -156,5 +172,55 @@ function InviteForm() {
         </div>
       )}
     </form>
+  );
+}
+
+function PendingInvites() {
+  const [{ data, error }] = useQuery({ query: PENDING_INVITES, context: INVITE_CONTEXT });
+  const [cancelled, cancel] = useMutation(CANCEL_INVITE);
+  const invites = data?.pendingInvites ?? [];
+  if (!error && invites.length === 0) return null;
+  return (
+    <>
+      <h2>Pending invites</h2>
+      {error && <ErrorAlert error={error} />}
+      {cancelled.error && <ErrorAlert error={cancelled.error} />}
+      {invites.length > 0 && (
+        <TableWrap label="Pending invites">
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Invited by</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invites.map((invite) => (
+              <tr key={invite.id} data-invite-id={invite.id}>
+                <td>{invite.email}</td>
+                <td>{invite.role}</td>
+                <td>{invite.invitedBy?.name ?? <span className="subtle">unknown</span>}</td>
+                <td>{formatDateTime(invite.expiresAt)}</td>
+                <td>
+                  <ConfirmButton
+                    label="Cancel invite"
+                    title={`Cancel the invite of ${invite.email}?`}
+                    confirmLabel="Cancel invite"
+                    danger
+                    onConfirm={() => cancel({ id: invite.id }, INVITE_CONTEXT).then(() => undefined)}
+                  >
+                    <p>Its link stops working at once. You can invite them again later.</p>
+                  </ConfirmButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 // Recover on the endpoint's page: after an outage, re-send the failed deliveries of a window.
 import { useId, useState } from 'react';
 import { useMutation } from 'urql';
+import { useCan } from '../auth';
 import { ErrorAlert } from '../components';
 import { graphql } from '../gql';
 import type { WebhookEndpointStatus } from '../gql/graphql';
@@ -57,6 +58,9 @@ export function RecoverForm({
     onRecovered();
   };
   const busy = recovered.fetching || reenabled.fetching;
+  // Recovering is a MEMBER's; re-enabling an endpoint first is an ADMIN's.
+  const mayRecover = useCan(active ? 'MEMBER' : 'ADMIN');
+  if (!mayRecover) return null;
   return (
     <form
       className="card form recover"

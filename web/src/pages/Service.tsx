@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { useCan } from '../auth';
 import { Breadcrumbs, Badge, ConfirmButton, CopyField, Empty, ErrorAlert, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
 import { DependenciesEditor } from './ServiceDependencies';
 import { formatDateTime, shortSha } from '../format';
@@ -44,7 +45,13 @@ const ROTATE_GITHUB_WEBHOOK_SECRET = graphql(`
 `);
 
 /** The service's GitHub webhook: deployment_status events from GitHub record its deploys. */
-function GitHubWebhook({ service }: { service: { id: string; name: string; gitHubWebhookSecretCreatedAt?: string | null } }) {
+function GitHubWebhook({
+  service,
+  mayChange,
+}: {
+  service: { id: string; name: string; gitHubWebhookSecretCreatedAt?: string | null };
+  mayChange: boolean;
+}) {
   const [rotation, rotate] = useMutation(ROTATE_GITHUB_WEBHOOK_SECRET);
   const [made, setMade] = useState<{ secret: string; payloadUrl: string } | null>(null);
   const exists = Boolean(service.gitHubWebhookSecretCreatedAt);
@@ -58,26 +65,28 @@ function GitHubWebhook({ service }: { service: { id: string; name: string; gitHu
         <dt>Webhook secret</dt>
         <dd>{exists ? `made ${formatDateTime(service.gitHubWebhookSecretCreatedAt!)}` : 'none yet'}</dd>
       </dl>
-      <ConfirmButton
-        label={exists ? 'Replace GitHub secret' : 'Make GitHub secret'}
-        title={exists ? `Replace the GitHub webhook secret of ${service.name}?` : `Make a GitHub webhook secret for ${service.name}?`}
-        confirmLabel={exists ? 'Replace secret now' : 'Make secret'}
-        danger={exists}
-        onConfirm={async () => {
-          const result = await rotate({ serviceId: service.id });
-          const payload = result.data?.rotateGitHubWebhookSecret;
-          if (payload) setMade({ secret: payload.secret, payloadUrl: `${window.location.origin}${payload.payloadPath}` });
-        }}
-      >
-        {exists ? (
-          <p>
-            <strong>Deliveries signed with the current secret are refused at once</strong>, until the webhook on GitHub has the new one. The
-            new secret is shown once.
-          </p>
-        ) : (
-          <p>The secret is shown once, with the Payload URL to give GitHub.</p>
-        )}
-      </ConfirmButton>
+      {mayChange && (
+        <ConfirmButton
+          label={exists ? 'Replace GitHub secret' : 'Make GitHub secret'}
+          title={exists ? `Replace the GitHub webhook secret of ${service.name}?` : `Make a GitHub webhook secret for ${service.name}?`}
+          confirmLabel={exists ? 'Replace secret now' : 'Make secret'}
+          danger={exists}
+          onConfirm={async () => {
+            const result = await rotate({ serviceId: service.id });
+            const payload = result.data?.rotateGitHubWebhookSecret;
+            if (payload) setMade({ secret: payload.secret, payloadUrl: `${window.location.origin}${payload.payloadPath}` });
+          }}
+        >
+          {exists ? (
+            <p>
+              <strong>Deliveries signed with the current secret are refused at once</strong>, until the webhook on GitHub has the new one.
+              The new secret is shown once.
+            </p>
+          ) : (
+            <p>The secret is shown once, with the Payload URL to give GitHub.</p>
+          )}
+        </ConfirmButton>
+      )}
       {rotation.error && <ErrorAlert error={rotation.error} />}
       {made && (
         <SecretOnce keptAs="verifyingKey" title="GitHub webhook secret" label="Secret" value={made.secret} onDismiss={() => setMade(null)}>
@@ -97,6 +106,8 @@ export function ServicePage() {
   const [{ data, fetching, error }] = useQuery({ query: SERVICE, variables: { id } });
   const [rotation, rotate] = useMutation(ROTATE_DEPLOY_TOKEN);
   const [newToken, setNewToken] = useState<string | null>(null);
+  // Deploy tokens, the GitHub secret and dependencies are an ADMIN's to change.
+  const admin = useCan('ADMIN');
 
   if (!data && fetching) return <Loading what="Loading the service" />;
   if (error && !data) return <ErrorAlert error={error} />;
@@ -121,21 +132,23 @@ export function ServicePage() {
         <Link className="button" to={`/dora?service=${service.id}`}>
           DORA metrics
         </Link>
-        <ConfirmButton
-          label="Rotate token"
-          title={`Rotate the deploy token of ${service.name}?`}
-          confirmLabel="Rotate token now"
-          danger
-          onConfirm={async () => {
-            const result = await rotate({ serviceId: service.id });
-            if (result.data) setNewToken(result.data.rotateDeployToken.deployToken);
-          }}
-        >
-          <p>
-            <strong>The current token stops working at once.</strong> Every pipeline that still sends it gets 401 on its next deploy until
-            you give it the new token. The new token is shown once.
-          </p>
-        </ConfirmButton>
+        {admin && (
+          <ConfirmButton
+            label="Rotate token"
+            title={`Rotate the deploy token of ${service.name}?`}
+            confirmLabel="Rotate token now"
+            danger
+            onConfirm={async () => {
+              const result = await rotate({ serviceId: service.id });
+              if (result.data) setNewToken(result.data.rotateDeployToken.deployToken);
+            }}
+          >
+            <p>
+              <strong>The current token stops working at once.</strong> Every pipeline that still sends it gets 401 on its next deploy until
+              you give it the new token. The new token is shown once.
+            </p>
+          </ConfirmButton>
+        )}
       </PageHeader>
       {rotation.error && <ErrorAlert error={rotation.error} />}
       {newToken && (
@@ -152,9 +165,9 @@ export function ServicePage() {
         <dd className="mono">{service.id}</dd>
       </dl>
 
-      <GitHubWebhook service={service} />
+      <GitHubWebhook service={service} mayChange={admin} />
 
-      <DependenciesEditor service={service} />
+      <DependenciesEditor service={service} mayChange={admin} />
 
       <h2>Recent deploys</h2>
       {deploys.length === 0 ? (

@@ -32,7 +32,14 @@ function ServiceList({ services, none, label }: { services: ServiceRef[]; none: 
   );
 }
 
-export function DependenciesEditor({ service }: { service: ServiceRef & { dependsOn: ServiceRef[]; dependents: ServiceRef[] } }) {
+export function DependenciesEditor({
+  service,
+  mayChange,
+}: {
+  service: ServiceRef & { dependsOn: ServiceRef[]; dependents: ServiceRef[] };
+  /** Whether the caller may change them (ADMIN): otherwise they are only shown. */
+  mayChange: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [{ data: options }] = useQuery({ query: SERVICE_OPTIONS, pause: !editing });
@@ -90,9 +97,11 @@ export function DependenciesEditor({ service }: { service: ServiceRef & { depend
       ) : (
         <>
           <ServiceList services={service.dependsOn} none="No dependencies recorded." label={`Services ${service.name} depends on`} />
-          <button type="button" onClick={start}>
-            Edit dependencies
-          </button>
+          {mayChange && (
+            <button type="button" onClick={start}>
+              Edit dependencies
+            </button>
+          )}
         </>
       )}
       <h3>Used by</h3>

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { useCan } from '../auth';
 import { Empty, ErrorAlert, FieldError, Loading, PageHeader, SecretOnce, TableWrap } from '../components';
 import { formErrors } from '../errors';
 import { formatDateTime } from '../format';
@@ -31,16 +32,18 @@ const SERVICES_CONTEXT = { additionalTypenames: ['Service'] };
 export function ServicesPage() {
   const [{ data, fetching, error }] = useQuery({ query: SERVICES, variables: { first: 100 }, context: SERVICES_CONTEXT });
   const services = data?.services.edges.map((edge) => edge.node) ?? [];
+  // Services and their deploy tokens are an ADMIN's (the server refuses the rest with FORBIDDEN).
+  const admin = useCan('ADMIN');
   return (
     <>
       <PageHeader title="Services" />
-      <CreateServiceForm />
+      {admin && <CreateServiceForm />}
       <h2>All services</h2>
       {error && <ErrorAlert error={error} />}
       {!data && fetching && <Loading what="Loading services" />}
       {data && services.length === 0 && (
         <Empty>
-          <p>No services yet. Create one above: its deploy token lets a CI pipeline report deploys.</p>
+          <p>No services yet.{admin && ' Create one above: its deploy token lets a CI pipeline report deploys.'}</p>
         </Empty>
       )}
       {services.length > 0 && (

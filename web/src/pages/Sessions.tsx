@@ -1,9 +1,11 @@
 // The signed-in person's sessions (each browser signed in), the most recently used first, with
 // this one marked; revoking one signs that browser out at its next request. Revoking this one
-// signs this tab out.
+// signs this tab out. Changing one's password (the current one asked) signs every other browser out.
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useAuth } from '../auth';
-import { ConfirmButton, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
+import { ConfirmButton, ErrorAlert, FieldError, Loading, PageHeader, TableWrap } from '../components';
+import { formErrors } from '../errors';
 import { formatDateTime, timeAgo } from '../format';
 import { graphql } from '../gql';
 
@@ -19,7 +21,14 @@ const REVOKE_SESSION = graphql(`
   }
 `);
 
+const CHANGE_PASSWORD = graphql(`
+  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
+    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)
+  }
+`);
+
 const SESSION_CONTEXT = { additionalTypenames: ['Session'] };
+const PASSWORD_MIN_LENGTH = 12;
 
 export function SessionsPage() {
   const { signOut } = useAuth();
@@ -90,6 +99,80 @@ export function SessionsPage() {
           </tbody>
         </TableWrap>
       )}
+      <ChangePasswordForm />
     </>
+  );
+}
+
+function ChangePasswordForm() {
+  const id = useId();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [ended, setEnded] = useState<number | null>(null);
+  const [{ fetching, error }, changePassword] = useMutation(CHANGE_PASSWORD);
+  const api = formErrors(error, ['currentPassword', 'newPassword']);
+  const newError = localError ?? api.fields.newPassword;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setEnded(null);
+    if (newPassword.length < PASSWORD_MIN_LENGTH) {
+      setLocalError(`Must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+      return;
+    }
+    setLocalError(null);
+    const result = await changePassword({ currentPassword, newPassword }, SESSION_CONTEXT);
+    if (result.data) {
+      setCurrentPassword('');
+      setNewPassword('');
+      setEnded(result.data.changePassword);
+    }
+  };
+  return (
+    <form className="card form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Change your password</h2>
+      <p className="help">Every other browser signed in as you is signed out; this one stays signed in.</p>
+      <div className="field">
+        <label htmlFor={`${id}-current`}>Current password</label>
+        <input
+          id={`${id}-current`}
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          aria-invalid={api.fields.currentPassword ? true : undefined}
+          aria-describedby={api.fields.currentPassword ? `${id}-current-error` : undefined}
+        />
+        <FieldError id={`${id}-current-error`} message={api.fields.currentPassword} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-new`}>New password</label>
+        <input
+          id={`${id}-new`}
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+          aria-invalid={newError ? true : undefined}
+          aria-describedby={`${id}-new-help${newError ? ` ${id}-new-error` : ''}`}
+        />
+        <p className="help" id={`${id}-new-help`}>
+          At least {PASSWORD_MIN_LENGTH} characters; a few words you will remember are good.
+        </p>
+        <FieldError id={`${id}-new-error`} message={newError} />
+      </div>
+      {api.general && <ErrorAlert>{api.general}</ErrorAlert>}
+      <div className="button-row">
+        <button type="submit" className="primary" disabled={fetching}>
+          {fetching ? 'Changing…' : 'Change password'}
+        </button>
+      </div>
+      {ended !== null && (
+        <p className="success" role="status">
+          Password changed. {ended === 1 ? '1 other session was' : `${ended} other sessions were`} signed out.
+        </p>
+      )}
+    </form>
   );
 }

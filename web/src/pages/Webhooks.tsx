@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
+import { useCan } from '../auth';
 import { Badge, Empty, ErrorAlert, Loading, PageHeader, SecretOnce } from '../components';
 import { formatDateTime, formatPercent, timeAgo } from '../format';
 import { graphql } from '../gql';
@@ -47,11 +48,13 @@ const CREATE_ENDPOINT = graphql(`
 export function WebhooksPage() {
   const [{ data, fetching, error }] = useQuery({ query: ENDPOINTS, context: ENDPOINTS_CONTEXT });
   const [adding, setAdding] = useState(false);
+  // Endpoints are an ADMIN's to add.
+  const admin = useCan('ADMIN');
   const endpoints = data?.webhookEndpoints.edges.map((edge) => edge.node) ?? [];
   return (
     <>
       <PageHeader title="Webhooks">
-        {!adding && (
+        {admin && !adding && (
           <button type="button" className="primary" onClick={() => setAdding(true)}>
             Add Endpoint
           </button>
