@@ -7,8 +7,8 @@
 // CTE or a DORA figure computed from every deploy each read thousands of rows here.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSY_ENDPOINT_ID_SQL, BUSY_SERVICE_ID_SQL, fillDatabase, SIZES } from '../bench/growth-data.ts';
-import { GROWTH_QUERIES, type GrowthQuery } from '../bench/growth-queries.ts';
+import { fillDatabase, queriedIdsSql, SIZES } from '../bench/growth-data.ts';
+import { GROWTH_QUERIES, type GrowthQuery, type QueriedIds } from '../bench/growth-queries.ts';
 import { COUNT_EXACT_UP_TO } from '../src/domain/shared/counts.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
 import {
@@ -46,7 +46,7 @@ const DORA_PARTIAL_DAYS_DEPLOY_BOUND = 30;
 const hookline = useHookline({ environment: { ROLE: 'api' }, tenant: false });
 let admin: pg.Client;
 let apiToken: string;
-let ids: { serviceId: string; endpointId: string };
+let ids: QueriedIds;
 let organizationId: string;
 
 beforeAll(async () => {
@@ -57,8 +57,7 @@ beforeAll(async () => {
   apiToken = organization.apiToken;
   organizationId = organization.organizationId;
   await fillDatabase(admin, SIZES.S!, organization.organizationId);
-  const { rows } = await admin.query(`SELECT ${BUSY_SERVICE_ID_SQL}::text AS "serviceId", ${BUSY_ENDPOINT_ID_SQL}::text AS "endpointId"`);
-  ids = rows[0];
+  ids = (await admin.query(queriedIdsSql('spread'))).rows[0];
   const share = await admin.query(
     `SELECT avg((EXISTS (SELECT 1 FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.response_status BETWEEN 500 AND 599))::int)::float8 AS share
      FROM deliveries d WHERE d.organization_id = $1`,

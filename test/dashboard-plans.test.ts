@@ -1,0 +1,78 @@
+// The dashboard's pages on crowded places (bench/growth-data.ts, shape `concentrated`, size S):
+// services with 12,000 deploys each, an endpoint with 7,000 deliveries in 14 days, 18 suspects
+// per incident across 100 organizations. Each SQL statement the API runs for a page is explained
+// (EXPLAIN ANALYZE, FORMAT JSON) and must read through an index only the rows its page or period
+// holds: neither a service's whole history, nor the attempts of every endpoint, nor the suspects
+// of every organization.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillDatabase, queriedIdsSql, SIZES } from '../bench/growth-data.ts';
+import { GROWTH_QUERIES, type QueriedIds } from '../bench/growth-queries.ts';
+import { createOrganization } from '../src/domain/shared/organizations.ts';
+import {
+  explainJson,
+  isRead,
+  planNodes,
+  rowsRead,
+  statementsOf,
+  watchPool,
+  type ExplainedPlan,
+  type Statement,
+} from './support/statements.ts';
+import { useHookline } from './support/fixture.ts';
+
+const hookline = useHookline({ environment: { ROLE: 'api' }, tenant: false });
+let admin: pg.Client;
+let apiToken: string;
+let organizationId: string;
+let ids: QueriedIds;
+
+beforeAll(async () => {
+  watchPool(hookline.app.database.pool);
+  admin = new pg.Client({ connectionString: hookline.database.url });
+  await admin.connect();
+  const organization = await createOrganization(hookline.app.database.prisma, 'queried organization');
+  apiToken = organization.apiToken;
+  organizationId = organization.organizationId;
+  await fillDatabase(admin, SIZES.S!, organizationId, () => {}, 'concentrated');
+  ids = (await admin.query(queriedIdsSql('concentrated'))).rows[0];
+}, 240_000);
+
+afterAll(async () => {
+  await admin?.end();
+});
+
+/** Each read the page's query ran, with its plan as executed. */
+async function explainedReads(name: string, asked: Partial<QueriedIds> = {}): Promise<{ statement: Statement; plan: ExplainedPlan }[]> {
+  const query = GROWTH_QUERIES.find((q) => q.name === name)!;
+  const statements = await statementsOf(async () => {
+    const response = await fetch(`${hookline.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
+      body: JSON.stringify({ query: query.document, variables: query.variables({ ...ids, ...asked, now: new Date() }) }),
+    });
+    const body = await response.json();
+    expect(body.errors).toBeUndefined();
+  });
+  const explained = [];
+  for (const statement of statements.filter(isRead))
+    explained.push({ statement, plan: await explainJson(admin, statement, { analyze: true }) });
+  expect(explained.length).toBeGreaterThan(0);
+  return explained;
+}
+
+const described = ({ statement, plan }: { statement: Statement; plan: ExplainedPlan }) =>
+  `${statement.text}\n${JSON.stringify(plan.Plan, null, 1)}`;
+const indexesOf = (plan: ExplainedPlan, relation: string) =>
+  planNodes(plan.Plan)
+    .filter((node) => node['Relation Name'] === relation)
+    .map((node) => node['Index Name'] ?? node['Node Type']);
+
+describe('the dashboard’s pages on crowded places read their page, not the place', () => {
+  it('reads the service page’s 10 latest deploys from the index of the service’s deploys by time, not its 12,000', async () => {
+    const reads = (await explainedReads('service page')).filter(({ plan }) => rowsRead(plan, 'deploys') > 0);
+    expect(reads).toHaveLength(1);
+    expect(indexesOf(reads[0]!.plan, 'deploys'), described(reads[0]!)).toEqual(['deploys_service_id_deployed_at_id_idx']);
+    expect(rowsRead(reads[0]!.plan, 'deploys'), described(reads[0]!)).toBeLessThanOrEqual(11);
+  });
+});
