@@ -75,4 +75,35 @@ describe('the dashboard’s pages on crowded places read their page, not the pla
     expect(indexesOf(reads[0]!.plan, 'deploys'), described(reads[0]!)).toEqual(['deploys_service_id_deployed_at_id_idx']);
     expect(rowsRead(reads[0]!.plan, 'deploys'), described(reads[0]!)).toBeLessThanOrEqual(11);
   });
+
+  it('reads a page of a service’s production deploys (DORA’s deploy times) in order from an index of the service’s deploys', async () => {
+    const reads = (await explainedReads('deploy times, service (DORA page, a page of 100)')).filter(
+      ({ plan }) => rowsRead(plan, 'deploys') > 0,
+    );
+    expect(reads).toHaveLength(1);
+    expect(['deploys_service_id_environment_deployed_at_id_idx', 'deploys_service_id_deployed_at_id_idx']).toContain(
+      indexesOf(reads[0]!.plan, 'deploys').join(),
+    );
+    // 101 production deploys, and the others' interleaved with them (4 in 10 here).
+    expect(rowsRead(reads[0]!.plan, 'deploys'), described(reads[0]!)).toBeLessThanOrEqual(200);
+  });
+
+  it('finds a deploy’s previous one with one probe of an index of its target, with an environment or without', async () => {
+    const { rows } = await admin.query(
+      `SELECT (SELECT id::text FROM deploys WHERE service_id = $1 AND environment = 'production' ORDER BY deployed_at LIMIT 1 OFFSET 100) AS "withEnvironment",
+              (SELECT id::text FROM deploys WHERE service_id = $1 AND environment IS NULL ORDER BY deployed_at LIMIT 1 OFFSET 100) AS "withoutEnvironment"`,
+      [ids.serviceId],
+    );
+    for (const deployId of [rows[0].withEnvironment, rows[0].withoutEnvironment, ids.deployId]) {
+      const reads = (await explainedReads('deploy page', { deployId })).filter(({ statement }) => statement.text.includes('"previousId"'));
+      expect(reads).toHaveLength(1);
+      // The deploy itself, and its previous one.
+      expect(rowsRead(reads[0]!.plan, 'deploys'), described(reads[0]!)).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('reads a deploy page’s history (previous deploy, rollbacks) by probes of its target’s indexes, not its service’s history', async () => {
+    // The service's latest deploy, without an environment like a tenth of its 12,000.
+    for (const read of await explainedReads('deploy page')) expect(rowsRead(read.plan, 'deploys'), described(read)).toBeLessThanOrEqual(20);
+  });
 });

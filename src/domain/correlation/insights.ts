@@ -19,8 +19,10 @@ export interface DeployRef {
 /**
  * The previous deploy of each (the latest earlier one of its service and environment; ties: the
  * smaller id first), in the order of `deploys`, for a whole page at once. Raw SQL: the latest
- * earlier row per deploy is one probe each of the (service_id, environment, deployed_at) index,
- * which Prisma cannot ask for.
+ * earlier row per deploy is one probe each of the (service_id, environment, deployed_at, id)
+ * index, which Prisma cannot ask for. The environment is compared with `=`, and deploys without
+ * one probe the index of those (IS NOT DISTINCT FROM would leave the environment out of the
+ * index range and read the service's whole history).
  */
 export async function previousDeploys(prisma: PrismaClient, deploys: readonly DeployRef[]): Promise<(Deploy | null)[]> {
   if (deploys.length === 0) return [];
@@ -28,11 +30,15 @@ export async function previousDeploys(prisma: PrismaClient, deploys: readonly De
     SELECT d.id::text AS id, previous.id::text AS "previousId"
       FROM deploys d
       LEFT JOIN LATERAL (
-        SELECT p.id FROM deploys p
-         WHERE p.service_id = d.service_id AND p.environment IS NOT DISTINCT FROM d.environment AND p.id <> d.id
-           AND (p.deployed_at < d.deployed_at OR (p.deployed_at = d.deployed_at AND p.id < d.id))
-         ORDER BY p.deployed_at DESC, p.id DESC
-         LIMIT 1
+        (SELECT p.id FROM deploys p
+          WHERE p.service_id = d.service_id AND p.environment = d.environment AND (p.deployed_at, p.id) < (d.deployed_at, d.id)
+          ORDER BY p.deployed_at DESC, p.id DESC
+          LIMIT 1)
+        UNION ALL
+        (SELECT p.id FROM deploys p
+          WHERE p.service_id = d.service_id AND p.environment IS NULL AND d.environment IS NULL AND (p.deployed_at, p.id) < (d.deployed_at, d.id)
+          ORDER BY p.deployed_at DESC, p.id DESC
+          LIMIT 1)
       ) AS previous ON true
      WHERE d.id = ANY (${deploys.map((deploy) => deploy.id)}::uuid[])`;
   const previousIds = links.flatMap((link) => (link.previousId ? [link.previousId] : []));
