@@ -106,4 +106,42 @@ describe('the dashboard’s pages on crowded places read their page, not the pla
     // The service's latest deploy, without an environment like a tenth of its 12,000.
     for (const read of await explainedReads('deploy page')) expect(rowsRead(read.plan, 'deploys'), described(read)).toBeLessThanOrEqual(20);
   });
+  it('reads DORA’s failed deploys from the organization’s incidents and their judged or first suspects, never every organization’s suspects', async () => {
+    // One look-up per incident of the organization (EXPLAIN rounds each one's rows up to 1).
+    const { rows } = await admin.query(
+      `SELECT count(*)::int + (SELECT count(*)::int FROM incidents WHERE organization_id = $1) AS n
+       FROM incidents i JOIN incident_suspects x ON x.incident_id = i.id
+       WHERE i.organization_id = $1 AND (x.verdict IS NOT NULL OR x.rank = 1)`,
+      [organizationId],
+    );
+    for (const name of ['weekly trends, service (DORA page)', 'weekly trends, organization (DORA page)', 'DORA, one service, 365 d']) {
+      const lookups = (await explainedReads(name)).filter(({ plan }) => rowsRead(plan, 'incident_suspects') > 0);
+      expect(lookups.length, name).toBeGreaterThan(0);
+      for (const lookup of lookups) {
+        expect(indexesOf(lookup.plan, 'incident_suspects'), described(lookup)).toEqual(['incident_suspects_judged_or_first_idx']);
+        expect(rowsRead(lookup.plan, 'incident_suspects'), described(lookup)).toBeLessThanOrEqual(rows[0].n);
+      }
+    }
+  });
+
+  it('opens an incident on a crowded service reading its look-back window’s deploys and the organization’s verdicts by index', async () => {
+    const { rows } = await admin.query(
+      `SELECT (SELECT count(*)::int FROM deploys WHERE organization_id = $1 AND deployed_at >= now() - interval '25 hours') AS deploys,
+              (SELECT count(*)::int FROM incidents i JOIN incident_suspects x ON x.incident_id = i.id
+                WHERE i.organization_id = $1 AND (x.verdict IS NOT NULL OR x.rank = 1))
+                + (SELECT count(*)::int FROM incidents WHERE organization_id = $1) AS suspects`,
+      [organizationId],
+    );
+    for (const read of await explainedReads('openIncident on a busy service (ranking)')) {
+      const wholeScans = planNodes(read.plan.Plan).filter(
+        (node) => node['Node Type'] === 'Seq Scan' && ['deploys', 'incident_suspects', 'commits'].includes(node['Relation Name']!),
+      );
+      expect(wholeScans, described(read)).toEqual([]);
+      // The window's deploys, and for each of its targets (service and environment) the deploy
+      // before it and the latest earlier deploy of each commit and version deployed in it.
+      expect(rowsRead(read.plan, 'deploys'), described(read)).toBeLessThanOrEqual(4 * rows[0].deploys);
+      // One look-up per incident of the organization (EXPLAIN rounds each one's rows up to 1).
+      expect(rowsRead(read.plan, 'incident_suspects'), described(read)).toBeLessThanOrEqual(rows[0].suspects);
+    }
+  });
 });
