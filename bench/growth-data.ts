@@ -15,6 +15,31 @@ import { foldDueDoraFigures, judgeDueRollbacks } from '../src/domain/correlation
 export const BUSY_SERVICE_ID_SQL = `md5('service' || 1)::uuid`;
 export const BUSY_ENDPOINT_ID_SQL = `md5('endpoint' || 1)::uuid`;
 
+/**
+ * The second shape (`concentrated`): the year of the first one plus, whatever the size, a few
+ * crowded places a dashboard opens: HOT_SERVICES services of the queried organization with
+ * HOT_SERVICE_DEPLOYS deploys each over the year (a tenth of them without an environment), one
+ * endpoint of it with HOT_ENDPOINT_DELIVERIES deliveries over the last 14 days, and
+ * SUSPECTS_PER_INCIDENT suspects for every incident of every organization (90k in all). At every
+ * size these places hold the same rows: what grows is everything around them.
+ */
+export type GrowthShape = 'spread' | 'concentrated';
+export const GROWTH_SHAPES: readonly GrowthShape[] = ['spread', 'concentrated'];
+export const HOT_SERVICES = 4;
+export const HOT_SERVICE_DEPLOYS = 12_000;
+export const HOT_ENDPOINT_DELIVERIES = 7_000;
+export const SUSPECTS_PER_INCIDENT = 18;
+const HOT_SERVICE_ID_SQL = `md5('hot service' || 1)::uuid`;
+const HOT_ENDPOINT_ID_SQL = `md5('hot endpoint' || 1)::uuid`;
+
+/** SQL: the ids the queries of a shape ask for (a service, an endpoint, and the service's latest deploy). */
+export function queriedIdsSql(shape: GrowthShape): string {
+  const serviceId = shape === 'spread' ? BUSY_SERVICE_ID_SQL : HOT_SERVICE_ID_SQL;
+  const endpointId = shape === 'spread' ? BUSY_ENDPOINT_ID_SQL : HOT_ENDPOINT_ID_SQL;
+  return `SELECT ${serviceId}::text AS "serviceId", ${endpointId}::text AS "endpointId",
+    (SELECT id::text FROM deploys WHERE service_id = ${serviceId} ORDER BY deployed_at DESC, id DESC LIMIT 1) AS "deployId"`;
+}
+
 export interface GrowthSize {
   name: string;
   deploys: number;
@@ -61,9 +86,10 @@ export async function fillDatabase(
   size: GrowthSize,
   organizationId: string,
   log: (line: string) => void = () => {},
+  shape: GrowthShape = 'spread',
 ): Promise<void> {
   await client.query(`SET synchronous_commit = off; SET maintenance_work_mem = '256MB'`);
-  for (const { label, sql } of growthStatements(size)) {
+  for (const { label, sql } of [...growthStatements(size), ...(shape === 'concentrated' ? concentratedStatements() : [])]) {
     const started = performance.now();
     // Multi-statement strings run as a simple query, which takes no parameters.
     await client.query(sql.replaceAll('$1::uuid', `'${organizationId}'::uuid`));
@@ -185,6 +211,59 @@ INSERT INTO incident_suspects (incident_id, deploy_id, rank, score, reasons)
 SELECT i.id, d.id, 1, 0.8, '[]'::jsonb FROM incidents i
 CROSS JOIN LATERAL (SELECT id FROM deploys WHERE service_id = i.service_id AND environment = i.environment AND deployed_at <= i.started_at
                     ORDER BY deployed_at DESC LIMIT 1) d;`,
+    },
+  ];
+}
+
+/** The crowded places of the `concentrated` shape, added to a filled year ($1: the queried organization). */
+function concentratedStatements(): { label: string; sql: string }[] {
+  const deploys = HOT_SERVICES * HOT_SERVICE_DEPLOYS;
+  const hotDeploy = (g: string) => id('hot deploy', g);
+  return [
+    {
+      label: `${HOT_SERVICES} services with ${HOT_SERVICE_DEPLOYS} deploys each, and an endpoint`,
+      sql: `
+INSERT INTO services (id, organization_id, name) SELECT ${id('hot service', 'n')}, $1::uuid, 'hot-service-' || n FROM generate_series(1, ${HOT_SERVICES}) n;
+INSERT INTO deploy_tokens (id, service_id, prefix, token_hash)
+  SELECT ${id('hot token', 'n')}, ${id('hot service', 'n')}, 'hld_' || left(md5('hot p' || n), 6), md5('hot token' || n) FROM generate_series(1, ${HOT_SERVICES}) n;
+INSERT INTO webhook_endpoints (id, organization_id, url, name, signing_secret, event_types)
+  VALUES (${HOT_ENDPOINT_ID_SQL}, $1::uuid, 'https://hooks.example.com/hot', 'hot endpoint', 'whsec_' || md5('hot secret'), '{}');
+INSERT INTO deploys (id, organization_id, service_id, deploy_token_id, commit_sha, commit_message, branch, deployed_by, environment, version, url, deployed_at, received_at)
+SELECT ${hotDeploy('g')}, $1::uuid, ${id('hot service', 's')}, ${id('hot token', 's')}, md5('hot ' || g), 'Hot change ' || g, 'main', 'dev-' || g % 40,
+       CASE WHEN g % 10 = 0 THEN NULL WHEN g % 10 < 6 THEN 'production' ELSE 'staging' END, 'hv' || g,
+       'https://ci.example.com/hot/' || g, ${at('g', String(deploys))}, ${at('g', String(deploys))}
+FROM generate_series(1, ${deploys}) g CROSS JOIN LATERAL (SELECT 1 + g % ${HOT_SERVICES} AS s) x;
+INSERT INTO commits (deploy_id, position, sha, message, author, timestamp)
+SELECT ${hotDeploy('g')}, 0, md5('hot ' || g || '.0'), 'Hot commit of change ' || g, 'dev-' || g % 40,
+       ${at('g', String(deploys))} - (3 + g % 7) * interval '1 hour'
+FROM generate_series(1, ${deploys}) g;`,
+    },
+    {
+      label: `${HOT_ENDPOINT_DELIVERIES} deliveries to one endpoint in 14 days`,
+      sql: `
+INSERT INTO events (id, organization_id, type, data, created_at)
+SELECT ${id('hot event', 'g')}, $1::uuid, 'deploy.ingested', '{}'::jsonb, now() - (1 - g::float8 / ${HOT_ENDPOINT_DELIVERIES}) * interval '14 days'
+FROM generate_series(1, ${HOT_ENDPOINT_DELIVERIES}) g;
+INSERT INTO deliveries (id, organization_id, event_id, endpoint_id, event_type, status, attempt_count, next_attempt_at, last_attempt_at,
+                        response_classes, created_at, updated_at)
+SELECT ${id('hot delivery', 'g')}, $1::uuid, ${id('hot event', 'g')}, ${HOT_ENDPOINT_ID_SQL}, 'deploy.ingested',
+       CASE WHEN g % 10 = 0 THEN 'FAILED' ELSE 'SUCCEEDED' END::"DeliveryStatus", CASE WHEN g % 10 = 0 THEN 3 ELSE 1 + g % 2 END, NULL,
+       created + interval '1 minute', CASE WHEN g % 10 = 0 THEN '{SERVER_ERROR}' ELSE '{SUCCESS}' END::text[], created, created + interval '1 minute'
+FROM generate_series(1, ${HOT_ENDPOINT_DELIVERIES}) g
+CROSS JOIN LATERAL (SELECT now() - (1 - g::float8 / ${HOT_ENDPOINT_DELIVERIES}) * interval '14 days' AS created) x;
+INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status, response_body)
+SELECT d.id, n, d.status = 'SUCCEEDED' AND n = d.attempt_count, d.created_at + n * interval '10 seconds', 40 + n * 13 % 200,
+       CASE WHEN d.status = 'SUCCEEDED' AND n = d.attempt_count THEN 200 ELSE 503 END, NULL
+FROM deliveries d CROSS JOIN generate_series(1, d.attempt_count) n WHERE d.endpoint_id = ${HOT_ENDPOINT_ID_SQL};`,
+    },
+    {
+      label: `${SUSPECTS_PER_INCIDENT} suspects per incident`,
+      sql: `
+INSERT INTO incident_suspects (incident_id, deploy_id, rank, score, reasons)
+SELECT i.id, d.id, 1 + d.n, 0.5 / (1 + d.n), '[]'::jsonb FROM incidents i
+CROSS JOIN LATERAL (SELECT id, row_number() OVER (ORDER BY deployed_at DESC) AS n FROM deploys
+                    WHERE organization_id = i.organization_id AND deployed_at <= i.started_at AND service_id <> i.service_id
+                    ORDER BY deployed_at DESC LIMIT ${SUSPECTS_PER_INCIDENT - 1}) d;`,
     },
   ];
 }

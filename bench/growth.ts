@@ -1,7 +1,10 @@
-// `npm run bench:growth [-- --size S,M,L --samples 15]`
+// `npm run bench:growth [-- --size S,M,L --samples 15 --shape spread|concentrated]`
 //
 // Whether a dashboard's queries stay flat as a year of data piles up. For each size (S and M by
-// default, L when asked: see bench/growth-data.ts) it fills a fresh database with set-based SQL,
+// default, L when asked: see bench/growth-data.ts) it fills a fresh database with set-based SQL
+// in one of two shapes (`spread`, the default: a year of a busy customer base; `concentrated`:
+// the same plus services with 12,000 deploys each, an endpoint with 7,000 deliveries in 14 days
+// and 18 suspects per incident, the queries asking for those),
 // starts the real app (api role) on it, and runs every query of the table below through the
 // GraphQL API over HTTP as a dashboard would: a few warm-up runs, then `--samples` timed ones.
 // It prints the median and p95 per size with the ratio to S, and for each size the EXPLAIN
@@ -11,7 +14,7 @@
 // embedded PostgreSQL in a temp dir when it is unset.
 //
 // `--keep` keeps the database of each size named in `--size` under a stable name
-// (hookline_growth_<size>) instead of dropping it (S, when only added for the ratios, is not
+// (hookline_growth_<size>, with `_concentrated` after it for that shape) instead of dropping it (S, when only added for the ratios, is not
 // kept); `--reuse` measures such a database when a complete one exists instead of building one,
 // after applying the migrations added since it was built with the app's own migrate function
 // (as an upgrade in production would), and removes what the run wrote to it once measured. L
@@ -27,8 +30,8 @@ import { applyMigrations } from '../src/db/migrate.ts';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
 import { issueToken } from '../src/domain/shared/tokens.ts';
 import { explainText, isRead, statementsOf, watchPool, type Statement } from '../test/support/statements.ts';
-import { BUSY_ENDPOINT_ID_SQL, BUSY_SERVICE_ID_SQL, catchUpAfterIngest, fillDatabase, SIZES, type GrowthSize } from './growth-data.ts';
-import { GROWTH_QUERIES as QUERIES, type GrowthQuery as Query } from './growth-queries.ts';
+import { catchUpAfterIngest, fillDatabase, GROWTH_SHAPES, queriedIdsSql, SIZES, type GrowthShape, type GrowthSize } from './growth-data.ts';
+import { GROWTH_QUERIES as QUERIES, type GrowthQuery as Query, type QueriedIds } from './growth-queries.ts';
 import { percentile } from './percentile.ts';
 import { cleanUpOnInterrupt, cleanups, postgresServer, runBench, scratchDatabase, undoNow } from './support.ts';
 
@@ -39,8 +42,11 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
+    shape: { type: 'string', default: 'spread' },
   },
 });
+const shape = args.shape as GrowthShape;
+if (!GROWTH_SHAPES.includes(shape)) throw new Error(`--shape takes ${GROWTH_SHAPES.join(' or ')}, got "${args.shape}"`);
 const sizes = args.size.split(',').map((name) => {
   const size = SIZES[name.trim().toUpperCase()];
   if (!size) throw new Error(`--size takes S, M and L (comma-separated), got "${name}"`);
@@ -64,7 +70,7 @@ interface Database {
 }
 
 /** The stable name of a kept database of `size`. */
-const keptName = (size: GrowthSize) => `hookline_growth_${size.name.toLowerCase()}`;
+const keptName = (size: GrowthSize) => `hookline_growth_${size.name.toLowerCase()}${shape === 'spread' ? '' : `_${shape}`}`;
 /** Set on a kept database once its build has finished: an interrupted build is never reused. */
 const completeMark = (size: GrowthSize, organizationId: string) =>
   `hookline growth ${size.name} complete; queried organization ${organizationId}`;
@@ -89,7 +95,7 @@ async function buildDatabase(adminUrl: string, size: GrowthSize): Promise<Databa
     const { organizationId, apiToken } = await createOrganization(database.prisma, 'queried organization');
     await database.close();
     const started = performance.now();
-    await fillDatabase(client, size, organizationId, (line) => console.log(`  ${size.name}: ${line}`));
+    await fillDatabase(client, size, organizationId, (line) => console.log(`  ${size.name}: ${line}`), shape);
     const { rows } = await client.query(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
     console.log(`  ${size.name}: built in ${((performance.now() - started) / 1000).toFixed(0)} s, ${rows[0].size}`);
     if (keptSizes.has(size.name)) {
@@ -175,7 +181,7 @@ async function removeRunWrites(url: string, organizationId: string, since: Date)
   }
 }
 
-async function graphql(baseUrl: string, apiToken: string, query: Query, ids: { serviceId: string; endpointId: string }): Promise<void> {
+async function graphql(baseUrl: string, apiToken: string, query: Query, ids: QueriedIds): Promise<void> {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
@@ -185,11 +191,7 @@ async function graphql(baseUrl: string, apiToken: string, query: Query, ids: { s
   if (response.status !== 200 || body.errors) throw new Error(`${query.name}: ${response.status} ${JSON.stringify(body.errors)}`);
 }
 
-async function timeQueries(
-  baseUrl: string,
-  apiToken: string,
-  ids: { serviceId: string; endpointId: string },
-): Promise<Map<string, Timing>> {
+async function timeQueries(baseUrl: string, apiToken: string, ids: QueriedIds): Promise<Map<string, Timing>> {
   const timings = new Map<string, Timing>();
   for (const query of QUERIES) {
     for (let i = 0; i < warmup; i++) await graphql(baseUrl, apiToken, query, ids);
@@ -207,13 +209,7 @@ async function timeQueries(
 }
 
 /** The slowest read the query runs, and its EXPLAIN (ANALYZE, BUFFERS). */
-async function explainSlowest(
-  url: string,
-  baseUrl: string,
-  apiToken: string,
-  query: Query,
-  ids: { serviceId: string; endpointId: string },
-) {
+async function explainSlowest(url: string, baseUrl: string, apiToken: string, query: Query, ids: QueriedIds) {
   const statements = await statementsOf(() => graphql(baseUrl, apiToken, query, ids));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -250,11 +246,9 @@ await runBench(async () => {
       const baseUrl = await app.listen(0, '127.0.0.1');
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
-      const { rows } = await client.query(
-        `SELECT ${BUSY_SERVICE_ID_SQL}::text AS "serviceId", ${BUSY_ENDPOINT_ID_SQL}::text AS "endpointId"`,
-      );
+      const { rows } = await client.query(queriedIdsSql(shape));
       await client.end();
-      const ids = rows[0] as { serviceId: string; endpointId: string };
+      const ids = rows[0] as QueriedIds;
       const timings = await timeQueries(baseUrl, database.apiToken, ids);
       results.set(size.name, timings);
       const slowest = QUERIES.reduce((a, b) => (timings.get(a.name)!.median >= timings.get(b.name)!.median ? a : b));

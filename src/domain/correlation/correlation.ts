@@ -82,7 +82,10 @@ const DEPLOY_VERSION_COLUMNS = raw(
  * a range of the (service_id, environment, ...) indexes: the environment is compared with `=`,
  * or with IS NULL for the targets without one (IS NOT DISTINCT FROM cannot use an index, and a
  * look-up would scan the service's whole history), so targets with and without an environment
- * are loaded by two statements.
+ * are loaded by two statements. A target's deploys of one commit or version are few: they are
+ * all read by that index and the latest before the time taken from them (OFFSET 0). With the time
+ * in the look-up, the planner, which takes every service for an average one, may walk the
+ * target's deploys by time instead, reading its whole history when none matches.
  */
 function targetHistory(group: readonly HistoryTarget[], until: Date | null, withoutEnvironment: boolean): Sql {
   const sameTarget = (row: string, target: string) =>
@@ -107,14 +110,12 @@ SELECT e.* FROM target t CROSS JOIN LATERAL (
   ORDER BY e.deployed_at DESC, e.id DESC LIMIT 1) e
 UNION
 SELECT e.* FROM (SELECT DISTINCT service_id, environment, commit_sha, since FROM later) k CROSS JOIN LATERAL (
-  SELECT ${DEPLOY_VERSION_COLUMNS} FROM deploys e
-  WHERE ${sameTarget('e', 'k')} AND e.commit_sha = k.commit_sha AND e.deployed_at < k.since
-  ORDER BY e.deployed_at DESC, e.id DESC LIMIT 1) e
+  SELECT * FROM (SELECT ${DEPLOY_VERSION_COLUMNS} FROM deploys e WHERE ${sameTarget('e', 'k')} AND e.commit_sha = k.commit_sha OFFSET 0) e
+  WHERE "deployedAt" < k.since ORDER BY "deployedAt" DESC, id DESC LIMIT 1) e
 UNION
 SELECT e.* FROM (SELECT DISTINCT service_id, environment, version, since FROM later WHERE version IS NOT NULL) k CROSS JOIN LATERAL (
-  SELECT ${DEPLOY_VERSION_COLUMNS} FROM deploys e
-  WHERE ${sameTarget('e', 'k')} AND e.version = k.version AND e.deployed_at < k.since
-  ORDER BY e.deployed_at DESC, e.id DESC LIMIT 1) e`;
+  SELECT * FROM (SELECT ${DEPLOY_VERSION_COLUMNS} FROM deploys e WHERE ${sameTarget('e', 'k')} AND e.version = k.version OFFSET 0) e
+  WHERE "deployedAt" < k.since ORDER BY "deployedAt" DESC, id DESC LIMIT 1) e`;
 }
 
 export interface HistoryTarget {

@@ -1,7 +1,7 @@
 // What a deploy means in context: its previous deploy, the commits it brought and their
 // authors and lead times; and the DORA four keys of a service or organization.
 import type { Deploy, PrismaClient } from '../../generated/prisma/client.ts';
-import sql, { join, type Sql } from 'sql-template-tag';
+import sql, { join, raw, type Sql } from 'sql-template-tag';
 import type { Statement } from '../../db/statement.ts';
 import { addBuckets, computeDora, MS_PER_DAY, type DoraMetrics } from './dora.ts';
 import { environmentSpellings } from './environments.ts';
@@ -19,8 +19,10 @@ export interface DeployRef {
 /**
  * The previous deploy of each (the latest earlier one of its service and environment; ties: the
  * smaller id first), in the order of `deploys`, for a whole page at once. Raw SQL: the latest
- * earlier row per deploy is one probe each of the (service_id, environment, deployed_at) index,
- * which Prisma cannot ask for.
+ * earlier row per deploy is one probe each of the (service_id, environment, deployed_at, id)
+ * index, which Prisma cannot ask for. The environment is compared with `=`, and deploys without
+ * one probe the index of those (IS NOT DISTINCT FROM would leave the environment out of the
+ * index range and read the service's whole history).
  */
 export async function previousDeploys(prisma: PrismaClient, deploys: readonly DeployRef[]): Promise<(Deploy | null)[]> {
   if (deploys.length === 0) return [];
@@ -28,11 +30,15 @@ export async function previousDeploys(prisma: PrismaClient, deploys: readonly De
     SELECT d.id::text AS id, previous.id::text AS "previousId"
       FROM deploys d
       LEFT JOIN LATERAL (
-        SELECT p.id FROM deploys p
-         WHERE p.service_id = d.service_id AND p.environment IS NOT DISTINCT FROM d.environment AND p.id <> d.id
-           AND (p.deployed_at < d.deployed_at OR (p.deployed_at = d.deployed_at AND p.id < d.id))
-         ORDER BY p.deployed_at DESC, p.id DESC
-         LIMIT 1
+        (SELECT p.id FROM deploys p
+          WHERE p.service_id = d.service_id AND p.environment = d.environment AND (p.deployed_at, p.id) < (d.deployed_at, d.id)
+          ORDER BY p.deployed_at DESC, p.id DESC
+          LIMIT 1)
+        UNION ALL
+        (SELECT p.id FROM deploys p
+          WHERE p.service_id = d.service_id AND p.environment IS NULL AND d.environment IS NULL AND (p.deployed_at, p.id) < (d.deployed_at, d.id)
+          ORDER BY p.deployed_at DESC, p.id DESC
+          LIMIT 1)
       ) AS previous ON true
      WHERE d.id = ANY (${deploys.map((deploy) => deploy.id)}::uuid[])`;
   const previousIds = links.flatMap((link) => (link.previousId ? [link.previousId] : []));
@@ -198,22 +204,29 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
  * suspect of an incident whose cause nobody named, unless DISMISSED (a verdict wins over the
  * score). Found from the incidents, not from the deploys: a suspect is never deployed after its
  * incident started, so the incidents started since `from` hold them all, and there are far fewer
- * of those than deploys in a busy period.
+ * of those than deploys in a busy period. Each incident's judged and first-ranked suspects are
+ * read through the partial index that holds only those, so the statement reads the
+ * organization's rows and never every organization's suspects.
  */
 function failedForIncidents(organizationId: string, serviceId: string | null, environments: string[] | null, { from, to }: TimeRange): Sql {
   // OFFSET 0 keeps each deploy a look-up by id: as a join, the planner may read the period's deploys instead.
   return sql`SELECT DISTINCT d.id::text AS id, d.deployed_at AS "deployedAt"
-FROM incidents i JOIN incident_suspects x ON x.incident_id = i.id
+FROM incidents i
+CROSS JOIN LATERAL (
+  SELECT x.deploy_id FROM (
+    SELECT s.deploy_id, s.rank, s.verdict, count(*) FILTER (WHERE s.verdict = 'CAUSED') OVER () > 0 AS cause_named
+      FROM incident_suspects s WHERE s.incident_id = i.id AND ${FAILING_SUSPECT}) x
+   WHERE x.verdict = 'CAUSED' OR (x.rank = 1 AND x.verdict IS NULL AND NOT x.cause_named)) x
 CROSS JOIN LATERAL (
   SELECT d.id, d.deployed_at FROM deploys d
    WHERE d.id = x.deploy_id AND d.organization_id = ${organizationId}::uuid AND (${serviceId}::uuid IS NULL OR d.service_id = ${serviceId}::uuid)
      AND (${environments}::text[] IS NULL OR d.environment = ANY (${environments}::text[])) AND d.deployed_at >= ${from} AND d.deployed_at < ${to} AND NOT d.rolled_back
   OFFSET 0) d
-WHERE i.organization_id = ${organizationId}::uuid AND i.started_at >= ${from}
-  AND (x.verdict = 'CAUSED'
-       OR (x.rank = 1 AND x.verdict IS NULL
-           AND NOT EXISTS (SELECT 1 FROM incident_suspects cause WHERE cause.incident_id = i.id AND cause.verdict = 'CAUSED')))`;
+WHERE i.organization_id = ${organizationId}::uuid AND i.started_at >= ${from}`;
 }
+
+/** The suspects that can make an incident's deploy failed (within incident_suspects_judged_or_first_idx). */
+const FAILING_SUSPECT = raw(`(s.verdict = 'CAUSED' OR (s.rank = 1 AND s.verdict IS NULL))`);
 
 /** What a service's period adds up to. */
 interface ServicePeriod {

@@ -63,6 +63,9 @@ export function priorKey(serviceId: string, kind: string): string {
 /**
  * Verdicts of the organization's incidents, counted per service and kind (one incident's left
  * out). Raw SQL: one grouping over two optional relations, which Prisma's groupBy cannot join.
+ * Each incident's judged suspects are read through the partial index of judged and first-ranked
+ * ones (OFFSET 0 keeps it a look-up per incident: as a join, the planner may read every
+ * organization's judged suspects instead).
  */
 export function loadVerdictTallies(
   db: PrismaClient | Prisma.TransactionClient,
@@ -73,9 +76,11 @@ export function loadVerdictTallies(
     `SELECT coalesce(d.service_id, c.service_id) AS "serviceId", coalesce(c.kind, '${DEPLOY_KIND}') AS kind,
             count(*) FILTER (WHERE x.verdict = 'CAUSED')::int AS caused,
             count(*) FILTER (WHERE x.verdict = 'DISMISSED')::int AS dismissed
-     FROM incident_suspects x JOIN incidents i ON i.id = x.incident_id
+     FROM incidents i
+     CROSS JOIN LATERAL (SELECT x.verdict, x.deploy_id, x.change_event_id FROM incident_suspects x
+                         WHERE x.incident_id = i.id AND x.verdict IS NOT NULL OFFSET 0) x
      LEFT JOIN deploys d ON d.id = x.deploy_id LEFT JOIN change_events c ON c.id = x.change_event_id
-     WHERE i.organization_id = $1::uuid AND x.verdict IS NOT NULL AND i.id IS DISTINCT FROM $2::uuid
+     WHERE i.organization_id = $1::uuid AND i.id IS DISTINCT FROM $2::uuid
      GROUP BY 1, 2`,
     organizationId,
     exceptIncidentId,

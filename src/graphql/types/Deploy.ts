@@ -134,17 +134,22 @@ export const DeployConnection = builder.connectionObject({ type: DeployRef, name
 /**
  * The deploys (or change events) a list of one service and environment holds: the environment
  * matched case-insensitively and through the organization's aliases; null: none (another
- * organization's or a malformed service id).
+ * organization's or a malformed service id). A service's list is asked by service alone once the
+ * service is known to be the organization's: with the organization in the condition too, the
+ * planner may read the organization's rows by time and filter them for the service.
  */
 export async function serviceEnvironmentWhere(
   context: AuthenticatedContext,
   { serviceId, environment }: { serviceId?: string | null; environment?: string | null },
 ) {
-  if (serviceId != null && !isUuid(serviceId)) return null;
   const organizationId = context.organization.id;
+  if (serviceId != null) {
+    const owned =
+      isUuid(serviceId) && (await context.prisma.service.findFirst({ where: { id: serviceId, organizationId }, select: { id: true } }));
+    if (!owned) return null;
+  }
   return {
-    organizationId,
-    ...(serviceId != null ? { serviceId } : {}),
+    ...(serviceId != null ? { serviceId } : { organizationId }),
     ...(environment != null ? { environment: { in: await environmentSpellings(context.prisma, organizationId, environment) } } : {}),
   };
 }
