@@ -77,7 +77,9 @@ export async function readSqlSources(dir: string = SQL_SOURCES_DIR): Promise<Sql
 }
 
 // The current schema's functions and procedures (not an extension's) and triggers (not those of
-// foreign keys). Tables are named as they are on the search path, like the migrations name them.
+// foreign keys, nor the copies PostgreSQL makes of a partitioned table's trigger on each of its
+// partitions: they come and go with the partitions). Tables are named as they are on the search
+// path, like the migrations name them.
 const OBJECTS = `
 SELECT 'function' AS kind, p.proname AS name, p.oid::regprocedure::text AS key,
        pg_get_functiondef(p.oid) AS definition,
@@ -90,7 +92,7 @@ UNION ALL
 SELECT 'trigger', t.tgname, format('%s on %s', quote_ident(t.tgname), t.tgrelid::regclass),
        pg_get_triggerdef(t.oid), format('DROP TRIGGER %s ON %s', quote_ident(t.tgname), t.tgrelid::regclass), NULL
 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal AND t.tgparentid = 0
 ORDER BY 1, 3`;
 
 async function databaseObjects(client: pg.ClientBase): Promise<Map<string, DatabaseObject>> {

@@ -113,6 +113,30 @@ describe('prisma/sql against the migrations', () => {
     ]);
   }, 60_000);
 
+  it("counts a partitioned table's trigger once, not once more for each partition PostgreSQL clones it onto", async () => {
+    const trigger = [
+      'DROP TRIGGER IF EXISTS "history_notify" ON "history";',
+      'CREATE TRIGGER history_notify',
+      'AFTER INSERT ON "history"',
+      'FOR EACH ROW EXECUTE FUNCTION hookline_notify_event();',
+      '',
+    ].join('\n');
+    await addMigration(
+      '20991231000000_partitioned',
+      [
+        'CREATE TABLE "history" (at timestamptz NOT NULL) PARTITION BY RANGE (at);',
+        `CREATE TABLE "history_2099_01" PARTITION OF "history" FOR VALUES FROM ('2099-01-01') TO ('2099-02-01');`,
+        'CREATE TABLE "history_default" PARTITION OF "history" DEFAULT;',
+        trigger,
+      ].join('\n'),
+    );
+    await writeFile(path.join(sourcesDir, 'triggers/history_notify.sql'), trigger);
+    expect(await drift()).toEqual({ changed: [], unsourced: [] });
+
+    await editSource('triggers/history_notify.sql', (sql) => sql.replace('AFTER INSERT ON', 'AFTER INSERT OR UPDATE ON'));
+    expect((await drift()).changed.map(({ file }) => file)).toEqual(['triggers/history_notify.sql']);
+  }, 60_000);
+
   it('refuses a file that does not define the object it is named after, alone', async () => {
     await writeFile(
       path.join(sourcesDir, 'functions/misnamed.sql'),
