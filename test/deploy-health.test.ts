@@ -80,14 +80,30 @@ describe('Deploy.health', () => {
   });
 
   it('reads the deploys by id and the alerts and incidents of its two hours by index, never a whole table', async () => {
+    const recorded = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'def5678', environment: 'production' });
+    expect(recorded.status).toBe(200);
     const query = deployHealthQuery(hookline.tenant.organizationId, [crypto.randomUUID()]);
-    const plan = await hookline.app.database.prisma.$transaction(async (tx) => {
-      // A tiny table is read whole; forbid that to see the path a big one takes, with statistics.
-      await tx.$executeRawUnsafe('ANALYZE deploys, alerts, incidents');
-      await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
-      return tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${query.text}`, ...query.values);
-    });
-    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    const planned = new Error('planned: roll the history back');
+    let text = '';
+    await expect(
+      hookline.app.database.prisma.$transaction(async (tx) => {
+        // A history of deploys (rolled back afterwards), so that reading one by id through any
+        // index but its key costs what it would on a real table: on a handful of rows, every
+        // index costs the same and the planner may take any.
+        await tx.$executeRawUnsafe(
+          `INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at)
+           SELECT organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at - g * interval '1 minute'
+           FROM deploys, generate_series(1, 5000) AS g WHERE id = $1::uuid`,
+          recorded.body.deploy_id,
+        );
+        // A tiny table is read whole; forbid that to see the path a big one takes, with statistics.
+        await tx.$executeRawUnsafe('ANALYZE deploys, alerts, incidents');
+        await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+        const plan = await tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN ${query.text}`, ...query.values);
+        text = plan.map((row) => row['QUERY PLAN']).join('\n');
+        throw planned;
+      }),
+    ).rejects.toBe(planned);
     expect(text).not.toMatch(/Seq Scan on (deploys|alerts|incidents)\b/);
     expect(text).toMatch(/deploys_pkey/);
     expect(text).toMatch(/alerts_organization_id_starts_at_idx/);
