@@ -16,6 +16,19 @@ const DORA_KEYS = graphql(`
     }
   }
 `);
+const DORA_PIECES = graphql(`
+  query DoraPieces($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
+      from to deployCount
+      byWeek { from to deployCount changeFailureRate }
+    }
+  }
+`);
+const DORA_DAYS = graphql(`
+  query DoraDaysOfPeriod($from: DateTime!, $to: DateTime!) {
+    dora(from: $from, to: $to) { byDay { from to deployCount } }
+  }
+`);
 const DORA_OPEN_INCIDENT = graphql(`
   mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {
     openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {
@@ -193,6 +206,43 @@ describe('dora', () => {
       timeToRestoreSeconds: restoreMs.i2! / 1000,
     });
     expect(median([restoreMs.i1!, restoreMs.i2!, restoreMs.i4!])).toBe(restoreMs.i2);
+  });
+
+  it('cuts the period into ISO weeks (Monday 00:00 UTC) and UTC days that add up to it, each the keys of its own window', async () => {
+    const { dora: whole } = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_PIECES, period));
+    expect(whole.from).toBe(period.from);
+    expect(whole.to).toBe(period.to);
+    const weeks = whole.byWeek;
+    expect(weeks[0]!.from).toBe(period.from);
+    expect(weeks.at(-1)!.to).toBe(period.to);
+    for (const [index, week] of weeks.entries()) {
+      if (index > 0) {
+        expect(week.from).toBe(weeks[index - 1]!.to);
+        expect(new Date(week.from).getUTCDay()).toBe(1);
+        expect(week.from).toMatch(/T00:00:00\.000Z$/);
+      }
+      const alone = dataOf(
+        await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_PIECES, { from: week.from, to: week.to }),
+      ).dora;
+      expect({ deployCount: week.deployCount, changeFailureRate: week.changeFailureRate }).toEqual({
+        deployCount: alone.deployCount,
+        changeFailureRate: alone.byWeek[0]!.changeFailureRate,
+      });
+    }
+    // 10 days starting at a whole second of some weekday: 2 or 3 weeks.
+    expect(weeks.length).toBeGreaterThanOrEqual(2);
+    expect(weeks.length).toBeLessThanOrEqual(3);
+    expect(weeks.reduce((sum, week) => sum + week.deployCount, 0)).toBe(6);
+    const days = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_DAYS, period)).dora.byDay;
+    expect(days).toHaveLength(11);
+    expect(days.every((day, index) => index === 0 || day.from.endsWith('T00:00:00.000Z'))).toBe(true);
+    expect(days.reduce((sum, day) => sum + day.deployCount, 0)).toBe(6);
+    // A year of days is more than a day-by-day answer holds.
+    const year = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_DAYS, { from: at(-365 * DAY), to: at(0) });
+    expect(year.body.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'to', message: 'cuts into more than 105 pieces' }],
+    });
   });
 
   it('one service in every environment, and one environment across services', async () => {

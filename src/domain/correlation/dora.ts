@@ -141,6 +141,42 @@ export interface DoraMetrics {
 
 export const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
+/** A half-open period [from, to). */
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * The days (midnight to midnight UTC) that overlap `period`, each cut to it: the first and the
+ * last may be partial. Days and weeks are UTC everywhere (API, dashboard), so that a figure
+ * means the same for everyone who reads it.
+ */
+export function utcDaysOf(period: TimeRange): TimeRange[] {
+  return cutInto(period, Math.floor(period.from.getTime() / MS_PER_DAY) * MS_PER_DAY, MS_PER_DAY);
+}
+
+/** Thursday 1970-01-01 + 4 days: a Monday at 00:00 UTC, from which ISO weeks count. */
+const A_MONDAY = 4 * MS_PER_DAY;
+const MS_PER_WEEK = 7 * MS_PER_DAY;
+
+/** The ISO weeks (Monday 00:00 UTC to the next Monday) that overlap `period`, each cut to it. */
+export function isoWeeksOf(period: TimeRange): TimeRange[] {
+  const from = period.from.getTime();
+  return cutInto(period, from - ((((from - A_MONDAY) % MS_PER_WEEK) + MS_PER_WEEK) % MS_PER_WEEK), MS_PER_WEEK);
+}
+
+/** `period` cut at `start` + k × `length`, the pieces in time order. */
+function cutInto(period: TimeRange, start: number, length: number): TimeRange[] {
+  const from = period.from.getTime();
+  const to = period.to.getTime();
+  const pieces: TimeRange[] = [];
+  for (let cut = start; cut < to; cut += length) {
+    pieces.push({ from: new Date(Math.max(cut, from)), to: new Date(Math.min(cut + length, to)) });
+  }
+  return pieces;
+}
+
 /** The performance clusters of the DORA report, best first. */
 export type DoraPerformance = 'ELITE' | 'HIGH' | 'MEDIUM' | 'LOW';
 

@@ -3,7 +3,7 @@
 import type { Deploy, PrismaClient } from '../../generated/prisma/client.ts';
 import sql, { join, type Sql } from 'sql-template-tag';
 import type { Statement } from '../../db/statement.ts';
-import { addBuckets, computeDora, MS_PER_DAY, type DoraMetrics } from './dora.ts';
+import { addBuckets, computeDora, MS_PER_DAY, type DoraMetrics, type TimeRange } from './dora.ts';
 import { environmentSpellings } from './environments.ts';
 import { InputError, NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
@@ -249,12 +249,6 @@ function periodOfService(
 SELECT ((SELECT coalesce(sum(deploy_count), 0) FROM whole_days) + (SELECT count(*) FROM partial_days))::int AS "deployCount",
        ((SELECT coalesce(sum(rolled_back_count), 0) FROM whole_days) + (SELECT count(*) FILTER (WHERE rolled_back) FROM partial_days))::int AS "rolledBackCount",
        (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) FROM lead_times) AS "leadTimeMedianMs"`;
-}
-
-/** A half-open period [from, to). */
-interface TimeRange {
-  from: Date;
-  to: Date;
 }
 
 /** SQL: deploys `d` made within one of `ranges` (at least one). */
