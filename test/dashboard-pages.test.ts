@@ -627,8 +627,12 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     const { environments } = await api<{ environments: { name: string }[] }>('query { environments { name } }');
     expect(environments.map((environment) => environment.name)).toEqual(['production', 'staging']);
     const doraQuery =
-      'query($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount days deploymentFrequencyPerDay changeFailureRate bands { deploymentFrequency leadTimeForChanges changeFailureRate timeToRestore } } }';
+      'query($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount days deploymentFrequencyPerDay changeFailureRate failedDeployCount rolledBackCount judgedCausedCount topSuspectCount bands { deploymentFrequency leadTimeForChanges changeFailureRate timeToRestore } } }';
     type Dora = {
+      failedDeployCount: number;
+      rolledBackCount: number;
+      judgedCausedCount: number;
+      topSuspectCount: number;
       deployCount: number;
       days: number;
       deploymentFrequencyPerDay: number;
@@ -664,6 +668,49 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     expect(dora.days).toBe(30);
     expect(await keys.locator('.key-value').first().textContent()).toBe(`${dora.deploymentFrequencyPerDay.toFixed(2)} per day`);
     expect(await page.getByTestId('dora-period').textContent()).toContain('UTC');
+    // The failure rate's definition, with the counts behind it: the seed's rollback and CAUSED verdict among them.
+    expect(await page.getByTestId('failure-definition').textContent()).toBe(
+      `${dora.failedDeployCount} of ${dora.deployCount} deploys failed: ${dora.rolledBackCount} rolled back, ${dora.judgedCausedCount} judged CAUSED for an incident, ${dora.topSuspectCount} top suspect of an incident without a verdict`,
+    );
+    expect(dora.rolledBackCount).toBeGreaterThan(0);
+    expect(dora.failedDeployCount).toBe(dora.rolledBackCount + dora.judgedCausedCount + dora.topSuspectCount);
+    // The drill-downs: the deploys counted as failed (with why), the incidents restored, and each service's keys, as the API gives them.
+    const failedRows = page.getByRole('table', { name: 'Failed deploys' }).locator('tbody tr');
+    await failedRows.first().waitFor();
+    const reasons = await failedRows
+      .locator('td[data-reason]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-reason')));
+    expect(reasons.filter((reason) => reason === 'ROLLED_BACK')).toHaveLength(dora.rolledBackCount);
+    expect(reasons.filter((reason) => reason === 'JUDGED_CAUSED')).toHaveLength(dora.judgedCausedCount);
+    expect(reasons.filter((reason) => reason === 'TOP_SUSPECT')).toHaveLength(dora.topSuspectCount);
+    const restoreQuery =
+      'query($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { restoreIncidents(first: 100) { id } } }';
+    const { dora: restored } = await api<{ dora: { restoreIncidents: { id: string }[] } }>(restoreQuery, {
+      environment: 'production',
+      ...period,
+    });
+    expect(restored.restoreIncidents.length).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('table', { name: 'Incidents counted toward time to restore' })
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-incident'))),
+    ).toEqual(restored.restoreIncidents.map((incident) => incident.id));
+    const serviceRows = page.getByRole('table', { name: 'The four keys by service' }).locator('tbody tr');
+    expect(await serviceRows.count()).toBe(3);
+    let deploysOfServices = 0;
+    for (const row of await serviceRows.all()) {
+      const serviceQuery =
+        'query($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) { dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) { deployCount } }';
+      const { dora: ofService } = await api<{ dora: { deployCount: number } }>(serviceQuery, {
+        serviceId: await row.getAttribute('data-service'),
+        environment: 'production',
+        ...period,
+      });
+      expect((await row.locator('td').first().textContent())!).toBe(String(ofService.deployCount));
+      deploysOfServices += ofService.deployCount;
+    }
+    expect(deploysOfServices).toBe(dora.deployCount);
     // The DORA report's band of each key, as the API gives it for the page's own period.
     expect(dora.bands.deploymentFrequency).toBe('HIGH');
     for (const [heading, band] of [

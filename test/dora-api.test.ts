@@ -24,6 +24,20 @@ const DORA_PIECES = graphql(`
     }
   }
 `);
+const DORA_FAILURES = graphql(`
+  query DoraFailureCounts($serviceId: ID, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount failedDeployCount rolledBackCount judgedCausedCount topSuspectCount changeFailureRate }
+  }
+`);
+const DORA_DRILL_DOWNS = graphql(`
+  query DoraDrillDowns($serviceId: ID, $from: DateTime!, $to: DateTime!, $first: Int!) {
+    dora(serviceId: $serviceId, from: $from, to: $to) {
+      failedDeploys(first: $first) { reason deploy { id } }
+      restoreIncidents(first: $first) { id }
+      byService { service { id name } keys { deployCount failedDeployCount timeToRestoreSeconds } }
+    }
+  }
+`);
 const DORA_DAYS = graphql(`
   query DoraDaysOfPeriod($from: DateTime!, $to: DateTime!) {
     dora(from: $from, to: $to) { byDay { from to deployCount } }
@@ -62,6 +76,8 @@ const period = { from: at(-9 * DAY), to: at(1 * DAY) };
 const deploys: Record<string, string> = {};
 /** Resolved incidents by name: how long each took to restore, in ms (resolvedAt − startedAt). */
 const restoreMs: Record<string, number> = {};
+/** Resolved incidents' ids by name. */
+const incidents: Record<string, string> = {};
 
 async function openIncident(serviceId: string, startedAt: string) {
   const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_OPEN_INCIDENT, {
@@ -76,6 +92,7 @@ async function openIncident(serviceId: string, startedAt: string) {
 async function resolve(name: string, id: string) {
   const resolved = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_RESOLVE_INCIDENT, { id })).resolveIncident;
   restoreMs[name] = Date.parse(resolved.resolvedAt!) - Date.parse(resolved.startedAt);
+  incidents[name] = id;
 }
 
 function median(values: number[]): number {
@@ -206,6 +223,56 @@ describe('dora', () => {
       timeToRestoreSeconds: restoreMs.i2! / 1000,
     });
     expect(median([restoreMs.i1!, restoreMs.i2!, restoreMs.i4!])).toBe(restoreMs.i2);
+  });
+
+  it('tells how many failed deploys were rolled back, judged CAUSED, or the top suspect without a verdict', async () => {
+    // d3 is i1's top suspect, nobody judged it; p1 was judged CAUSED for i2 (and is i4's top suspect).
+    const failures = async (serviceId: string | null) =>
+      dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_FAILURES, { ...period, serviceId })).dora;
+    expect(await failures(null)).toEqual({
+      deployCount: 6,
+      failedDeployCount: 2,
+      rolledBackCount: 0,
+      judgedCausedCount: 1,
+      topSuspectCount: 1,
+      changeFailureRate: 2 / 6,
+    });
+    expect(await failures(paymentsId)).toEqual({
+      deployCount: 1,
+      failedDeployCount: 1,
+      rolledBackCount: 0,
+      judgedCausedCount: 1,
+      topSuspectCount: 0,
+      changeFailureRate: 1,
+    });
+  });
+
+  it('lists the failed deploys with why, the incidents counted toward restore time, and each service’s keys', async () => {
+    const drill = async (variables: { serviceId?: string | null; first: number }) =>
+      dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_DRILL_DOWNS, { ...period, ...variables })).dora;
+    const all = await drill({ first: 50 });
+    // Newest first: p1 (−3 h, judged CAUSED for i2), d3 (−4 d, i1's top suspect).
+    expect(all.failedDeploys).toEqual([
+      { reason: 'JUDGED_CAUSED', deploy: { id: deploys.p1 } },
+      { reason: 'TOP_SUSPECT', deploy: { id: deploys.d3 } },
+    ]);
+    expect(all.restoreIncidents.map((incident) => incident.id).sort()).toEqual([incidents.i1, incidents.i2, incidents.i4].sort());
+    expect(all.byService).toEqual([
+      {
+        service: { id: hookline.tenant.serviceId, name: 'checkout' },
+        keys: { deployCount: 5, failedDeployCount: 1, timeToRestoreSeconds: median([restoreMs.i1!, restoreMs.i2!]) / 1000 },
+      },
+      {
+        service: { id: paymentsId, name: 'payments' },
+        keys: { deployCount: 1, failedDeployCount: 1, timeToRestoreSeconds: restoreMs.i4! / 1000 },
+      },
+    ]);
+    const one = await drill({ serviceId: paymentsId, first: 1 });
+    expect(one.failedDeploys).toEqual([{ reason: 'JUDGED_CAUSED', deploy: { id: deploys.p1 } }]);
+    expect(one.restoreIncidents).toEqual([{ id: incidents.i4 }]);
+    expect(one.byService.map((row) => row.service.name)).toEqual(['payments']);
+    const tooMany = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_DRILL_DOWNS, { ...period, first: 201 });
+    expect(tooMany.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('cuts the period into ISO weeks (Monday 00:00 UTC) and UTC days that add up to it, each the keys of its own window', async () => {

@@ -111,6 +111,10 @@ describe('computeDora', () => {
       days: 7,
       leadTimeForChangesSeconds: null,
       changeFailureRate: null,
+      failedDeployCount: 0,
+      rolledBackCount: 0,
+      judgedCausedCount: 0,
+      topSuspectCount: 0,
       timeToRestoreSeconds: null,
     });
   });
@@ -164,6 +168,22 @@ describe('computeDora', () => {
     });
     expect(m.deployCount).toBe(8);
     expect(m.changeFailureRate).toBe(3 / 8);
+  });
+
+  it('tells the failures apart: rolled back, judged CAUSED, ranked first without a verdict; each deploy once', () => {
+    const m = computeDora({
+      ...base,
+      deploys: [d1, d2, d3],
+      days: { deployCount: 6, rolledBackCount: 2 },
+      failedDeploys: [
+        { ...d1, judgedCaused: true },
+        { ...d1, judgedCaused: true },
+        { ...d2, judgedCaused: false },
+        { ...d3, judgedCaused: true },
+      ],
+    });
+    expect(m).toMatchObject({ deployCount: 9, failedDeployCount: 5, rolledBackCount: 2, judgedCausedCount: 2, topSuspectCount: 1 });
+    expect(m.changeFailureRate).toBe(5 / 9);
   });
 
   it('refuses an empty or inverted period', () => {

@@ -122,7 +122,7 @@ export interface DoraInput {
    * Deploys judged CAUSED by a human, ranked first for an incident and not DISMISSED, or rolled
    * back, except those already counted by `days.rolledBackCount`; those outside the period are left out.
    */
-  failedDeploys: { id: string; deployedAt: Date }[];
+  failedDeploys: { id: string; deployedAt: Date; judgedCaused?: boolean }[];
   /** Incidents of the scope resolved in the period. */
   incidents: { startedAt: Date; resolvedAt: Date | null }[];
 }
@@ -135,6 +135,14 @@ export interface DoraMetrics {
   leadTimeForChangesSeconds: number | null;
   /** Failed deploys / all deploys in the period; null when there are no deploys. */
   changeFailureRate: number | null;
+  /** The failed deploys of the period: rolledBackCount + judgedCausedCount + topSuspectCount. */
+  failedDeployCount: number;
+  /** Failed deploys that a later deploy rolled back (whatever else is known of them). */
+  rolledBackCount: number;
+  /** Failed deploys, not rolled back, that someone judged CAUSED for an incident. */
+  judgedCausedCount: number;
+  /** Failed deploys, not rolled back nor judged CAUSED, ranked first for an incident whose cause nobody named, and not DISMISSED. */
+  topSuspectCount: number;
   /** Median (resolvedAt − startedAt) of incidents resolved in the period. */
   timeToRestoreSeconds: number | null;
 }
@@ -234,8 +242,10 @@ export function computeDora(input: DoraInput): DoraMetrics {
     }
   }
 
-  const failed =
-    new Set(input.failedDeploys.filter((d) => inPeriod(d.deployedAt.getTime())).map((d) => d.id)).size + (input.days?.rolledBackCount ?? 0);
+  const failedForIncidents = new Map(input.failedDeploys.filter((d) => inPeriod(d.deployedAt.getTime())).map((d) => [d.id, d]));
+  const judgedCausedCount = [...failedForIncidents.values()].filter((d) => d.judgedCaused).length;
+  const rolledBackCount = input.days?.rolledBackCount ?? 0;
+  const failed = failedForIncidents.size + rolledBackCount;
 
   const restoreMs: number[] = [];
   for (const incident of input.incidents) {
@@ -261,6 +271,10 @@ export function computeDora(input: DoraInput): DoraMetrics {
           : median(leadTimesMs),
     ),
     changeFailureRate: deployCount === 0 ? null : failed / deployCount,
+    failedDeployCount: failed,
+    rolledBackCount,
+    judgedCausedCount,
+    topSuspectCount: failedForIncidents.size - judgedCausedCount,
     timeToRestoreSeconds: toSeconds(median(restoreMs)),
   };
 }

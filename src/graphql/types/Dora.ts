@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { builder, DORA_COST } from '../builder.ts';
 import {
   isoWeeksOf,
@@ -8,18 +9,22 @@ import {
   type TimeRange,
 } from '../../domain/correlation/dora.ts';
 import { storableDate, storableText } from '../../domain/shared/input.ts';
-import { doraMetrics, type DoraScope } from '../../domain/correlation/insights.ts';
+import { doraMetrics, doraRestoreIncidents, type DoraScope } from '../../domain/correlation/insights.ts';
 import { InputError } from '../../domain/shared/errors.ts';
 import type { Context } from '../context.ts';
 
 /** The four keys with the organization and scope they were computed for, so that their parts can be computed alike. */
-type DoraPeriod = DoraMetrics & { organizationId: string; scope: DoraScope };
+export type DoraPeriod = DoraMetrics & { organizationId: string; scope: DoraScope };
+
+/** A drill-down lists at most this many rows (the four keys count them all). */
+export const MAX_DRILL_DOWN = 200;
+export const drillDownSize = z.number().int().min(1).max(MAX_DRILL_DOWN);
 
 /** A period is cut into at most this many days or weeks (a little over three months of days, two years of weeks). */
 const MAX_PIECES = 105;
 
 /** The four keys of the organization's scope over `scope`'s period. */
-async function doraPeriod(prisma: Parameters<typeof doraMetrics>[0], organizationId: string, scope: DoraScope): Promise<DoraPeriod> {
+export async function doraPeriod(prisma: Parameters<typeof doraMetrics>[0], organizationId: string, scope: DoraScope): Promise<DoraPeriod> {
   return { ...(await doraMetrics(prisma, organizationId, scope)), organizationId, scope };
 }
 
@@ -41,7 +46,7 @@ const DoraBandsRef = builder.objectRef<DoraBands>('DoraBands').implement({
   }),
 });
 
-const DoraMetricsRef = builder.objectRef<DoraPeriod>('DoraMetrics');
+export const DoraMetricsRef = builder.objectRef<DoraPeriod>('DoraMetrics');
 
 /** The keys of each piece of a period, one after the other (each reads a few index ranges; the pool stays free for others). */
 function keysOfPieces(cut: (period: TimeRange) => TimeRange[]) {
@@ -93,12 +98,33 @@ DoraMetricsRef.implement({
     }),
     changeFailureRate: t.exposeFloat('changeFailureRate', {
       nullable: true,
-      description: 'Failed deploys / deploys in the period, in 0..1; null without deploys.',
+      description: 'failedDeployCount / deployCount, in 0..1; null without deploys.',
+    }),
+    failedDeployCount: t.exposeInt('failedDeployCount', {
+      description: 'Deploys of the period that failed: rolledBackCount + judgedCausedCount + topSuspectCount (each deploy counted once).',
+    }),
+    rolledBackCount: t.exposeInt('rolledBackCount', {
+      description: 'Failed deploys that a later deploy rolled back, whether or not an incident named them.',
+    }),
+    judgedCausedCount: t.exposeInt('judgedCausedCount', {
+      description: 'Failed deploys, not rolled back, that someone judged CAUSED for an incident.',
+    }),
+    topSuspectCount: t.exposeInt('topSuspectCount', {
+      description:
+        'Failed deploys, not rolled back nor judged CAUSED, that were the top-ranked suspect of an incident with no CAUSED suspect, and not DISMISSED.',
     }),
     bands: t.field({
       type: DoraBandsRef,
       description: "The DORA report's performance cluster of each key.",
       resolve: (metrics) => performanceBands(metrics),
+    }),
+    restoreIncidents: t.prismaField({
+      type: ['Incident'],
+      description:
+        'The incidents whose restore times timeToRestoreSeconds takes the median of: resolved in the period (and not before they started), ' +
+        `the latest resolved first, at most \`first\` (1..${MAX_DRILL_DOWN}).`,
+      args: { first: t.arg.int({ required: true, defaultValue: 50, validate: drillDownSize }) },
+      resolve: (_query, period, { first }, context) => doraRestoreIncidents(context.prisma, period.organizationId, period.scope, first),
     }),
     timeToRestoreSeconds: t.exposeFloat('timeToRestoreSeconds', {
       nullable: true,

@@ -6,8 +6,8 @@ import { useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } fro
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import type { DoraPerformance, DoraWeekFragment } from '../gql/graphql';
-import { ErrorAlert, Loading, PageHeader, ServiceOptions, TableWrap } from '../components';
-import { formatPercent, formatSeconds } from '../format';
+import { Badge, ErrorAlert, Loading, PageHeader, ServiceOptions, TableWrap } from '../components';
+import { formatDateTime, formatPercent, formatSeconds, shortSha } from '../format';
 import { graphql } from '../gql';
 import { SERVICE_OPTIONS } from './Deploys';
 
@@ -25,6 +25,7 @@ const DORA = graphql(`
   query Dora($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
     dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
       from to deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+      failedDeployCount rolledBackCount judgedCausedCount topSuspectCount
       bands { deploymentFrequency leadTimeForChanges changeFailureRate timeToRestore }
       byWeek { ...DoraWeek }
     }
@@ -48,6 +49,26 @@ const DORA_ENVIRONMENTS = graphql(`
 
 const DEFAULT_ENVIRONMENT = 'production';
 const ALL_ENVIRONMENTS = '*';
+
+/** What the four keys count, for the same period: failed deploys, restored incidents, and each service's keys. */
+const DORA_DRILL_DOWNS = graphql(`
+  query DoraDrillDowns($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
+      failedDeploys(first: 100) { reason deploy { id commitSha version environment deployedAt service { id name } } }
+      restoreIncidents(first: 100) { id title severity environment startedAt resolvedAt service { id name } }
+      byService {
+        service { id name }
+        keys { deployCount deploymentFrequencyPerDay leadTimeForChangesSeconds changeFailureRate failedDeployCount timeToRestoreSeconds }
+      }
+    }
+  }
+`);
+
+const FAILURE_REASON = {
+  ROLLED_BACK: 'rolled back',
+  JUDGED_CAUSED: 'judged CAUSED for an incident',
+  TOP_SUSPECT: 'top suspect of an incident, no verdict',
+} as const;
 
 /** Dates as the API cuts days and weeks: in UTC. */
 const utcDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -175,7 +196,15 @@ export function DoraPage() {
             <h2>Change failure rate</h2>
             <Band value={metrics.bands.changeFailureRate} />
             <p className="key-value">{formatPercent(metrics.changeFailureRate)}</p>
-            <p className="subtle">deploys that caused an incident</p>
+            <p className="subtle" data-testid="failure-definition">
+              {metrics.failedDeployCount} of {metrics.deployCount} deploys failed: {metrics.rolledBackCount} rolled back,{' '}
+              {metrics.judgedCausedCount} judged CAUSED for an incident, {metrics.topSuspectCount} top suspect of an incident without a
+              verdict
+            </p>
+            <p className="help">
+              A deploy fails when a later deploy rolled it back, when someone judged it CAUSED for an incident, or when it was an incident's
+              top suspect and nobody dismissed it or named another cause. Each counts once, in that order.
+            </p>
           </li>
           <li className="card key">
             <h2>Time to restore</h2>
@@ -186,9 +215,121 @@ export function DoraPage() {
         </ul>
       )}
       {metrics && <WeeklyTrends weeks={metrics.byWeek} />}
+      {metrics && <DrillDowns variables={variables} />}
       {metrics && (
         <DeploysOverTime weeks={metrics.byWeek} daily={days <= DAILY_BARS_UP_TO ? { ...variables, serviceId, environment } : null} />
       )}
+    </>
+  );
+}
+
+/** The rows behind the keys: which deploys failed and why, which incidents were restored, and the keys of each service. */
+function DrillDowns({ variables }: { variables: { serviceId: string | null; environment: string | null; from: string; to: string } }) {
+  const [{ data, error }] = useQuery({ query: DORA_DRILL_DOWNS, variables });
+  if (error) return <ErrorAlert error={error} />;
+  if (!data) return <Loading what="Listing what the keys count" />;
+  const { failedDeploys, restoreIncidents, byService } = data.dora;
+  return (
+    <>
+      <section aria-labelledby="dora-by-service">
+        <h2 id="dora-by-service">By service</h2>
+        <TableWrap label="The four keys by service">
+          <thead>
+            <tr>
+              <th scope="col">Service</th>
+              <th scope="col">Deploys</th>
+              <th scope="col">Per day</th>
+              <th scope="col">Lead time</th>
+              <th scope="col">Failure rate</th>
+              <th scope="col">Restore time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {byService.map(({ service, keys }) => (
+              <tr key={service.id} data-service={service.id}>
+                <th scope="row">
+                  <Link to={`/dora?service=${service.id}&environment=${variables.environment ?? ALL_ENVIRONMENTS}`}>{service.name}</Link>
+                </th>
+                <td>{keys.deployCount}</td>
+                <td>{keys.deploymentFrequencyPerDay.toFixed(2)}</td>
+                <td>{formatSeconds(keys.leadTimeForChangesSeconds)}</td>
+                <td>
+                  {formatPercent(keys.changeFailureRate)}
+                  {keys.deployCount > 0 && <span className="subtle"> ({keys.failedDeployCount} failed)</span>}
+                </td>
+                <td>{formatSeconds(keys.timeToRestoreSeconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      </section>
+      <section aria-labelledby="dora-failed-deploys">
+        <h2 id="dora-failed-deploys">Failed deploys</h2>
+        {failedDeploys.length === 0 ? (
+          <p className="subtle">No deploy of the period counts as failed.</p>
+        ) : (
+          <TableWrap label="Failed deploys">
+            <thead>
+              <tr>
+                <th scope="col">Deploy</th>
+                <th scope="col">Service</th>
+                <th scope="col">Environment</th>
+                <th scope="col">Deployed</th>
+                <th scope="col">Counted as failed because</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failedDeploys.map(({ reason, deploy }) => (
+                <tr key={deploy.id} data-deploy={deploy.id}>
+                  <td>
+                    <Link to={`/deploys/${deploy.id}`}>
+                      <span className="mono">{shortSha(deploy.commitSha)}</span>
+                      {deploy.version ? ` · ${deploy.version}` : ''}
+                    </Link>
+                  </td>
+                  <td>{deploy.service.name}</td>
+                  <td>{deploy.environment ?? '—'}</td>
+                  <td>{formatDateTime(deploy.deployedAt)}</td>
+                  <td data-reason={reason}>{FAILURE_REASON[reason]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+        )}
+        {failedDeploys.length === 100 && <p className="help">The latest 100 are listed.</p>}
+      </section>
+      <section aria-labelledby="dora-restore-incidents">
+        <h2 id="dora-restore-incidents">Incidents counted toward time to restore</h2>
+        {restoreIncidents.length === 0 ? (
+          <p className="subtle">No incident was resolved in the period.</p>
+        ) : (
+          <TableWrap label="Incidents counted toward time to restore">
+            <thead>
+              <tr>
+                <th scope="col">Incident</th>
+                <th scope="col">Service</th>
+                <th scope="col">Started</th>
+                <th scope="col">Resolved</th>
+                <th scope="col">Restore time</th>
+              </tr>
+            </thead>
+            <tbody>
+              {restoreIncidents.map((incident) => (
+                <tr key={incident.id} data-incident={incident.id}>
+                  <td>
+                    <Badge value={incident.severity} /> <Link to={`/incidents/${incident.id}`}>{incident.title}</Link>
+                  </td>
+                  <td>{incident.service.name}</td>
+                  <td>{formatDateTime(incident.startedAt)}</td>
+                  <td>{formatDateTime(incident.resolvedAt)}</td>
+                  <td>{formatSeconds((Date.parse(incident.resolvedAt!) - Date.parse(incident.startedAt)) / 1000)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+        )}
+        {restoreIncidents.length === 100 && <p className="help">The latest 100 resolved are listed.</p>}
+      </section>
     </>
   );
 }
