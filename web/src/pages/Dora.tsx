@@ -299,7 +299,7 @@ function DrillDowns({ variables }: { variables: { serviceId: string | null; envi
         {failedDeploys.length === 100 && <p className="help">The latest 100 are listed.</p>}
       </section>
       <section aria-labelledby="dora-restore-incidents">
-        <h2 id="dora-restore-incidents">Incidents counted toward time to restore</h2>
+        <h2 id="dora-restore-incidents">Incidents behind the restore time</h2>
         {restoreIncidents.length === 0 ? (
           <p className="subtle">No incident was resolved in the period.</p>
         ) : (
