@@ -204,6 +204,10 @@ type Documents = {
     "\n      query PeopleNode($id: ID!) { node(id: $id) { __typename id } }\n    ": typeof types.PeopleNodeDocument,
     "\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        ": typeof types.PeopleInviteExistingDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": typeof types.PgbouncerDeliveryUpdatedDocument,
+    "\n  mutation SetRepository($serviceId: ID!, $url: String) {\n    setServiceRepositoryUrl(serviceId: $serviceId, url: $url) { id repositoryUrl }\n  }\n": typeof types.SetRepositoryDocument,
+    "\n  query DeployLinks($id: ID!) {\n    deploy(id: $id) {\n      commitUrl compareUrl pullRequestUrl\n      service { repositoryUrl }\n      commitsSincePrevious { sha subject body url pullRequestUrl }\n    }\n  }\n": typeof types.DeployLinksDocument,
+    "\n  query DeployHeadline($id: ID!) { deploy(id: $id) { commitMessage headline } }\n": typeof types.DeployHeadlineDocument,
+    "\n  query RepositoryAudit {\n    auditLog(first: 5, filter: { action: \"service.setRepositoryUrl\" }) { edges { node { action objectId summary } } }\n  }\n": typeof types.RepositoryAuditDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": typeof types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.RotateDeployTokenDocument,
@@ -416,6 +420,10 @@ const documents: Documents = {
     "\n      query PeopleNode($id: ID!) { node(id: $id) { __typename id } }\n    ": types.PeopleNodeDocument,
     "\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        ": types.PeopleInviteExistingDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": types.PgbouncerDeliveryUpdatedDocument,
+    "\n  mutation SetRepository($serviceId: ID!, $url: String) {\n    setServiceRepositoryUrl(serviceId: $serviceId, url: $url) { id repositoryUrl }\n  }\n": types.SetRepositoryDocument,
+    "\n  query DeployLinks($id: ID!) {\n    deploy(id: $id) {\n      commitUrl compareUrl pullRequestUrl\n      service { repositoryUrl }\n      commitsSincePrevious { sha subject body url pullRequestUrl }\n    }\n  }\n": types.DeployLinksDocument,
+    "\n  query DeployHeadline($id: ID!) { deploy(id: $id) { commitMessage headline } }\n": types.DeployHeadlineDocument,
+    "\n  query RepositoryAudit {\n    auditLog(first: 5, filter: { action: \"service.setRepositoryUrl\" }) { edges { node { action objectId summary } } }\n  }\n": types.RepositoryAuditDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.RotateDeployTokenDocument,
@@ -1212,6 +1220,22 @@ export function graphql(source: "\n          mutation PeopleInviteExisting($emai
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n"): (typeof documents)["\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetRepository($serviceId: ID!, $url: String) {\n    setServiceRepositoryUrl(serviceId: $serviceId, url: $url) { id repositoryUrl }\n  }\n"): (typeof documents)["\n  mutation SetRepository($serviceId: ID!, $url: String) {\n    setServiceRepositoryUrl(serviceId: $serviceId, url: $url) { id repositoryUrl }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeployLinks($id: ID!) {\n    deploy(id: $id) {\n      commitUrl compareUrl pullRequestUrl\n      service { repositoryUrl }\n      commitsSincePrevious { sha subject body url pullRequestUrl }\n    }\n  }\n"): (typeof documents)["\n  query DeployLinks($id: ID!) {\n    deploy(id: $id) {\n      commitUrl compareUrl pullRequestUrl\n      service { repositoryUrl }\n      commitsSincePrevious { sha subject body url pullRequestUrl }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeployHeadline($id: ID!) { deploy(id: $id) { commitMessage headline } }\n"): (typeof documents)["\n  query DeployHeadline($id: ID!) { deploy(id: $id) { commitMessage headline } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RepositoryAudit {\n    auditLog(first: 5, filter: { action: \"service.setRepositoryUrl\" }) { edges { node { action objectId summary } } }\n  }\n"): (typeof documents)["\n  query RepositoryAudit {\n    auditLog(first: 5, filter: { action: \"service.setRepositoryUrl\" }) { edges { node { action objectId summary } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
