@@ -3503,7 +3503,8 @@ var providers = [
       tag: isTag ? get("GITHUB_REF_NAME") : void 0,
       deployedBy: get("GITHUB_TRIGGERING_ACTOR") ?? get("GITHUB_ACTOR"),
       url: repository && runId ? `${get("GITHUB_SERVER_URL") ?? "https://github.com"}/${repository}/actions/runs/${runId}${attempt ? `/attempts/${attempt}` : ""}` : void 0,
-      run: runId ? { id: runId, attempt } : void 0
+      run: runId ? { id: runId, attempt } : void 0,
+      repositoryUrl: repository ? `${get("GITHUB_SERVER_URL") ?? "https://github.com"}/${repository}` : void 0
     };
   },
   // https://docs.gitlab.com/ci/variables/predefined_variables/
@@ -3519,6 +3520,7 @@ var providers = [
       deployedBy: get("GITLAB_USER_LOGIN"),
       environment: get("CI_ENVIRONMENT_NAME"),
       url: get("CI_JOB_URL") ?? get("CI_PIPELINE_URL"),
+      repositoryUrl: get("CI_PROJECT_URL"),
       // A retried job is a new job with a new id: GitLab's attempt.
       run: pipelineId ? { id: pipelineId, attempt: get("CI_JOB_ID") } : void 0
     };
@@ -3585,6 +3587,8 @@ var providers = [
       tag: get("BITBUCKET_TAG"),
       environment: get("BITBUCKET_DEPLOYMENT_ENVIRONMENT"),
       url: origin ? `${origin}/pipelines/results/${buildNumber}` : void 0,
+      // Bitbucket Cloud gives its origin as http://; its pages are served over https.
+      repositoryUrl: origin?.replace(/^http:\/\/bitbucket\.org\//, "https://bitbucket.org/"),
       run: { id: get("BITBUCKET_PIPELINE_UUID") ?? buildNumber, attempt: get("BITBUCKET_STEP_UUID") }
     };
   }
@@ -3845,7 +3849,8 @@ async function run2(options) {
       environment,
       version: options.version ?? job?.tag ?? (head ? await git.tagOf(head) : null),
       description: options.description,
-      url: options.deployUrl ?? job?.url
+      url: options.deployUrl ?? job?.url,
+      repository_url: options.repositoryUrl ?? job?.repositoryUrl
     }).filter(([, value]) => value !== void 0 && value !== null && value !== "")
   );
   const { body, note } = fitBody(deploy, commits.commits);
@@ -3880,7 +3885,7 @@ function report(level, message) {
 function deployCommand(name) {
   return new Command(name).description(
     "Record the deploy this CI job made, with the commits since the service's previous deploy to the environment. Reads GitHub Actions, GitLab CI, CircleCI, Buildkite, Jenkins and Bitbucket Pipelines variables; flags override them. Never fails the pipeline unless --strict."
-  ).addOption(new Option("--url <url>", "base URL of Hookline").env("HOOKLINE_URL")).addOption(new Option("--token <token>", "the service's deploy token (hld_...)").env("HOOKLINE_DEPLOY_TOKEN")).option("--environment <name>", "where it was deployed (GitLab and Bitbucket name it themselves)").option("--commit-sha <sha>", "the deployed commit (default: the CI's, else HEAD)").option("--commit-message <text>", "the deployed commit's message (default: git's)").option("--branch <name>", "the deployed branch (default: the CI's, else the checked-out branch)").option("--version <version>", "version or tag (default: the tag being built, else a tag on the commit)").option("--deployed-by <who>", "who deployed (default: the CI's user who started the run)").option("--description <text>", "free text").option("--deploy-url <url>", "a link to the deploy (default: the CI run or job)").option("--idempotency-key <key>", "X-Idempotency-Key (default: from the CI run, attempt and environment)").option("--repo <path>", "the git checkout", ".").option("--strict", "exit 1 when the deploy is not recorded (default: a warning, exit 0)").option("--dry-run", "print the body that would be sent, and send nothing").option("--json", 'print the answer {"status", "deploy_id"} as one JSON line').addOption(new Option("--retries <count>", "tries after the first on 429, 5xx and network failures").argParser(wholeNumber).default(4)).addOption(
+  ).addOption(new Option("--url <url>", "base URL of Hookline").env("HOOKLINE_URL")).addOption(new Option("--token <token>", "the service's deploy token (hld_...)").env("HOOKLINE_DEPLOY_TOKEN")).option("--environment <name>", "where it was deployed (GitLab and Bitbucket name it themselves)").option("--commit-sha <sha>", "the deployed commit (default: the CI's, else HEAD)").option("--commit-message <text>", "the deployed commit's message (default: git's)").option("--branch <name>", "the deployed branch (default: the CI's, else the checked-out branch)").option("--version <version>", "version or tag (default: the tag being built, else a tag on the commit)").option("--deployed-by <who>", "who deployed (default: the CI's user who started the run)").option("--description <text>", "free text").option("--deploy-url <url>", "a link to the deploy (default: the CI run or job)").option("--repository-url <url>", "the service's repository, for commit links (default: GitHub's, GitLab's or Bitbucket's)").option("--idempotency-key <key>", "X-Idempotency-Key (default: from the CI run, attempt and environment)").option("--repo <path>", "the git checkout", ".").option("--strict", "exit 1 when the deploy is not recorded (default: a warning, exit 0)").option("--dry-run", "print the body that would be sent, and send nothing").option("--json", 'print the answer {"status", "deploy_id"} as one JSON line').addOption(new Option("--retries <count>", "tries after the first on 429, 5xx and network failures").argParser(wholeNumber).default(4)).addOption(
     new Option("--retry-delay-ms <ms>", "the first wait; each next doubles (Retry-After wins when longer)").argParser(wholeNumber).default(1e3).env("HOOKLINE_RETRY_DELAY_MS")
   ).addOption(new Option("--timeout <seconds>", "per request").argParser(wholeNumber).default(15)).exitOverride().action(async (options) => {
     try {

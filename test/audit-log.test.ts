@@ -172,6 +172,16 @@ describe('every mutation', () => {
         });
         return { action: 'service.setDependencies', objectId: tenant.serviceId };
       },
+      setServiceRepositoryUrl: async () => {
+        await mutate(
+          tenant,
+          'mutation($id: ID!) { setServiceRepositoryUrl(serviceId: $id, url: "https://github.com/acme/checkout") { id } }',
+          {
+            id: tenant.serviceId,
+          },
+        );
+        return { action: 'service.setRepositoryUrl', objectId: tenant.serviceId };
+      },
       setEnvironmentAliases: async () => {
         await mutate(tenant, 'mutation { setEnvironmentAliases(environment: "production", aliases: ["prod"]) { name } }');
         return { action: 'environment.setAliases', objectId: null };

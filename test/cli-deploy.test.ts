@@ -165,6 +165,9 @@ describe('hookline deploy in GitHub Actions', () => {
       url: 'https://github.com/acme/checkout/actions/runs/7001/attempts/1',
       idempotencyKey: 'hookline-deploy:github:7001:1:production',
     });
+    // The repository GitHub names becomes the service's (it had none).
+    const service = await fixture.app.database.prisma.service.findUniqueOrThrow({ where: { id: stored.serviceId } });
+    expect(service.repositoryUrl).toBe('https://github.com/acme/checkout');
     expect(
       stored.commits.map(({ sha, message, author, timestamp }) => ({ sha, message, author, timestamp: timestamp?.toISOString() })),
     ).toEqual([
@@ -391,8 +394,15 @@ describe('each CI provider', () => {
         CI_JOB_URL: 'https://gitlab.example.com/acme/checkout/-/jobs/88',
         CI_PIPELINE_ID: '501',
         CI_JOB_ID: '88',
+        CI_PROJECT_URL: 'https://gitlab.example.com/acme/checkout',
       }),
-      body: { branch: 'main', deployed_by: 'grace', environment: 'staging', url: 'https://gitlab.example.com/acme/checkout/-/jobs/88' },
+      body: {
+        branch: 'main',
+        deployed_by: 'grace',
+        environment: 'staging',
+        url: 'https://gitlab.example.com/acme/checkout/-/jobs/88',
+        repository_url: 'https://gitlab.example.com/acme/checkout',
+      },
       key: 'hookline-deploy:gitlab:501:88:staging',
     },
     {
@@ -446,11 +456,17 @@ describe('each CI provider', () => {
         BITBUCKET_COMMIT: head,
         BITBUCKET_BRANCH: 'main',
         BITBUCKET_DEPLOYMENT_ENVIRONMENT: 'production',
-        BITBUCKET_GIT_HTTP_ORIGIN: 'https://bitbucket.org/acme/checkout',
+        // Bitbucket Cloud's own value: http, though its pages are https.
+        BITBUCKET_GIT_HTTP_ORIGIN: 'http://bitbucket.org/acme/checkout',
         BITBUCKET_PIPELINE_UUID: '{p-1}',
         BITBUCKET_STEP_UUID: '{s-2}',
       }),
-      body: { branch: 'main', environment: 'production', url: 'https://bitbucket.org/acme/checkout/pipelines/results/77' },
+      body: {
+        branch: 'main',
+        environment: 'production',
+        url: 'http://bitbucket.org/acme/checkout/pipelines/results/77',
+        repository_url: 'https://bitbucket.org/acme/checkout',
+      },
       key: 'hookline-deploy:bitbucket:%7Bp-1%7D:%7Bs-2%7D:production',
     },
   ];

@@ -474,7 +474,8 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
         expect(deliveries.edges).toHaveLength(Math.min(count, 100));
         return deliveries.edges.every(({ node }) => node.status === 'SUCCEEDED' && node.attemptCount >= 2) ? true : undefined;
       },
-      30_000,
+      // Tens of deliveries through the worker beside a browser: at load 10 on two cores, 30 s was short.
+      90_000,
       'every resent delivery succeeded again',
     );
     await closeClean(tab);
@@ -642,39 +643,95 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
     }
   });
 
-  it('picks the DORA environment among those that exist, production by default, with the API’s numbers', async () => {
+  it('picks the DORA environment among those that exist, production by default, with the API’s numbers for the same period and UTC weeks', async () => {
     const { environments } = await api<{ environments: { name: string }[] }>('query { environments { name } }');
     expect(environments.map((environment) => environment.name)).toEqual(['production', 'staging']);
-    const count = async (environment: string | null) => {
-      const to = new Date();
-      const from = new Date(to.getTime() - 29 * 86_400_000);
-      from.setHours(0, 0, 0, 0);
-      const { dora } = await api<{ dora: { deployCount: number } }>(
-        'query($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount } }',
-        {
-          environment,
-          from: from.toISOString(),
-          to: to.toISOString(),
-        },
-      );
-      return dora.deployCount;
+    const doraQuery =
+      'query($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount days deploymentFrequencyPerDay changeFailureRate failedDeployCount rolledBackCount judgedCausedCount topSuspectCount bands { deploymentFrequency leadTimeForChanges changeFailureRate timeToRestore } } }';
+    type Dora = {
+      failedDeployCount: number;
+      rolledBackCount: number;
+      judgedCausedCount: number;
+      topSuspectCount: number;
+      deployCount: number;
+      days: number;
+      deploymentFrequencyPerDay: number;
+      changeFailureRate: number | null;
+      bands: Record<string, string | null>;
     };
     const tab = await signedIn('/dora');
     const { page } = tab;
+    const keys = page.getByRole('list', { name: 'The four keys' });
+    /** The page's period once it shows the numbers of `environment`, and the API's keys for exactly that period. */
+    const shown = async (environment: string | null) => {
+      await eventually(
+        async () => {
+          const from = await keys.getAttribute('data-from');
+          if (!from) return undefined;
+          const { dora } = await api<{ dora: Dora }>(doraQuery, { environment, from, to: await keys.getAttribute('data-to') });
+          const text = await keys.locator('.key').first().locator('.subtle').textContent();
+          return text === `${dora.deployCount} deploys in 30 days` || undefined;
+        },
+        30_000,
+        `the page's ${environment ?? 'all'} numbers`,
+      );
+      const period = { from: (await keys.getAttribute('data-from'))!, to: (await keys.getAttribute('data-to'))! };
+      return { period, dora: (await api<{ dora: Dora }>(doraQuery, { environment, ...period })).dora };
+    };
     const select = page.getByLabel('Environment');
     expect(await select.evaluate((element) => element.tagName)).toBe('SELECT');
     expect(await select.locator('option').allTextContents()).toEqual(['All environments', 'production', 'staging']);
     expect(await select.inputValue()).toBe('production');
-    await page
-      .locator('.key')
-      .getByText(`${await count('production')} deploys in 30 days`)
-      .waitFor();
+    const { period, dora } = await shown('production');
+    // Exactly 30 × 24 hours, as the API counts it: the same rate per day on the card.
+    expect(Date.parse(period.to) - Date.parse(period.from)).toBe(30 * 86_400_000);
+    expect(dora.days).toBe(30);
+    expect(await keys.locator('.key-value').first().textContent()).toBe(`${dora.deploymentFrequencyPerDay.toFixed(2)} per day`);
+    expect(await page.getByTestId('dora-period').textContent()).toContain('UTC');
+    // The failure rate's definition, with the counts behind it: the seed's rollback and CAUSED verdict among them.
+    expect(await page.getByTestId('failure-definition').textContent()).toBe(
+      `${dora.failedDeployCount} of ${dora.deployCount} deploys failed: ${dora.rolledBackCount} rolled back, ${dora.judgedCausedCount} judged CAUSED for an incident, ${dora.topSuspectCount} top suspect of an incident without a verdict`,
+    );
+    expect(dora.rolledBackCount).toBeGreaterThan(0);
+    expect(dora.failedDeployCount).toBe(dora.rolledBackCount + dora.judgedCausedCount + dora.topSuspectCount);
+    // The drill-downs: the deploys counted as failed (with why), the incidents restored, and each service's keys, as the API gives them.
+    const failedRows = page.getByRole('table', { name: 'Failed deploys' }).locator('tbody tr');
+    await failedRows.first().waitFor();
+    const reasons = await failedRows
+      .locator('td[data-reason]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-reason')));
+    expect(reasons.filter((reason) => reason === 'ROLLED_BACK')).toHaveLength(dora.rolledBackCount);
+    expect(reasons.filter((reason) => reason === 'JUDGED_CAUSED')).toHaveLength(dora.judgedCausedCount);
+    expect(reasons.filter((reason) => reason === 'TOP_SUSPECT')).toHaveLength(dora.topSuspectCount);
+    const restoreQuery =
+      'query($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { restoreIncidents(first: 100) { id } } }';
+    const { dora: restored } = await api<{ dora: { restoreIncidents: { id: string }[] } }>(restoreQuery, {
+      environment: 'production',
+      ...period,
+    });
+    expect(restored.restoreIncidents.length).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('table', { name: 'Incidents counted toward time to restore' })
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-incident'))),
+    ).toEqual(restored.restoreIncidents.map((incident) => incident.id));
+    const serviceRows = page.getByRole('table', { name: 'The four keys by service' }).locator('tbody tr');
+    expect(await serviceRows.count()).toBe(3);
+    let deploysOfServices = 0;
+    for (const row of await serviceRows.all()) {
+      const serviceQuery =
+        'query($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) { dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) { deployCount } }';
+      const { dora: ofService } = await api<{ dora: { deployCount: number } }>(serviceQuery, {
+        serviceId: await row.getAttribute('data-service'),
+        environment: 'production',
+        ...period,
+      });
+      expect((await row.locator('td').first().textContent())!).toBe(String(ofService.deployCount));
+      deploysOfServices += ofService.deployCount;
+    }
+    expect(deploysOfServices).toBe(dora.deployCount);
     // The DORA report's band of each key, as the API gives it for the page's own period.
-    const keys = page.getByRole('list', { name: 'The four keys' });
-    const period = { from: await keys.getAttribute('data-from'), to: await keys.getAttribute('data-to') };
-    const bandsQuery =
-      'query($environment: String, $from: DateTime!, $to: DateTime!) { dora(environment: $environment, from: $from, to: $to) { deployCount changeFailureRate bands { deploymentFrequency leadTimeForChanges changeFailureRate timeToRestore } } }';
-    const { dora } = await api<{ dora: { bands: Record<string, string | null> } }>(bandsQuery, { environment: 'production', ...period });
     expect(dora.bands.deploymentFrequency).toBe('HIGH');
     for (const [heading, band] of [
       ['Deployment frequency', 'deploymentFrequency'],
@@ -685,33 +742,44 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard pages with a real 
       const card = keys.locator('li', { has: page.getByRole('heading', { name: heading }) });
       expect(await card.locator('.band').getAttribute('data-band'), heading).toBe(dora.bands[band]);
     }
-    // Week by week, each row's numbers are the API's for that week.
+    // Week by week: the ISO weeks (Monday 00:00 UTC) that overlap the period, the first and last cut
+    // to it, and each row's numbers the API's for that week.
     const weeks = page.getByRole('table', { name: 'Weekly trends' }).locator('tbody tr');
     await weeks.first().waitFor();
-    expect(await weeks.count()).toBe(8);
+    const windows: { from: string; to: string }[] = [];
+    for (const week of await weeks.all())
+      windows.push({ from: (await week.getAttribute('data-from'))!, to: (await week.getAttribute('data-to'))! });
+    expect(windows[0]!.from).toBe(period.from);
+    expect(windows.at(-1)!.to).toBe(period.to);
+    for (const [index, window] of windows.entries()) {
+      if (index > 0) {
+        expect(window.from).toBe(windows[index - 1]!.to);
+        expect(new Date(window.from).getUTCDay(), window.from).toBe(1);
+        expect(window.from).toMatch(/T00:00:00\.000Z$/);
+      }
+      if (index < windows.length - 1) expect(Date.parse(window.to) - Date.parse(window.from)).toBeLessThanOrEqual(7 * 86_400_000);
+    }
+    expect(windows.length).toBeGreaterThanOrEqual(5);
+    expect(windows.length).toBeLessThanOrEqual(6);
     let deploysInWeeks = 0;
-    for (const week of await weeks.all()) {
-      const window = { from: await week.getAttribute('data-from'), to: await week.getAttribute('data-to') };
-      const { dora: weekly } = await api<{ dora: { deployCount: number; changeFailureRate: number | null } }>(bandsQuery, {
-        environment: 'production',
-        ...window,
-      });
+    const weekCounts: number[] = [];
+    for (const [index, week] of (await weeks.all()).entries()) {
+      const { dora: weekly } = await api<{ dora: Dora }>(doraQuery, { environment: 'production', ...windows[index]! });
       const cells = await week.locator('td').allTextContents();
       expect(cells[0]).toBe(String(weekly.deployCount));
       expect(cells[2]).toBe(weekly.changeFailureRate === null ? '—' : `${Math.round(weekly.changeFailureRate * 100)} %`);
       deploysInWeeks += weekly.deployCount;
+      weekCounts.push(weekly.deployCount);
     }
-    expect(deploysInWeeks).toBe(await count('production'));
+    expect(deploysInWeeks).toBe(dora.deployCount);
+    // The chart cuts the same weeks: one bar per row, the same counts.
+    const bars = page.locator('.bar-chart rect.bar title');
+    expect((await bars.allTextContents()).map((title) => Number(/: (\d+) deploys?$/.exec(title)![1]))).toEqual(weekCounts);
+    expect(await page.getByRole('heading', { name: 'Deploys per week (UTC)' }).count()).toBe(1);
     await select.selectOption('staging');
-    await page
-      .locator('.key')
-      .getByText(`${await count('staging')} deploys in 30 days`)
-      .waitFor();
+    await shown('staging');
     await select.selectOption({ label: 'All environments' });
-    await page
-      .locator('.key')
-      .getByText(`${await count(null)} deploys in 30 days`)
-      .waitFor();
+    await shown(null);
     await closeClean(tab);
   });
 

@@ -16,6 +16,33 @@ const DORA_KEYS = graphql(`
     }
   }
 `);
+const DORA_PIECES = graphql(`
+  query DoraPieces($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
+      from to deployCount
+      byWeek { from to deployCount changeFailureRate }
+    }
+  }
+`);
+const DORA_FAILURES = graphql(`
+  query DoraFailureCounts($serviceId: ID, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount failedDeployCount rolledBackCount judgedCausedCount topSuspectCount changeFailureRate }
+  }
+`);
+const DORA_DRILL_DOWNS = graphql(`
+  query DoraDrillDowns($serviceId: ID, $from: DateTime!, $to: DateTime!, $first: Int!) {
+    dora(serviceId: $serviceId, from: $from, to: $to) {
+      failedDeploys(first: $first) { reason deploy { id } }
+      restoreIncidents(first: $first) { id }
+      byService { service { id name } keys { deployCount failedDeployCount timeToRestoreSeconds } }
+    }
+  }
+`);
+const DORA_DAYS = graphql(`
+  query DoraDaysOfPeriod($from: DateTime!, $to: DateTime!) {
+    dora(from: $from, to: $to) { byDay { from to deployCount } }
+  }
+`);
 const DORA_OPEN_INCIDENT = graphql(`
   mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {
     openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {
@@ -49,6 +76,8 @@ const period = { from: at(-9 * DAY), to: at(1 * DAY) };
 const deploys: Record<string, string> = {};
 /** Resolved incidents by name: how long each took to restore, in ms (resolvedAt − startedAt). */
 const restoreMs: Record<string, number> = {};
+/** Resolved incidents' ids by name. */
+const incidents: Record<string, string> = {};
 
 async function openIncident(serviceId: string, startedAt: string) {
   const response = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_OPEN_INCIDENT, {
@@ -63,6 +92,7 @@ async function openIncident(serviceId: string, startedAt: string) {
 async function resolve(name: string, id: string) {
   const resolved = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_RESOLVE_INCIDENT, { id })).resolveIncident;
   restoreMs[name] = Date.parse(resolved.resolvedAt!) - Date.parse(resolved.startedAt);
+  incidents[name] = id;
 }
 
 function median(values: number[]): number {
@@ -193,6 +223,93 @@ describe('dora', () => {
       timeToRestoreSeconds: restoreMs.i2! / 1000,
     });
     expect(median([restoreMs.i1!, restoreMs.i2!, restoreMs.i4!])).toBe(restoreMs.i2);
+  });
+
+  it('tells how many failed deploys were rolled back, judged CAUSED, or the top suspect without a verdict', async () => {
+    // d3 is i1's top suspect, nobody judged it; p1 was judged CAUSED for i2 (and is i4's top suspect).
+    const failures = async (serviceId: string | null) =>
+      dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_FAILURES, { ...period, serviceId })).dora;
+    expect(await failures(null)).toEqual({
+      deployCount: 6,
+      failedDeployCount: 2,
+      rolledBackCount: 0,
+      judgedCausedCount: 1,
+      topSuspectCount: 1,
+      changeFailureRate: 2 / 6,
+    });
+    expect(await failures(paymentsId)).toEqual({
+      deployCount: 1,
+      failedDeployCount: 1,
+      rolledBackCount: 0,
+      judgedCausedCount: 1,
+      topSuspectCount: 0,
+      changeFailureRate: 1,
+    });
+  });
+
+  it('lists the failed deploys with why, the incidents counted toward restore time, and each service’s keys', async () => {
+    const drill = async (variables: { serviceId?: string | null; first: number }) =>
+      dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_DRILL_DOWNS, { ...period, ...variables })).dora;
+    const all = await drill({ first: 50 });
+    // Newest first: p1 (−3 h, judged CAUSED for i2), d3 (−4 d, i1's top suspect).
+    expect(all.failedDeploys).toEqual([
+      { reason: 'JUDGED_CAUSED', deploy: { id: deploys.p1 } },
+      { reason: 'TOP_SUSPECT', deploy: { id: deploys.d3 } },
+    ]);
+    expect(all.restoreIncidents.map((incident) => incident.id).sort()).toEqual([incidents.i1, incidents.i2, incidents.i4].sort());
+    expect(all.byService).toEqual([
+      {
+        service: { id: hookline.tenant.serviceId, name: 'checkout' },
+        keys: { deployCount: 5, failedDeployCount: 1, timeToRestoreSeconds: median([restoreMs.i1!, restoreMs.i2!]) / 1000 },
+      },
+      {
+        service: { id: paymentsId, name: 'payments' },
+        keys: { deployCount: 1, failedDeployCount: 1, timeToRestoreSeconds: restoreMs.i4! / 1000 },
+      },
+    ]);
+    const one = await drill({ serviceId: paymentsId, first: 1 });
+    expect(one.failedDeploys).toEqual([{ reason: 'JUDGED_CAUSED', deploy: { id: deploys.p1 } }]);
+    expect(one.restoreIncidents).toEqual([{ id: incidents.i4 }]);
+    expect(one.byService.map((row) => row.service.name)).toEqual(['payments']);
+    const tooMany = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_DRILL_DOWNS, { ...period, first: 201 });
+    expect(tooMany.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('cuts the period into ISO weeks (Monday 00:00 UTC) and UTC days that add up to it, each the keys of its own window', async () => {
+    const { dora: whole } = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_PIECES, period));
+    expect(whole.from).toBe(period.from);
+    expect(whole.to).toBe(period.to);
+    const weeks = whole.byWeek;
+    expect(weeks[0]!.from).toBe(period.from);
+    expect(weeks.at(-1)!.to).toBe(period.to);
+    for (const [index, week] of weeks.entries()) {
+      if (index > 0) {
+        expect(week.from).toBe(weeks[index - 1]!.to);
+        expect(new Date(week.from).getUTCDay()).toBe(1);
+        expect(week.from).toMatch(/T00:00:00\.000Z$/);
+      }
+      const alone = dataOf(
+        await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_PIECES, { from: week.from, to: week.to }),
+      ).dora;
+      expect({ deployCount: week.deployCount, changeFailureRate: week.changeFailureRate }).toEqual({
+        deployCount: alone.deployCount,
+        changeFailureRate: alone.byWeek[0]!.changeFailureRate,
+      });
+    }
+    // 10 days starting at a whole second of some weekday: 2 or 3 weeks.
+    expect(weeks.length).toBeGreaterThanOrEqual(2);
+    expect(weeks.length).toBeLessThanOrEqual(3);
+    expect(weeks.reduce((sum, week) => sum + week.deployCount, 0)).toBe(6);
+    const days = dataOf(await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_DAYS, period)).dora.byDay;
+    expect(days).toHaveLength(11);
+    expect(days.every((day, index) => index === 0 || day.from.endsWith('T00:00:00.000Z'))).toBe(true);
+    expect(days.reduce((sum, day) => sum + day.deployCount, 0)).toBe(6);
+    // A year of days is more than a day-by-day answer holds.
+    const year = await requestGraphql(hookline.baseUrl, hookline.tenant.apiToken, DORA_DAYS, { from: at(-365 * DAY), to: at(0) });
+    expect(year.body.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: [{ field: 'to', message: 'cuts into more than 105 pieces' }],
+    });
   });
 
   it('one service in every environment, and one environment across services', async () => {

@@ -12,6 +12,10 @@ function metrics(overrides: Partial<DoraMetrics>): DoraMetrics {
     days: 30,
     leadTimeForChangesSeconds: null,
     changeFailureRate: null,
+    failedDeployCount: 0,
+    rolledBackCount: 0,
+    judgedCausedCount: 0,
+    topSuspectCount: 0,
     timeToRestoreSeconds: null,
     ...overrides,
   };

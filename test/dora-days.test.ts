@@ -23,6 +23,8 @@ const DORA_OF_DAYS = graphql(`
   query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
     dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
       deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+      failedDeployCount rolledBackCount
+      failedDeploys(first: 200) { reason deploy { id deployedAt } }
     }
   }
 `);
@@ -156,7 +158,13 @@ async function doraFromRawDeploys(
       (!scope.serviceId || deploy.serviceId === scope.serviceId) && (!scope.environment || deploy.environment === scope.environment),
   );
   const { rolledBackBy } = detectRollbacks(history);
-  return computeDora({
+  // Every failure here is a rollback (no incidents): as the keys count them, whatever computeDora calls them.
+  const {
+    judgedCausedCount: _judged,
+    topSuspectCount: _top,
+    rolledBackCount: _counted,
+    ...keys
+  } = computeDora({
     from: scope.from,
     to: scope.to,
     deploys,
@@ -164,6 +172,11 @@ async function doraFromRawDeploys(
     failedDeploys: deploys.filter((deploy) => rolledBackBy.has(deploy.id)),
     incidents: [],
   });
+  const failedIds = deploys
+    .filter((deploy) => rolledBackBy.has(deploy.id) && deploy.deployedAt >= scope.from && deploy.deployedAt < scope.to)
+    .sort((a, b) => b.deployedAt.getTime() - a.deployedAt.getTime() || (a.id < b.id ? 1 : -1))
+    .map((deploy) => deploy.id);
+  return { ...keys, rolledBackCount: keys.failedDeployCount, failedIds };
 }
 
 describe('DORA daily figures', () => {
@@ -356,7 +369,12 @@ describe('DORA daily figures', () => {
             to: period.to.toISOString(),
           }),
         );
-        expect(dora, JSON.stringify({ period, scope })).toEqual(await doraFromRawDeploys({ ...scope, ...period }));
+        const { failedDeploys, ...keys } = dora;
+        const { failedIds, ...raw } = await doraFromRawDeploys({ ...scope, ...period });
+        expect(keys, JSON.stringify({ period, scope })).toEqual(raw);
+        // The drill-down lists the very deploys counted, newest first, each as rolled back.
+        expect(failedDeploys.map((failed) => failed.reason)).toEqual(failedIds.map(() => 'ROLLED_BACK'));
+        expect(failedDeploys.map((failed) => failed.deploy.id)).toEqual(failedIds);
         failureRates.push(dora.changeFailureRate);
         if (!scope.serviceId) {
           // An organization's lead time comes from a histogram: near the exact median.

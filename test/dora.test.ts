@@ -1,6 +1,6 @@
 // The Four Keys (DORA) computed from plain inputs, checked against hand arithmetic.
 import { describe, expect, it } from 'vitest';
-import { computeDora, median, type DoraInput } from '../src/domain/correlation/dora.ts';
+import { computeDora, isoWeeksOf, median, utcDaysOf, type DoraInput } from '../src/domain/correlation/dora.ts';
 
 const at = (iso: string) => new Date(`${iso}Z`);
 const commit = (iso: string | null) => ({ timestamp: iso === null ? null : at(iso) });
@@ -111,6 +111,10 @@ describe('computeDora', () => {
       days: 7,
       leadTimeForChangesSeconds: null,
       changeFailureRate: null,
+      failedDeployCount: 0,
+      rolledBackCount: 0,
+      judgedCausedCount: 0,
+      topSuspectCount: 0,
       timeToRestoreSeconds: null,
     });
   });
@@ -166,6 +170,22 @@ describe('computeDora', () => {
     expect(m.changeFailureRate).toBe(3 / 8);
   });
 
+  it('tells the failures apart: rolled back, judged CAUSED, ranked first without a verdict; each deploy once', () => {
+    const m = computeDora({
+      ...base,
+      deploys: [d1, d2, d3],
+      days: { deployCount: 6, rolledBackCount: 2 },
+      failedDeploys: [
+        { ...d1, judgedCaused: true },
+        { ...d1, judgedCaused: true },
+        { ...d2, judgedCaused: false },
+        { ...d3, judgedCaused: true },
+      ],
+    });
+    expect(m).toMatchObject({ deployCount: 9, failedDeployCount: 5, rolledBackCount: 2, judgedCausedCount: 2, topSuspectCount: 1 });
+    expect(m.changeFailureRate).toBe(5 / 9);
+  });
+
   it('refuses an empty or inverted period', () => {
     expect(() => computeDora({ ...base, to: base.from })).toThrow(RangeError);
     expect(() => computeDora({ ...base, from: base.to, to: base.from })).toThrow(RangeError);
@@ -178,5 +198,43 @@ describe('median', () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([7])).toBe(7);
     expect(median([])).toBeNull();
+  });
+});
+
+describe('days and weeks of a period', () => {
+  const iso = (ranges: { from: Date; to: Date }[]) => ranges.map(({ from, to }) => [from.toISOString(), to.toISOString()]);
+  // 30 × 24 h up to Sunday 2026-11-29 07:31 UTC: from Friday 2026-10-30 07:31.
+  const period = { from: at('2026-10-30T07:31:00'), to: at('2026-11-29T07:31:00') };
+
+  it('cuts ISO weeks at Monday 00:00 UTC and lists only those that overlap the period, the first and last cut to it', () => {
+    expect(iso(isoWeeksOf(period))).toEqual([
+      ['2026-10-30T07:31:00.000Z', '2026-11-02T00:00:00.000Z'],
+      ['2026-11-02T00:00:00.000Z', '2026-11-09T00:00:00.000Z'],
+      ['2026-11-09T00:00:00.000Z', '2026-11-16T00:00:00.000Z'],
+      ['2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z'],
+      ['2026-11-23T00:00:00.000Z', '2026-11-29T07:31:00.000Z'],
+    ]);
+    // A period that starts on a Monday at midnight starts a whole week; one inside a week is one piece.
+    expect(iso(isoWeeksOf({ from: at('2026-11-02T00:00:00'), to: at('2026-11-16T00:00:00') }))).toEqual([
+      ['2026-11-02T00:00:00.000Z', '2026-11-09T00:00:00.000Z'],
+      ['2026-11-09T00:00:00.000Z', '2026-11-16T00:00:00.000Z'],
+    ]);
+    expect(iso(isoWeeksOf({ from: at('2026-11-04T10:00:00'), to: at('2026-11-05T10:00:00') }))).toEqual([
+      ['2026-11-04T10:00:00.000Z', '2026-11-05T10:00:00.000Z'],
+    ]);
+    // Before 1970's first Monday too.
+    expect(iso(isoWeeksOf({ from: at('1969-12-31T12:00:00'), to: at('1970-01-06T00:00:00') }))).toEqual([
+      ['1969-12-31T12:00:00.000Z', '1970-01-05T00:00:00.000Z'],
+      ['1970-01-05T00:00:00.000Z', '1970-01-06T00:00:00.000Z'],
+    ]);
+  });
+
+  it('cuts UTC days at midnight, the first and last cut to the period', () => {
+    expect(iso(utcDaysOf({ from: at('2026-11-27T07:31:00'), to: at('2026-11-29T07:31:00') }))).toEqual([
+      ['2026-11-27T07:31:00.000Z', '2026-11-28T00:00:00.000Z'],
+      ['2026-11-28T00:00:00.000Z', '2026-11-29T00:00:00.000Z'],
+      ['2026-11-29T00:00:00.000Z', '2026-11-29T07:31:00.000Z'],
+    ]);
+    expect(utcDaysOf(period)).toHaveLength(31);
   });
 });

@@ -44,6 +44,7 @@ export const MUTATION_ROLES: Record<string, Role> = {
   deleteAlertSource: 'ADMIN',
   setEnvironmentAliases: 'ADMIN',
   setServiceDependencies: 'ADMIN',
+  setServiceRepositoryUrl: 'ADMIN',
   setIncidentLookback: 'ADMIN',
   createApiToken: 'ADMIN',
   revokeApiToken: 'ADMIN',

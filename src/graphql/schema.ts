@@ -14,6 +14,8 @@ import './types/Listener.ts';
 import './types/Deploy.ts';
 import './types/Incident.ts';
 import './types/Dora.ts';
+import './types/DoraFailedDeploy.ts';
+import './types/DoraServiceKeys.ts';
 import './types/ApiToken.ts';
 import './types/PendingRetries.ts';
 import './types/WebhookDestinationPolicy.ts';

@@ -104,7 +104,9 @@ const endpointPageSchema = z
   .meta({ id: 'WebhookEndpointPage' });
 
 const ENDPOINT_ID = z.object({ id: z.string().meta({ description: "The endpoint's id" }) });
-const API_TOKEN_REFUSED = errorResponse('Neither "Authorization: Bearer <API token>" with a live API token nor a signed-in session', ['invalid_api_token']);
+const API_TOKEN_REFUSED = errorResponse('Neither "Authorization: Bearer <API token>" with a live API token nor a signed-in session', [
+  'invalid_api_token',
+]);
 /** An API token, or a person's session cookie. */
 const API_CREDENTIALS: Record<string, string[]>[] = [{ apiToken: [] }, { sessionCookie: [] }];
 const ROLE_REFUSED = errorResponse("The caller's role (or token scope) is below ADMIN", ['forbidden']);
@@ -143,7 +145,8 @@ export async function endpointRoutes(app: FastifyInstance, deps: EndpointRouteDe
   /** The caller, who must have at least `minimum` (403 forbidden otherwise). */
   const viewerOf = async (request: FastifyRequest, minimum: Role): Promise<Viewer> => {
     const { viewer } = await authenticate(deps.prisma, credentialsOf(request.headers), deps.sessionIdleMs);
-    if (!viewer) throw new HttpError(401, 'invalid_api_token', 'Send "Authorization: Bearer <API token>" with a valid API token, or sign in');
+    if (!viewer)
+      throw new HttpError(401, 'invalid_api_token', 'Send "Authorization: Bearer <API token>" with a valid API token, or sign in');
     requireRole(viewer.role, minimum, `${request.method} ${request.routeOptions.url}`);
     return viewer;
   };

@@ -40,10 +40,14 @@ type Documents = {
     "\n  subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }\n": typeof types.RecoveryDeliveryUpdatedDocument,
     "\n  query DeployHealthOf($id: ID!) {\n    deploy(id: $id) { health { windowSeconds alertsBefore alertsAfter incidentsBefore incidentsAfter } }\n  }\n": typeof types.DeployHealthOfDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraKeysDocument,
+    "\n  query DoraPieces($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      from to deployCount\n      byWeek { from to deployCount changeFailureRate }\n    }\n  }\n": typeof types.DoraPiecesDocument,
+    "\n  query DoraFailureCounts($serviceId: ID, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount failedDeployCount rolledBackCount judgedCausedCount topSuspectCount changeFailureRate }\n  }\n": typeof types.DoraFailureCountsDocument,
+    "\n  query DoraDrillDowns($serviceId: ID, $from: DateTime!, $to: DateTime!, $first: Int!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) {\n      failedDeploys(first: $first) { reason deploy { id } }\n      restoreIncidents(first: $first) { id }\n      byService { service { id name } keys { deployCount failedDeployCount timeToRestoreSeconds } }\n    }\n  }\n": typeof types.DoraDrillDownsDocument,
+    "\n  query DoraDaysOfPeriod($from: DateTime!, $to: DateTime!) {\n    dora(from: $from, to: $to) { byDay { from to deployCount } }\n  }\n": typeof types.DoraDaysOfPeriodDocument,
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": typeof types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": typeof types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": typeof types.DoraMarkSuspectDocument,
-    "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": typeof types.DoraOfDaysDocument,
+    "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n      failedDeployCount rolledBackCount\n      failedDeploys(first: 200) { reason deploy { id deployedAt } }\n    }\n  }\n": typeof types.DoraOfDaysDocument,
     "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n": typeof types.DisabledEndpointDocument,
     "\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n": typeof types.SettingsCreateEndpointDocument,
     "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": typeof types.SettingsUpdateEndpointDocument,
@@ -209,6 +213,10 @@ type Documents = {
     "\n      query PeopleNode($id: ID!) { node(id: $id) { __typename id } }\n    ": typeof types.PeopleNodeDocument,
     "\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        ": typeof types.PeopleInviteExistingDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": typeof types.PgbouncerDeliveryUpdatedDocument,
+    "\n  mutation SetRepository($serviceId: ID!, $url: String) {\n    setServiceRepositoryUrl(serviceId: $serviceId, url: $url) { id repositoryUrl }\n  }\n": typeof types.SetRepositoryDocument,
+    "\n  query DeployLinks($id: ID!) {\n    deploy(id: $id) {\n      commitUrl compareUrl pullRequestUrl\n      service { repositoryUrl }\n      commitsSincePrevious { sha subject body url pullRequestUrl }\n    }\n  }\n": typeof types.DeployLinksDocument,
+    "\n  query DeployHeadline($id: ID!) { deploy(id: $id) { commitMessage headline } }\n": typeof types.DeployHeadlineDocument,
+    "\n  query RepositoryAudit {\n    auditLog(first: 5, filter: { action: \"service.setRepositoryUrl\" }) { edges { node { action objectId summary } } }\n  }\n": typeof types.RepositoryAuditDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": typeof types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": typeof types.RotateDeployTokenDocument,
@@ -257,10 +265,14 @@ const documents: Documents = {
     "\n  subscription RecoveryDeliveryUpdated($endpointId: ID) { deliveryUpdated(endpointId: $endpointId) { id status attemptCount } }\n": types.RecoveryDeliveryUpdatedDocument,
     "\n  query DeployHealthOf($id: ID!) {\n    deploy(id: $id) { health { windowSeconds alertsBefore alertsAfter incidentsBefore incidentsAfter } }\n  }\n": types.DeployHealthOfDocument,
     "\n  query DoraKeys($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraKeysDocument,
+    "\n  query DoraPieces($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      from to deployCount\n      byWeek { from to deployCount changeFailureRate }\n    }\n  }\n": types.DoraPiecesDocument,
+    "\n  query DoraFailureCounts($serviceId: ID, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount failedDeployCount rolledBackCount judgedCausedCount topSuspectCount changeFailureRate }\n  }\n": types.DoraFailureCountsDocument,
+    "\n  query DoraDrillDowns($serviceId: ID, $from: DateTime!, $to: DateTime!, $first: Int!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) {\n      failedDeploys(first: $first) { reason deploy { id } }\n      restoreIncidents(first: $first) { id }\n      byService { service { id name } keys { deployCount failedDeployCount timeToRestoreSeconds } }\n    }\n  }\n": types.DoraDrillDownsDocument,
+    "\n  query DoraDaysOfPeriod($from: DateTime!, $to: DateTime!) {\n    dora(from: $from, to: $to) { byDay { from to deployCount } }\n  }\n": types.DoraDaysOfPeriodDocument,
     "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n": types.DoraOpenIncidentDocument,
     "\n  mutation DoraResolveIncident($id: ID!) { resolveIncident(id: $id) { id startedAt resolvedAt } }\n": types.DoraResolveIncidentDocument,
     "\n  mutation DoraMarkSuspect($incidentId: ID!, $deployId: ID!, $verdict: SuspectVerdict!) {\n    markSuspect(incidentId: $incidentId, deployId: $deployId, verdict: $verdict) { id }\n  }\n": types.DoraMarkSuspectDocument,
-    "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n": types.DoraOfDaysDocument,
+    "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n      failedDeployCount rolledBackCount\n      failedDeploys(first: 200) { reason deploy { id deployedAt } }\n    }\n  }\n": types.DoraOfDaysDocument,
     "\n  query DisabledEndpoint($id: ID!) {\n    webhookEndpoint(id: $id) { id status disabledAt disabledReason consecutiveFailures deliveries(first: 10) { edges { node { status attemptCount } } } }\n  }\n": types.DisabledEndpointDocument,
     "\n  mutation SettingsCreateEndpoint(\n    $url: String!\n    $name: String!\n    $eventTypes: [String!]\n    $headers: [WebhookHeaderInput!]\n    $timeoutMs: Int\n    $rateLimitPerSecond: Int\n  ) {\n    createWebhookEndpoint(url: $url, name: $name, eventTypes: $eventTypes, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      signingSecret\n      endpoint { id headers { name value } timeoutMs rateLimitPerSecond }\n    }\n  }\n": types.SettingsCreateEndpointDocument,
     "\n  mutation SettingsUpdateEndpoint($id: ID!, $headers: [WebhookHeaderInput!], $timeoutMs: Int, $rateLimitPerSecond: Int) {\n    updateWebhookEndpoint(id: $id, headers: $headers, timeoutMs: $timeoutMs, rateLimitPerSecond: $rateLimitPerSecond) {\n      id name headers { name value } timeoutMs rateLimitPerSecond\n    }\n  }\n": types.SettingsUpdateEndpointDocument,
@@ -426,6 +438,10 @@ const documents: Documents = {
     "\n      query PeopleNode($id: ID!) { node(id: $id) { __typename id } }\n    ": types.PeopleNodeDocument,
     "\n          mutation PeopleInviteExisting($email: String!) { inviteMember(email: $email, role: VIEWER) { inviteUrl } }\n        ": types.PeopleInviteExistingDocument,
     "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n": types.PgbouncerDeliveryUpdatedDocument,
+    "\n  mutation SetRepository($serviceId: ID!, $url: String) {\n    setServiceRepositoryUrl(serviceId: $serviceId, url: $url) { id repositoryUrl }\n  }\n": types.SetRepositoryDocument,
+    "\n  query DeployLinks($id: ID!) {\n    deploy(id: $id) {\n      commitUrl compareUrl pullRequestUrl\n      service { repositoryUrl }\n      commitsSincePrevious { sha subject body url pullRequestUrl }\n    }\n  }\n": types.DeployLinksDocument,
+    "\n  query DeployHeadline($id: ID!) { deploy(id: $id) { commitMessage headline } }\n": types.DeployHeadlineDocument,
+    "\n  query RepositoryAudit {\n    auditLog(first: 5, filter: { action: \"service.setRepositoryUrl\" }) { edges { node { action objectId summary } } }\n  }\n": types.RepositoryAuditDocument,
     "query RetentionOfViewer { viewer { retentionDays historyStartsAt } }": types.RetentionOfViewerDocument,
     "\n  mutation CreateService($name: String!) {\n    createService(name: $name) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.CreateServiceDocument,
     "\n  mutation RotateDeployToken($serviceId: ID!) {\n    rotateDeployToken(serviceId: $serviceId) { deployToken service { id name deployTokenPrefix } }\n  }\n": types.RotateDeployTokenDocument,
@@ -569,6 +585,22 @@ export function graphql(source: "\n  query DoraKeys($serviceId: ID, $environment
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query DoraPieces($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      from to deployCount\n      byWeek { from to deployCount changeFailureRate }\n    }\n  }\n"): (typeof documents)["\n  query DoraPieces($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      from to deployCount\n      byWeek { from to deployCount changeFailureRate }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DoraFailureCounts($serviceId: ID, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount failedDeployCount rolledBackCount judgedCausedCount topSuspectCount changeFailureRate }\n  }\n"): (typeof documents)["\n  query DoraFailureCounts($serviceId: ID, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) { deployCount failedDeployCount rolledBackCount judgedCausedCount topSuspectCount changeFailureRate }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DoraDrillDowns($serviceId: ID, $from: DateTime!, $to: DateTime!, $first: Int!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) {\n      failedDeploys(first: $first) { reason deploy { id } }\n      restoreIncidents(first: $first) { id }\n      byService { service { id name } keys { deployCount failedDeployCount timeToRestoreSeconds } }\n    }\n  }\n"): (typeof documents)["\n  query DoraDrillDowns($serviceId: ID, $from: DateTime!, $to: DateTime!, $first: Int!) {\n    dora(serviceId: $serviceId, from: $from, to: $to) {\n      failedDeploys(first: $first) { reason deploy { id } }\n      restoreIncidents(first: $first) { id }\n      byService { service { id name } keys { deployCount failedDeployCount timeToRestoreSeconds } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DoraDaysOfPeriod($from: DateTime!, $to: DateTime!) {\n    dora(from: $from, to: $to) { byDay { from to deployCount } }\n  }\n"): (typeof documents)["\n  query DoraDaysOfPeriod($from: DateTime!, $to: DateTime!) {\n    dora(from: $from, to: $to) { byDay { from to deployCount } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation DoraOpenIncident($serviceId: ID!, $title: String!, $environment: String, $startedAt: DateTime) {\n    openIncident(serviceId: $serviceId, title: $title, environment: $environment, startedAt: $startedAt) {\n      id startedAt suspects { rank deploy { id } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -581,7 +613,7 @@ export function graphql(source: "\n  mutation DoraMarkSuspect($incidentId: ID!, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"): (typeof documents)["\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n    }\n  }\n"];
+export function graphql(source: "\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n      failedDeployCount rolledBackCount\n      failedDeploys(first: 200) { reason deploy { id deployedAt } }\n    }\n  }\n"): (typeof documents)["\n  query DoraOfDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {\n    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {\n      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds\n      failedDeployCount rolledBackCount\n      failedDeploys(first: 200) { reason deploy { id deployedAt } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -1242,6 +1274,22 @@ export function graphql(source: "\n          mutation PeopleInviteExisting($emai
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n"): (typeof documents)["\n  subscription PgbouncerDeliveryUpdated($endpointId: ID) {\n    deliveryUpdated(endpointId: $endpointId) { id status event { type } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetRepository($serviceId: ID!, $url: String) {\n    setServiceRepositoryUrl(serviceId: $serviceId, url: $url) { id repositoryUrl }\n  }\n"): (typeof documents)["\n  mutation SetRepository($serviceId: ID!, $url: String) {\n    setServiceRepositoryUrl(serviceId: $serviceId, url: $url) { id repositoryUrl }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeployLinks($id: ID!) {\n    deploy(id: $id) {\n      commitUrl compareUrl pullRequestUrl\n      service { repositoryUrl }\n      commitsSincePrevious { sha subject body url pullRequestUrl }\n    }\n  }\n"): (typeof documents)["\n  query DeployLinks($id: ID!) {\n    deploy(id: $id) {\n      commitUrl compareUrl pullRequestUrl\n      service { repositoryUrl }\n      commitsSincePrevious { sha subject body url pullRequestUrl }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeployHeadline($id: ID!) { deploy(id: $id) { commitMessage headline } }\n"): (typeof documents)["\n  query DeployHeadline($id: ID!) { deploy(id: $id) { commitMessage headline } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RepositoryAudit {\n    auditLog(first: 5, filter: { action: \"service.setRepositoryUrl\" }) { edges { node { action objectId summary } } }\n  }\n"): (typeof documents)["\n  query RepositoryAudit {\n    auditLog(first: 5, filter: { action: \"service.setRepositoryUrl\" }) { edges { node { action objectId summary } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

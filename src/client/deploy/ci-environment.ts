@@ -18,6 +18,8 @@ export interface CiJob {
   environment?: string;
   /** A link to this run or job in the CI. */
   url?: string;
+  /** The repository's web address (GitHub, GitLab, Bitbucket), for links to commits and pull requests. */
+  repositoryUrl?: string;
   /** The pipeline run, and which attempt of it this is (a retry or re-run is a new attempt). */
   run?: { id: string; attempt?: string };
 }
@@ -48,6 +50,7 @@ const providers: ((get: (name: string) => string | undefined) => CiJob | null)[]
           ? `${get('GITHUB_SERVER_URL') ?? 'https://github.com'}/${repository}/actions/runs/${runId}${attempt ? `/attempts/${attempt}` : ''}`
           : undefined,
       run: runId ? { id: runId, attempt } : undefined,
+      repositoryUrl: repository ? `${get('GITHUB_SERVER_URL') ?? 'https://github.com'}/${repository}` : undefined,
     };
   },
   // https://docs.gitlab.com/ci/variables/predefined_variables/
@@ -63,6 +66,7 @@ const providers: ((get: (name: string) => string | undefined) => CiJob | null)[]
       deployedBy: get('GITLAB_USER_LOGIN'),
       environment: get('CI_ENVIRONMENT_NAME'),
       url: get('CI_JOB_URL') ?? get('CI_PIPELINE_URL'),
+      repositoryUrl: get('CI_PROJECT_URL'),
       // A retried job is a new job with a new id: GitLab's attempt.
       run: pipelineId ? { id: pipelineId, attempt: get('CI_JOB_ID') } : undefined,
     };
@@ -129,6 +133,8 @@ const providers: ((get: (name: string) => string | undefined) => CiJob | null)[]
       tag: get('BITBUCKET_TAG'),
       environment: get('BITBUCKET_DEPLOYMENT_ENVIRONMENT'),
       url: origin ? `${origin}/pipelines/results/${buildNumber}` : undefined,
+      // Bitbucket Cloud gives its origin as http://; its pages are served over https.
+      repositoryUrl: origin?.replace(/^http:\/\/bitbucket\.org\//, 'https://bitbucket.org/'),
       run: { id: get('BITBUCKET_PIPELINE_UUID') ?? buildNumber, attempt: get('BITBUCKET_STEP_UUID') },
     };
   },

@@ -23,6 +23,7 @@ interface DeployOptions {
   deployedBy?: string;
   description?: string;
   deployUrl?: string;
+  repositoryUrl?: string;
   idempotencyKey?: string;
   repo: string;
   strict?: boolean;
@@ -142,6 +143,7 @@ async function run(options: DeployOptions): Promise<void> {
       version: options.version ?? job?.tag ?? (head ? await git.tagOf(head) : null),
       description: options.description,
       url: options.deployUrl ?? job?.url,
+      repository_url: options.repositoryUrl ?? job?.repositoryUrl,
     }).filter(([, value]) => value !== undefined && value !== null && value !== ''),
   );
   const { body, note } = fitBody(deploy, commits.commits);
@@ -195,6 +197,7 @@ export function deployCommand(name: string): Command {
     .option('--deployed-by <who>', "who deployed (default: the CI's user who started the run)")
     .option('--description <text>', 'free text')
     .option('--deploy-url <url>', 'a link to the deploy (default: the CI run or job)')
+    .option('--repository-url <url>', "the service's repository, for commit links (default: GitHub's, GitLab's or Bitbucket's)")
     .option('--idempotency-key <key>', 'X-Idempotency-Key (default: from the CI run, attempt and environment)')
     .option('--repo <path>', 'the git checkout', '.')
     .option('--strict', 'exit 1 when the deploy is not recorded (default: a warning, exit 0)')

@@ -122,7 +122,7 @@ export interface DoraInput {
    * Deploys judged CAUSED by a human, ranked first for an incident and not DISMISSED, or rolled
    * back, except those already counted by `days.rolledBackCount`; those outside the period are left out.
    */
-  failedDeploys: { id: string; deployedAt: Date }[];
+  failedDeploys: { id: string; deployedAt: Date; judgedCaused?: boolean }[];
   /** Incidents of the scope resolved in the period. */
   incidents: { startedAt: Date; resolvedAt: Date | null }[];
 }
@@ -135,11 +135,55 @@ export interface DoraMetrics {
   leadTimeForChangesSeconds: number | null;
   /** Failed deploys / all deploys in the period; null when there are no deploys. */
   changeFailureRate: number | null;
+  /** The failed deploys of the period: rolledBackCount + judgedCausedCount + topSuspectCount. */
+  failedDeployCount: number;
+  /** Failed deploys that a later deploy rolled back (whatever else is known of them). */
+  rolledBackCount: number;
+  /** Failed deploys, not rolled back, that someone judged CAUSED for an incident. */
+  judgedCausedCount: number;
+  /** Failed deploys, not rolled back nor judged CAUSED, ranked first for an incident whose cause nobody named, and not DISMISSED. */
+  topSuspectCount: number;
   /** Median (resolvedAt − startedAt) of incidents resolved in the period. */
   timeToRestoreSeconds: number | null;
 }
 
 export const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** A half-open period [from, to). */
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * The days (midnight to midnight UTC) that overlap `period`, each cut to it: the first and the
+ * last may be partial. Days and weeks are UTC everywhere (API, dashboard), so that a figure
+ * means the same for everyone who reads it.
+ */
+export function utcDaysOf(period: TimeRange): TimeRange[] {
+  return cutInto(period, Math.floor(period.from.getTime() / MS_PER_DAY) * MS_PER_DAY, MS_PER_DAY);
+}
+
+/** Thursday 1970-01-01 + 4 days: a Monday at 00:00 UTC, from which ISO weeks count. */
+const A_MONDAY = 4 * MS_PER_DAY;
+const MS_PER_WEEK = 7 * MS_PER_DAY;
+
+/** The ISO weeks (Monday 00:00 UTC to the next Monday) that overlap `period`, each cut to it. */
+export function isoWeeksOf(period: TimeRange): TimeRange[] {
+  const from = period.from.getTime();
+  return cutInto(period, from - ((((from - A_MONDAY) % MS_PER_WEEK) + MS_PER_WEEK) % MS_PER_WEEK), MS_PER_WEEK);
+}
+
+/** `period` cut at `start` + k × `length`, the pieces in time order. */
+function cutInto(period: TimeRange, start: number, length: number): TimeRange[] {
+  const from = period.from.getTime();
+  const to = period.to.getTime();
+  const pieces: TimeRange[] = [];
+  for (let cut = start; cut < to; cut += length) {
+    pieces.push({ from: new Date(Math.max(cut, from)), to: new Date(Math.min(cut + length, to)) });
+  }
+  return pieces;
+}
 
 /** The performance clusters of the DORA report, best first. */
 export type DoraPerformance = 'ELITE' | 'HIGH' | 'MEDIUM' | 'LOW';
@@ -198,8 +242,10 @@ export function computeDora(input: DoraInput): DoraMetrics {
     }
   }
 
-  const failed =
-    new Set(input.failedDeploys.filter((d) => inPeriod(d.deployedAt.getTime())).map((d) => d.id)).size + (input.days?.rolledBackCount ?? 0);
+  const failedForIncidents = new Map(input.failedDeploys.filter((d) => inPeriod(d.deployedAt.getTime())).map((d) => [d.id, d]));
+  const judgedCausedCount = [...failedForIncidents.values()].filter((d) => d.judgedCaused).length;
+  const rolledBackCount = input.days?.rolledBackCount ?? 0;
+  const failed = failedForIncidents.size + rolledBackCount;
 
   const restoreMs: number[] = [];
   for (const incident of input.incidents) {
@@ -225,6 +271,10 @@ export function computeDora(input: DoraInput): DoraMetrics {
           : median(leadTimesMs),
     ),
     changeFailureRate: deployCount === 0 ? null : failed / deployCount,
+    failedDeployCount: failed,
+    rolledBackCount,
+    judgedCausedCount,
+    topSuspectCount: failedForIncidents.size - judgedCausedCount,
     timeToRestoreSeconds: toSeconds(median(restoreMs)),
   };
 }

@@ -3,7 +3,7 @@
 import type { Deploy, PrismaClient } from '../../generated/prisma/client.ts';
 import sql, { join, raw, type Sql } from 'sql-template-tag';
 import type { Statement } from '../../db/statement.ts';
-import { addBuckets, computeDora, MS_PER_DAY, type DoraMetrics } from './dora.ts';
+import { addBuckets, computeDora, MS_PER_DAY, type DoraMetrics, type TimeRange } from './dora.ts';
 import { environmentSpellings } from './environments.ts';
 import { InputError, NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
@@ -121,33 +121,10 @@ function dayAtOrBefore(time: Date): Date {
  * the organization's (an empty id included: it does not mean the whole organization) is not found.
  */
 export async function doraMetrics(prisma: PrismaClient, organizationId: string, scope: DoraScope): Promise<DoraMetrics> {
-  if (scope.from.getTime() >= scope.to.getTime())
-    throw new InputError([{ field: 'to', message: 'must be after from' }], 'from must be before to');
-  if (scope.serviceId != null) {
-    const service = isUuid(scope.serviceId)
-      ? await prisma.service.findFirst({ where: { id: scope.serviceId, organizationId }, select: { id: true } })
-      : null;
-    if (!service) throw new NotFoundError('Service', scope.serviceId);
-  }
-  // The environment as every name that means it (case, aliases), compared with `=` on the indexes.
-  const environments = scope.environment ? await environmentSpellings(prisma, organizationId, scope.environment) : null;
-  const target = {
-    organizationId,
-    ...(scope.serviceId ? { serviceId: scope.serviceId } : {}),
-    ...(environments ? { environment: { in: environments } } : {}),
-  };
-  const firstDay = dayAtOrAfter(scope.from);
-  const endDay = dayAtOrBefore(scope.to);
-  const wholeDays = firstDay < endDay;
-  const partialDays: TimeRange[] = wholeDays
-    ? [
-        { from: scope.from, to: firstDay },
-        { from: endDay, to: scope.to },
-      ]
-    : [{ from: scope.from, to: scope.to }];
+  const { environments, target, firstDay, endDay, wholeDays, partialDays } = await resolveDoraScope(prisma, organizationId, scope);
   // Independent reads, side by side on the pool.
   const failedAndIncidents = Promise.all([
-    prisma.$queryRawUnsafe<{ id: string; deployedAt: Date }[]>(
+    prisma.$queryRawUnsafe<{ id: string; deployedAt: Date; judgedCaused: boolean }[]>(
       ...spread(failedForIncidents(organizationId, scope.serviceId ?? null, environments, scope)),
     ),
     prisma.incident.findMany({
@@ -198,22 +175,153 @@ export async function doraMetrics(prisma: PrismaClient, organizationId: string, 
   });
 }
 
+/** A DORA scope checked and resolved: its environments' every name, and the period cut into whole UTC days and the partial days around them. */
+interface ResolvedDoraScope {
+  environments: string[] | null;
+  /** The Prisma filter of the scope's rows (organization, service, environment). */
+  target: { organizationId: string; serviceId?: string; environment?: { in: string[] } };
+  firstDay: Date;
+  endDay: Date;
+  wholeDays: boolean;
+  partialDays: TimeRange[];
+}
+
+/** The period must not be empty; a service that is not the organization's (an empty id included: it does not mean the whole organization) is not found. */
+async function resolveDoraScope(prisma: PrismaClient, organizationId: string, scope: DoraScope): Promise<ResolvedDoraScope> {
+  if (scope.from.getTime() >= scope.to.getTime())
+    throw new InputError([{ field: 'to', message: 'must be after from' }], 'from must be before to');
+  if (scope.serviceId != null) {
+    const service = isUuid(scope.serviceId)
+      ? await prisma.service.findFirst({ where: { id: scope.serviceId, organizationId }, select: { id: true } })
+      : null;
+    if (!service) throw new NotFoundError('Service', scope.serviceId);
+  }
+  // The environment as every name that means it (case, aliases), compared with `=` on the indexes.
+  const environments = scope.environment ? await environmentSpellings(prisma, organizationId, scope.environment) : null;
+  const target = {
+    organizationId,
+    ...(scope.serviceId ? { serviceId: scope.serviceId } : {}),
+    ...(environments ? { environment: { in: environments } } : {}),
+  };
+  const firstDay = dayAtOrAfter(scope.from);
+  const endDay = dayAtOrBefore(scope.to);
+  const wholeDays = firstDay < endDay;
+  const partialDays: TimeRange[] = wholeDays
+    ? [
+        { from: scope.from, to: firstDay },
+        { from: endDay, to: scope.to },
+      ]
+    : [{ from: scope.from, to: scope.to }];
+  return { environments, target, firstDay, endDay, wholeDays, partialDays };
+}
+
+/** Why a deploy counts as failed, in the order the four keys count them (each deploy once). */
+export type DoraFailureReason = 'ROLLED_BACK' | 'JUDGED_CAUSED' | 'TOP_SUSPECT';
+
+/**
+ * The deploys that the change failure rate of `scope` counts, newest first, at most `limit`, each
+ * with the reason it counts for. Rolled-back ones are found from the days whose figures count
+ * some (dora_days, then those days' deploys of that target by index) and from the partial days'
+ * deploys; the others as doraMetrics finds them, from the incidents started in the period.
+ */
+export async function doraFailedDeploys(
+  prisma: PrismaClient,
+  organizationId: string,
+  scope: DoraScope,
+  limit: number,
+): Promise<{ id: string; deployedAt: Date; reason: DoraFailureReason }[]> {
+  const { environments, firstDay, endDay, wholeDays, partialDays } = await resolveDoraScope(prisma, organizationId, scope);
+  const serviceId = scope.serviceId ?? null;
+  const [rolledBack, forIncidents] = await Promise.all([
+    prisma.$queryRawUnsafe<{ id: string; deployedAt: Date }[]>(
+      ...spread(rolledBackDeploys(organizationId, serviceId, environments, wholeDays ? { firstDay, endDay } : null, partialDays, limit)),
+    ),
+    prisma.$queryRawUnsafe<{ id: string; deployedAt: Date; judgedCaused: boolean }[]>(
+      ...spread(failedForIncidents(organizationId, serviceId, environments, scope)),
+    ),
+  ]);
+  return [
+    ...rolledBack.map((deploy) => ({ ...deploy, reason: 'ROLLED_BACK' as const })),
+    ...forIncidents.map(({ id, deployedAt, judgedCaused }) => ({
+      id,
+      deployedAt,
+      reason: judgedCaused ? ('JUDGED_CAUSED' as const) : ('TOP_SUSPECT' as const),
+    })),
+  ]
+    .sort((a, b) => b.deployedAt.getTime() - a.deployedAt.getTime() || (a.id < b.id ? 1 : -1))
+    .slice(0, limit);
+}
+
+/**
+ * The rolled-back deploys of a scope within its whole days (read through the days whose figures
+ * count one: a year of a busy organization holds a million deploys and a few rolled back) and its
+ * partial days, newest first, at most `limit`.
+ */
+function rolledBackDeploys(
+  organizationId: string,
+  serviceId: string | null,
+  environments: string[] | null,
+  days: { firstDay: Date; endDay: Date } | null,
+  partialDays: readonly TimeRange[],
+  limit: number,
+): Sql {
+  const inScope = sql`d.organization_id = ${organizationId}::uuid AND (${serviceId}::uuid IS NULL OR d.service_id = ${serviceId}::uuid)
+     AND (${environments}::text[] IS NULL OR d.environment = ANY (${environments}::text[]))`;
+  const partial = sql`SELECT d.id, d.deployed_at FROM deploys d WHERE ${inScope} AND ${deployedWithin(partialDays)} AND d.rolled_back`;
+  if (!days)
+    return sql`SELECT id::text AS id, deployed_at AS "deployedAt" FROM (${partial}) f ORDER BY deployed_at DESC, id DESC LIMIT ${limit}`;
+  // A day's target '' stands for deploys without an environment: two index probes, one for each spelling.
+  return sql`SELECT id::text AS id, deployed_at AS "deployedAt" FROM (
+  SELECT d.id, d.deployed_at FROM dora_days k CROSS JOIN LATERAL (
+    SELECT d.id, d.deployed_at FROM deploys d
+     WHERE d.service_id = k.service_id AND d.environment = k.environment
+       AND d.deployed_at >= k.day::timestamp AT TIME ZONE 'UTC' AND d.deployed_at < (k.day + 1)::timestamp AT TIME ZONE 'UTC' AND d.rolled_back
+    UNION ALL
+    SELECT d.id, d.deployed_at FROM deploys d
+     WHERE k.environment = '' AND d.service_id = k.service_id AND d.environment IS NULL
+       AND d.deployed_at >= k.day::timestamp AT TIME ZONE 'UTC' AND d.deployed_at < (k.day + 1)::timestamp AT TIME ZONE 'UTC' AND d.rolled_back
+  ) d
+   WHERE k.organization_id = ${organizationId}::uuid AND k.day >= ${days.firstDay}::date AND k.day < ${days.endDay}::date AND k.rolled_back_count > 0
+     AND (${serviceId}::uuid IS NULL OR k.service_id = ${serviceId}::uuid)
+     AND (${environments}::text[] IS NULL OR k.environment = ANY (${environments}::text[]))
+  UNION ALL
+  ${partial}
+) f ORDER BY deployed_at DESC, id DESC LIMIT ${limit}`;
+}
+
+/**
+ * The incidents whose restore times the four keys of `scope` take the median of (resolved in the
+ * period, not before they started), the latest resolved first, at most `limit`.
+ */
+export async function doraRestoreIncidents(prisma: PrismaClient, organizationId: string, scope: DoraScope, limit: number) {
+  const { target } = await resolveDoraScope(prisma, organizationId, scope);
+  return prisma.incident.findMany({
+    where: {
+      ...target,
+      AND: [{ resolvedAt: { gte: scope.from, lt: scope.to } }, { resolvedAt: { gte: prisma.incident.fields.startedAt } }],
+    },
+    orderBy: [{ resolvedAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+  });
+}
+
 /**
  * The deploys of the scope within [from, to) that an incident counts as failed, rolled-back ones
  * aside (they are counted as such already): those someone judged CAUSED, and the top-ranked
  * suspect of an incident whose cause nobody named, unless DISMISSED (a verdict wins over the
- * score). Found from the incidents, not from the deploys: a suspect is never deployed after its
- * incident started, so the incidents started since `from` hold them all, and there are far fewer
+ * score); `judgedCaused` tells the first from the second. Found from the incidents, not from
+ * the deploys: a suspect is never deployed after its incident started, so the incidents started
+ * since `from` hold them all, and there are far fewer
  * of those than deploys in a busy period. Each incident's judged and first-ranked suspects are
  * read through the partial index that holds only those, so the statement reads the
  * organization's rows and never every organization's suspects.
  */
 function failedForIncidents(organizationId: string, serviceId: string | null, environments: string[] | null, { from, to }: TimeRange): Sql {
   // OFFSET 0 keeps each deploy a look-up by id: as a join, the planner may read the period's deploys instead.
-  return sql`SELECT DISTINCT d.id::text AS id, d.deployed_at AS "deployedAt"
+  return sql`SELECT d.id::text AS id, d.deployed_at AS "deployedAt", bool_or(x.verdict = 'CAUSED') AS "judgedCaused"
 FROM incidents i
 CROSS JOIN LATERAL (
-  SELECT x.deploy_id FROM (
+  SELECT x.deploy_id, x.verdict FROM (
     SELECT s.deploy_id, s.rank, s.verdict, count(*) FILTER (WHERE s.verdict = 'CAUSED') OVER () > 0 AS cause_named
       FROM incident_suspects s WHERE s.incident_id = i.id AND ${FAILING_SUSPECT}) x
    WHERE x.verdict = 'CAUSED' OR (x.rank = 1 AND x.verdict IS NULL AND NOT x.cause_named)) x
@@ -222,7 +330,8 @@ CROSS JOIN LATERAL (
    WHERE d.id = x.deploy_id AND d.organization_id = ${organizationId}::uuid AND (${serviceId}::uuid IS NULL OR d.service_id = ${serviceId}::uuid)
      AND (${environments}::text[] IS NULL OR d.environment = ANY (${environments}::text[])) AND d.deployed_at >= ${from} AND d.deployed_at < ${to} AND NOT d.rolled_back
   OFFSET 0) d
-WHERE i.organization_id = ${organizationId}::uuid AND i.started_at >= ${from}`;
+WHERE i.organization_id = ${organizationId}::uuid AND i.started_at >= ${from}
+GROUP BY d.id, d.deployed_at`;
 }
 
 /** The suspects that can make an incident's deploy failed (within incident_suspects_judged_or_first_idx). */
@@ -262,12 +371,6 @@ function periodOfService(
 SELECT ((SELECT coalesce(sum(deploy_count), 0) FROM whole_days) + (SELECT count(*) FROM partial_days))::int AS "deployCount",
        ((SELECT coalesce(sum(rolled_back_count), 0) FROM whole_days) + (SELECT count(*) FILTER (WHERE rolled_back) FROM partial_days))::int AS "rolledBackCount",
        (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) FROM lead_times) AS "leadTimeMedianMs"`;
-}
-
-/** A half-open period [from, to). */
-interface TimeRange {
-  from: Date;
-  to: Date;
 }
 
 /** SQL: deploys `d` made within one of `ranges` (at least one). */

@@ -19,6 +19,7 @@ import {
   type Validated,
 } from '../shared/input.ts';
 import { named } from '../../db/statement.ts';
+import { normalizeRepositoryUrl } from '../shared/repository-links.ts';
 
 export const COMMIT_SHA_MAX_LENGTH = 255;
 export const URL_MAX_LENGTH = 2048;
@@ -65,6 +66,9 @@ export const deployPayloadSchema = z.object(
     version: optionalText,
     description: optionalText,
     url: ingestUrl,
+    repository_url: ingestUrl.describe(
+      "The service's source repository (http or https), e.g. https://github.com/acme/checkout: kept as the service's when it has none yet.",
+    ),
     commits: z
       .array(commitSchema, { error: 'must be an array' })
       .max(COMMITS_MAX_ITEMS, `must have at most ${COMMITS_MAX_ITEMS} items`)
@@ -142,6 +146,15 @@ const credential = ({ credential }: RecordDeployInput) =>
 
 const DEPLOY_INGESTED = raw("'deploy.ingested'");
 
+/** The payload's repository becomes the service's when the deploy is recorded and the service has none (set by hand or by an earlier deploy). */
+function repositoryOfService({ input }: DeployRecord): Sql {
+  const url = input.payload.repository_url ? normalizeRepositoryUrl(input.payload.repository_url) : null;
+  return sql`repository AS (
+  UPDATE services s SET repository_url = ${url}::text FROM credential, deploy
+  WHERE s.id = credential."serviceId" AND s.repository_url IS NULL AND ${url}::text IS NOT NULL
+)`;
+}
+
 /** Whether an endpoint, or a live listener, of the token's organization takes deploy.ingested. */
 const SUBSCRIBED = sql`subscribed AS (
   SELECT EXISTS (SELECT 1 FROM webhook_endpoints e, credential WHERE e.organization_id = credential."organizationId"
@@ -204,14 +217,14 @@ function recordDeployStatements(record: DeployRecord) {
      */
     withoutOutbox: named(
       `record-deploy-by-${by}`,
-      sql`WITH ${credential(record.input)}, ${SUBSCRIBED}, ${insertDeploy(record, raw('WHERE NOT (SELECT found FROM subscribed)'))}, ${insertCommits(record)}
+      sql`WITH ${credential(record.input)}, ${SUBSCRIBED}, ${insertDeploy(record, raw('WHERE NOT (SELECT found FROM subscribed)'))}, ${insertCommits(record)}, ${repositoryOfService(record)}
 SELECT ${recorded(record)}, (SELECT found FROM subscribed) AS "needsOutbox"`,
     ),
     /** Records the deploy, its event (`eventData`) and a delivery per subscribed endpoint (their jobs are the caller's). */
     withOutbox: (eventData: unknown) =>
       named(
         `record-deploy-with-outbox-by-${by}`,
-        sql`WITH ${credential(record.input)}, ${insertDeploy(record, empty)}, ${insertCommits(record)}, ${eventWithDeliveriesOf(eventData)}
+        sql`WITH ${credential(record.input)}, ${insertDeploy(record, empty)}, ${insertCommits(record)}, ${repositoryOfService(record)}, ${eventWithDeliveriesOf(eventData)}
 SELECT ${recorded(record)}, ${EMITTED_COLUMNS}`,
       ),
   };

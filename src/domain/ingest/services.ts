@@ -8,6 +8,7 @@ import { InputError, NotFoundError } from '../shared/errors.ts';
 import { isUuid } from '../shared/ids.ts';
 import { trimmedText, validateInput } from '../shared/input.ts';
 import { hashToken, issueToken, looksLikeToken } from '../shared/tokens.ts';
+import { normalizeRepositoryUrl } from '../shared/repository-links.ts';
 
 export const SERVICE_NAME_MAX_LENGTH = 200;
 
@@ -88,4 +89,21 @@ export async function authenticateDeployToken(db: Queryable, plaintext: string |
   if (!looksLikeToken('deploy', plaintext)) return null;
   const { rows } = await db.query<DeployCredential>(liveDeployToken(hashToken(plaintext)));
   return rows[0] ?? null;
+}
+
+/**
+ * Sets (or, with null, clears) a service's repository address: http(s) only, kept without a
+ * trailing slash or ".git". A cleared address is taken again from the next deploy that names one.
+ */
+export async function setServiceRepositoryUrl(prisma: PrismaClient, organizationId: string, serviceId: string, url: string | null) {
+  const normalized = url === null || url.trim() === '' ? null : normalizeRepositoryUrl(url.trim());
+  if (url !== null && url.trim() !== '' && (normalized === null || normalized.length > 2048))
+    throw new InputError(
+      [{ field: 'url', message: 'must be an http or https address of at most 2048 characters' }],
+      'url must be an http or https address (at most 2048 characters)',
+    );
+  if (!isUuid(serviceId)) throw new NotFoundError('Service', serviceId);
+  const { count } = await prisma.service.updateMany({ where: { id: serviceId, organizationId }, data: { repositoryUrl: normalized } });
+  if (count === 0) throw new NotFoundError('Service', serviceId);
+  return prisma.service.findUniqueOrThrow({ where: { id: serviceId } });
 }

@@ -8,6 +8,10 @@ import { environmentSpellings } from '../../domain/correlation/environments.ts';
 import { isUuid } from '../../domain/shared/ids.ts';
 import { storableText } from '../../domain/shared/input.ts';
 import { changesSincePrevious, previousDeploys, type ChangeCommit } from '../../domain/correlation/insights.ts';
+import { commitUrl, compareUrl, deployHeadline, pullRequestUrl, subjectAndBody } from '../../domain/shared/repository-links.ts';
+
+/** What a deploy's links need of its service. */
+const REPOSITORY = { service: { select: { repositoryUrl: true } } } as const;
 
 /** Newest first; the id breaks ties so that pages are stable. */
 export const DEPLOY_ORDER = [{ deployedAt: 'desc' }, { id: 'desc' }] as const satisfies object[];
@@ -73,10 +77,55 @@ export const DeployRef = builder.prismaNode('Deploy', {
     commitsSincePrevious: t.field({
       type: [ChangeCommitRef],
       complexity: listOf(LIST_BOUNDS.commits),
+      select: REPOSITORY,
       description:
         'The commits this deploy brought since the previous one: those the pipeline sent or, when it sent none, the deployed ' +
         'head commit itself (`derived: true`) unless the previous deploy had the same commit (a redeploy brings nothing new).',
-      resolve: (deploy, _args, context) => changesOf(context, deploy),
+      resolve: async (deploy, _args, context) =>
+        (await changesOf(context, deploy)).map((commit) => ({ ...commit, repositoryUrl: deploy.service.repositoryUrl })),
+    }),
+    headline: t.string({
+      nullable: true,
+      select: {
+        commits: {
+          where: { message: { not: null } },
+          orderBy: { position: 'asc' },
+          take: LIST_BOUNDS.commits,
+          select: { sha: true, message: true },
+        },
+      },
+      complexity: listOf(LIST_BOUNDS.commits),
+      description:
+        "What the deploy says about itself: commitMessage, else the message of the sent commit that is the deployed one, else the first sent commit's message; null when none has one.",
+      resolve: (deploy) => deployHeadline(deploy.commitMessage, deploy.commitSha, deploy.commits),
+    }),
+    commitUrl: t.string({
+      nullable: true,
+      select: REPOSITORY,
+      description:
+        "The deployed commit's page in the service's repository; null without a repository on a known host (GitHub, GitLab, Bitbucket).",
+      resolve: (deploy) => commitUrl(deploy.service.repositoryUrl, deploy.commitSha),
+    }),
+    pullRequestUrl: t.string({
+      nullable: true,
+      select: REPOSITORY,
+      description:
+        'The pull (merge) request that commitMessage names ("Merge pull request #123", "… (#123)", "See merge request …!123", ' +
+        '"(pull request #123)"), in the service\'s repository; null when it names none or there is no repository.',
+      resolve: (deploy) => pullRequestUrl(deploy.service.repositoryUrl, deploy.commitMessage),
+    }),
+    compareUrl: t.string({
+      nullable: true,
+      select: REPOSITORY,
+      description:
+        "The comparison of previousDeploy's commit with this deploy's in the service's repository; null without a previous deploy, " +
+        'for the same commit, or without a repository on a known host.',
+      resolve: async (deploy, _args, context) => {
+        const previous = await requestLoader(context, 'previousDeploy', null, (deploys: readonly Deploy[]) =>
+          previousDeploys(context.prisma, deploys),
+        ).load(deploy);
+        return previous ? compareUrl(deploy.service.repositoryUrl, previous.commitSha, deploy.commitSha) : null;
+      },
     }),
     authors: t.stringList({
       description: 'The distinct authors of commitsSincePrevious, in the order they first appear.',
@@ -105,11 +154,31 @@ builder.prismaObject('Commit', {
   }),
 });
 
-const ChangeCommitRef = builder.objectRef<ChangeCommit>('ChangeCommit').implement({
+const ChangeCommitRef = builder.objectRef<ChangeCommit & { repositoryUrl: string | null }>('ChangeCommit').implement({
   description: 'A commit a deploy brought since the previous deploy of its service and environment.',
   fields: (t) => ({
     sha: t.exposeString('sha'),
     message: t.exposeString('message', { nullable: true }),
+    subject: t.string({
+      nullable: true,
+      description: "The message's first line; null without a message.",
+      resolve: (commit) => subjectAndBody(commit.message).subject,
+    }),
+    body: t.string({
+      nullable: true,
+      description: 'The message after its first line, trimmed; null when there is none.',
+      resolve: (commit) => subjectAndBody(commit.message).body,
+    }),
+    url: t.string({
+      nullable: true,
+      description: "The commit's page in the service's repository; null without a repository on a known host.",
+      resolve: (commit) => commitUrl(commit.repositoryUrl, commit.sha),
+    }),
+    pullRequestUrl: t.string({
+      nullable: true,
+      description: "The pull (merge) request the commit's message names, in the service's repository; null when none.",
+      resolve: (commit) => pullRequestUrl(commit.repositoryUrl, commit.message),
+    }),
     author: t.exposeString('author', { nullable: true }),
     timestamp: t.expose('timestamp', { type: 'DateTime', nullable: true }),
     leadTimeSeconds: t.exposeFloat('leadTimeSeconds', {

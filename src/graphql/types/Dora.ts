@@ -1,7 +1,32 @@
+import { z } from 'zod';
 import { builder, DORA_COST } from '../builder.ts';
-import { performanceBands, type DoraBands, type DoraMetrics } from '../../domain/correlation/dora.ts';
+import {
+  isoWeeksOf,
+  performanceBands,
+  utcDaysOf,
+  type DoraBands,
+  type DoraMetrics,
+  type TimeRange,
+} from '../../domain/correlation/dora.ts';
 import { storableDate, storableText } from '../../domain/shared/input.ts';
-import { doraMetrics } from '../../domain/correlation/insights.ts';
+import { doraMetrics, doraRestoreIncidents, type DoraScope } from '../../domain/correlation/insights.ts';
+import { InputError } from '../../domain/shared/errors.ts';
+import type { Context } from '../context.ts';
+
+/** The four keys with the organization and scope they were computed for, so that their parts can be computed alike. */
+export type DoraPeriod = DoraMetrics & { organizationId: string; scope: DoraScope };
+
+/** A drill-down lists at most this many rows (the four keys count them all). */
+export const MAX_DRILL_DOWN = 200;
+export const drillDownSize = z.number().int().min(1).max(MAX_DRILL_DOWN);
+
+/** A period is cut into at most this many days or weeks (a little over three months of days, two years of weeks). */
+const MAX_PIECES = 105;
+
+/** The four keys of the organization's scope over `scope`'s period. */
+export async function doraPeriod(prisma: Parameters<typeof doraMetrics>[0], organizationId: string, scope: DoraScope): Promise<DoraPeriod> {
+  return { ...(await doraMetrics(prisma, organizationId, scope)), organizationId, scope };
+}
 
 const DoraPerformance = builder.enumType('DoraPerformance', {
   description: 'A performance cluster of the DORA report (State of DevOps 2023), best first.',
@@ -21,12 +46,44 @@ const DoraBandsRef = builder.objectRef<DoraBands>('DoraBands').implement({
   }),
 });
 
-const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
+export const DoraMetricsRef = builder.objectRef<DoraPeriod>('DoraMetrics');
+
+/** The keys of each piece of a period, one after the other (each reads a few index ranges; the pool stays free for others). */
+function keysOfPieces(cut: (period: TimeRange) => TimeRange[]) {
+  return async (period: DoraPeriod, _args: unknown, context: Context): Promise<DoraPeriod[]> => {
+    const pieces = cut(period.scope);
+    if (pieces.length > MAX_PIECES)
+      throw new InputError([{ field: 'to', message: `cuts into more than ${MAX_PIECES} pieces` }], 'the period is too long for this cut');
+    const keys: DoraPeriod[] = [];
+    for (const piece of pieces) keys.push(await doraPeriod(context.prisma, period.organizationId, { ...period.scope, ...piece }));
+    return keys;
+  };
+}
+
+DoraMetricsRef.implement({
   description:
     'The Four Keys over the half-open period [from, to), for the organization or one service, optionally one environment. ' +
     'A deploy failed when someone judged it CAUSED for an incident, or when it was the top-ranked suspect of an incident ' +
     'with no CAUSED suspect and nobody DISMISSED it, or when a later deploy rolled it back.',
   fields: (t) => ({
+    from: t.field({ type: 'DateTime', description: 'The start of the period (included).', resolve: (period) => period.scope.from }),
+    to: t.field({ type: 'DateTime', description: 'The end of the period (excluded).', resolve: (period) => period.scope.to }),
+    byDay: t.field({
+      type: [DoraMetricsRef],
+      complexity: 10 * DORA_COST,
+      resolve: keysOfPieces(utcDaysOf),
+      description:
+        'The same keys for each day (midnight to midnight UTC) that overlaps the period, in time order, the first and last cut to the period ' +
+        `(at most ${MAX_PIECES} days, else BAD_USER_INPUT).`,
+    }),
+    byWeek: t.field({
+      type: [DoraMetricsRef],
+      complexity: 10 * DORA_COST,
+      resolve: keysOfPieces(isoWeeksOf),
+      description:
+        'The same keys for each ISO week (Monday 00:00 UTC to the next Monday) that overlaps the period, in time order, the first and last ' +
+        "cut to the period: their deploy counts add up to the period's.",
+    }),
     deploymentFrequencyPerDay: t.exposeFloat('deploymentFrequencyPerDay', { description: 'deployCount / days.' }),
     deployCount: t.exposeInt('deployCount', { description: 'Deploys with deployedAt in the period.' }),
     days: t.exposeFloat('days', { description: 'The length of the period in days (fractions allowed).' }),
@@ -41,12 +98,33 @@ const DoraMetricsRef = builder.objectRef<DoraMetrics>('DoraMetrics').implement({
     }),
     changeFailureRate: t.exposeFloat('changeFailureRate', {
       nullable: true,
-      description: 'Failed deploys / deploys in the period, in 0..1; null without deploys.',
+      description: 'failedDeployCount / deployCount, in 0..1; null without deploys.',
+    }),
+    failedDeployCount: t.exposeInt('failedDeployCount', {
+      description: 'Deploys of the period that failed: rolledBackCount + judgedCausedCount + topSuspectCount (each deploy counted once).',
+    }),
+    rolledBackCount: t.exposeInt('rolledBackCount', {
+      description: 'Failed deploys that a later deploy rolled back, whether or not an incident named them.',
+    }),
+    judgedCausedCount: t.exposeInt('judgedCausedCount', {
+      description: 'Failed deploys, not rolled back, that someone judged CAUSED for an incident.',
+    }),
+    topSuspectCount: t.exposeInt('topSuspectCount', {
+      description:
+        'Failed deploys, not rolled back nor judged CAUSED, that were the top-ranked suspect of an incident with no CAUSED suspect, and not DISMISSED.',
     }),
     bands: t.field({
       type: DoraBandsRef,
       description: "The DORA report's performance cluster of each key.",
       resolve: (metrics) => performanceBands(metrics),
+    }),
+    restoreIncidents: t.prismaField({
+      type: ['Incident'],
+      description:
+        'The incidents whose restore times timeToRestoreSeconds takes the median of: resolved in the period (and not before they started), ' +
+        `the latest resolved first, at most \`first\` (1..${MAX_DRILL_DOWN}).`,
+      args: { first: t.arg.int({ required: true, defaultValue: 50, validate: drillDownSize }) },
+      resolve: (_query, period, { first }, context) => doraRestoreIncidents(context.prisma, period.organizationId, period.scope, first),
     }),
     timeToRestoreSeconds: t.exposeFloat('timeToRestoreSeconds', {
       nullable: true,
@@ -67,6 +145,6 @@ builder.queryField('dora', (t) =>
       to: t.arg({ type: 'DateTime', required: true, validate: storableDate }),
     },
     resolve: (_root, { serviceId, environment, from, to }, context) =>
-      doraMetrics(context.prisma, context.organization.id, { serviceId: serviceId == null ? null : serviceId, environment, from, to }),
+      doraPeriod(context.prisma, context.organization.id, { serviceId: serviceId == null ? null : serviceId, environment, from, to }),
   }),
 );

@@ -3,7 +3,7 @@ import { authenticatedConnection, builder } from '../builder.ts';
 import { ownedWhere } from '../ownership.ts';
 import { storableText } from '../../domain/shared/input.ts';
 import { rotateGitHubWebhookSecret } from '../../domain/ingest/github-deployments.ts';
-import { createService, rotateDeployToken } from '../../domain/ingest/services.ts';
+import { createService, rotateDeployToken, setServiceRepositoryUrl } from '../../domain/ingest/services.ts';
 import { quoted } from '../../domain/shared/audit.ts';
 import { countRows } from '../../domain/shared/counts.ts';
 import { audited } from '../audit.ts';
@@ -26,6 +26,12 @@ export const ServiceRef = builder.prismaNode('Service', {
   fields: (t) => ({
     name: t.exposeString('name'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    repositoryUrl: t.exposeString('repositoryUrl', {
+      nullable: true,
+      description:
+        'Its source repository (http or https): set with setServiceRepositoryUrl, or taken from the first deploy whose payload names one ' +
+        '(`repository_url`, which `hookline deploy` reads from GitHub Actions, GitLab CI and Bitbucket Pipelines) while none is set.',
+    }),
     deployTokenPrefix: t.string({
       description: 'The first characters of the live deploy token, to recognise it; the token itself is shown only once.',
       nullable: true,
@@ -164,6 +170,25 @@ const RotateGitHubWebhookSecretPayload = builder
   });
 
 builder.mutationFields((t) => ({
+  setServiceRepositoryUrl: t.withAuth({ organization: true }).prismaField({
+    type: 'Service',
+    description:
+      "Sets the service's repository address (http or https; GitHub, GitLab and Bitbucket hosts get commit, pull request and compare links); " +
+      'null or empty clears it, and the next deploy naming one sets it again.',
+    args: { serviceId: t.arg.id({ required: true }), url: t.arg.string({ required: false, validate: storableText().nullish() }) },
+    resolve: (_query, _root, { serviceId, url }, context) =>
+      audited(
+        context,
+        'service.setRepositoryUrl',
+        (scoped) => setServiceRepositoryUrl(scoped.prisma, scoped.organization.id, serviceId, url ?? null),
+        (service) => ({
+          objectId: service.id,
+          summary: service.repositoryUrl
+            ? `Set the repository of service ${quoted(service.name)} to ${service.repositoryUrl}`
+            : `Cleared the repository of service ${quoted(service.name)}`,
+        }),
+      ),
+  }),
   rotateGitHubWebhookSecret: t.withAuth({ organization: true }).field({
     type: RotateGitHubWebhookSecretPayload,
     description: "Makes the service's GitHub webhook secret (replacing any before it), for GitHub deployment_status webhooks.",

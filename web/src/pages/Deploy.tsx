@@ -5,6 +5,7 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { Breadcrumbs, Badge, Empty, ErrorAlert, Loading, PageHeader, TableWrap } from '../components';
+import { CommitMessage, ExternalLink } from '../commits';
 import { formatDateTime, formatPercent, formatSeconds, shortSha } from '../format';
 import { graphql } from '../gql';
 
@@ -13,7 +14,8 @@ const DEPLOY = graphql(`
     deploy(id: $id) {
       id commitSha commitMessage branch environment version deployedBy description url deployedAt receivedAt
       service { id name }
-      commitsSincePrevious { sha message author timestamp leadTimeSeconds derived }
+      commitUrl compareUrl pullRequestUrl
+      commitsSincePrevious { sha message subject body url pullRequestUrl author timestamp leadTimeSeconds derived }
       authors
       previousDeploy { id commitSha version deployedAt environment }
       isRollback restoredDeploy { id commitSha version deployedAt }
@@ -105,11 +107,25 @@ export function DeployPage() {
         <dt>Received</dt>
         <dd>{formatDateTime(deploy.receivedAt)}</dd>
         <dt>Commit</dt>
-        <dd className="mono wrap">{deploy.commitSha}</dd>
+        <dd className="mono wrap">
+          <ExternalLink href={deploy.commitUrl}>{deploy.commitSha}</ExternalLink>
+        </dd>
+        {(deploy.compareUrl || deploy.pullRequestUrl) && (
+          <>
+            <dt>In the repository</dt>
+            <dd>
+              {deploy.pullRequestUrl && <ExternalLink href={deploy.pullRequestUrl}>Pull request</ExternalLink>}
+              {deploy.pullRequestUrl && deploy.compareUrl && ' · '}
+              {deploy.compareUrl && <ExternalLink href={deploy.compareUrl}>Compare with the previous deploy</ExternalLink>}
+            </dd>
+          </>
+        )}
         {deploy.commitMessage && (
           <>
             <dt>Message</dt>
-            <dd>{deploy.commitMessage}</dd>
+            <dd>
+              <CommitMessage message={deploy.commitMessage} />
+            </dd>
           </>
         )}
         {deploy.branch && (
@@ -182,10 +198,18 @@ export function DeployPage() {
               {deploy.commitsSincePrevious.map((commit, index) => (
                 <tr key={index}>
                   <td className="mono">
-                    {shortSha(commit.sha)}
+                    <ExternalLink href={commit.url}>{shortSha(commit.sha)}</ExternalLink>
                     {commit.derived && <span className="subtle"> (head commit)</span>}
                   </td>
-                  <td>{commit.message ?? '—'}</td>
+                  <td>
+                    {commit.message ? <CommitMessage message={commit.message} /> : '—'}
+                    {commit.pullRequestUrl && (
+                      <>
+                        {' '}
+                        <ExternalLink href={commit.pullRequestUrl}>pull request</ExternalLink>
+                      </>
+                    )}
+                  </td>
                   <td>{commit.author ?? '—'}</td>
                   <td>{formatDateTime(commit.timestamp)}</td>
                   <td>{formatSeconds(commit.leadTimeSeconds)}</td>

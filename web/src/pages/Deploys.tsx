@@ -8,6 +8,7 @@ import { Badge, Empty, ErrorAlert, Loading, PageHeader, ServiceOptions } from '.
 import { formatDateTime, shortSha } from '../format';
 import { LoadOlder, usePages, type PageSlot } from '../paging';
 import { graphql } from '../gql';
+import { CommitMessage } from '../commits';
 import type { TimelineIncidentsQuery } from '../gql/graphql';
 
 const PAGE_SIZE = 25;
@@ -25,7 +26,7 @@ const TIMELINE = graphql(`
         node {
           __typename
           ... on Deploy {
-            id commitSha commitMessage branch environment version deployedBy deployedAt isRollback rolledBack
+            id commitSha headline branch environment version deployedBy deployedAt isRollback rolledBack
             service { id name }
             suspectIn { verdict incident { id title } }
           }
@@ -173,7 +174,11 @@ function DeployPage({ first, after, serviceId, environment, onMore }: DeployPage
                 {entry.branch && <span className="subtle">{entry.branch}</span>}
                 {entry.deployedBy && <span className="subtle">by {entry.deployedBy}</span>}
               </div>
-              {entry.commitMessage && <p className="card-text">{entry.commitMessage}</p>}
+              {entry.headline && (
+                <div className="card-text">
+                  <CommitMessage message={entry.headline} />
+                </div>
+              )}
               {entry.suspectIn
                 .filter((suspect) => suspect.verdict === 'CAUSED')
                 .map((suspect) => (

@@ -1,51 +1,45 @@
 // DORA's four keys for a service (or the whole organization) over a period, and a chart of
-// its deploys: per day up to two weeks, per week beyond.
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+// its deploys: per day up to two weeks, per week beyond. The period is the last N × 24 hours;
+// days and weeks are the API's (UTC days, ISO weeks from Monday 00:00 UTC, cut to the period),
+// so every number on the page is one the API gives for the same bounds.
+import { useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useClient, useQuery, type OperationResult } from 'urql';
-import type { DeployTimesQuery, DeployTimesQueryVariables, DoraPerformance, DoraWeekFragment } from '../gql/graphql';
-import { ErrorAlert, Loading, PageHeader, ServiceOptions, TableWrap } from '../components';
-import { errorMessage } from '../errors';
-import { formatPercent, formatSeconds } from '../format';
+import { useQuery } from 'urql';
+import type { DoraPerformance, DoraWeekFragment } from '../gql/graphql';
+import { Badge, ErrorAlert, Loading, PageHeader, ServiceOptions, TableWrap } from '../components';
+import { formatDateTime, formatPercent, formatSeconds, shortSha } from '../format';
 import { graphql } from '../gql';
 import { SERVICE_OPTIONS } from './Deploys';
 
 const PERIODS = [7, 14, 30, 90] as const;
-/** The chart reads at most this many deploys (pages of 100). */
-const CHART_MAX_PAGES = 10;
+const MS_PER_DAY = 86_400_000;
 
+graphql(`
+  fragment DoraWeek on DoraMetrics {
+    from to deployCount deploymentFrequencyPerDay leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+  }
+`);
+
+/** The period's keys and the same for each ISO week that overlaps it, in one request. */
 const DORA = graphql(`
   query Dora($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
     dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
-      deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+      from to deploymentFrequencyPerDay deployCount days leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+      failedDeployCount rolledBackCount judgedCausedCount topSuspectCount
       bands { deploymentFrequency leadTimeForChanges changeFailureRate timeToRestore }
+      byWeek { ...DoraWeek }
     }
   }
 `);
 
-graphql(`
-  fragment DoraWeek on DoraMetrics {
-    deployCount deploymentFrequencyPerDay leadTimeForChangesSeconds changeFailureRate timeToRestoreSeconds
+/** The period's deploys per UTC day, for the chart of short periods. */
+const DORA_DAYS = graphql(`
+  query DoraDays($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
+      byDay { from to deployCount }
+    }
   }
 `);
-
-/** The four keys over each of the last 8 weeks (7-day windows up to now), in one request. */
-const DORA_WEEKS = graphql(`
-  query DoraWeeks(
-    $serviceId: ID, $environment: String,
-    $f0: DateTime!, $f1: DateTime!, $f2: DateTime!, $f3: DateTime!, $f4: DateTime!, $f5: DateTime!, $f6: DateTime!, $f7: DateTime!, $to: DateTime!
-  ) {
-    w0: dora(serviceId: $serviceId, environment: $environment, from: $f0, to: $f1) { ...DoraWeek }
-    w1: dora(serviceId: $serviceId, environment: $environment, from: $f1, to: $f2) { ...DoraWeek }
-    w2: dora(serviceId: $serviceId, environment: $environment, from: $f2, to: $f3) { ...DoraWeek }
-    w3: dora(serviceId: $serviceId, environment: $environment, from: $f3, to: $f4) { ...DoraWeek }
-    w4: dora(serviceId: $serviceId, environment: $environment, from: $f4, to: $f5) { ...DoraWeek }
-    w5: dora(serviceId: $serviceId, environment: $environment, from: $f5, to: $f6) { ...DoraWeek }
-    w6: dora(serviceId: $serviceId, environment: $environment, from: $f6, to: $f7) { ...DoraWeek }
-    w7: dora(serviceId: $serviceId, environment: $environment, from: $f7, to: $to) { ...DoraWeek }
-  }
-`);
-const TREND_WEEKS = 8;
 
 const DORA_ENVIRONMENTS = graphql(`
   query DoraEnvironments {
@@ -56,21 +50,46 @@ const DORA_ENVIRONMENTS = graphql(`
 const DEFAULT_ENVIRONMENT = 'production';
 const ALL_ENVIRONMENTS = '*';
 
-const DEPLOY_TIMES = graphql(`
-  query DeployTimes($serviceId: ID, $environment: String, $after: String) {
-    deploys(first: 100, after: $after, serviceId: $serviceId, environment: $environment) {
-      edges { node { id deployedAt } }
-      pageInfo { hasNextPage endCursor }
+/** What the four keys count, for the same period: failed deploys, restored incidents, and each service's keys. */
+const DORA_DRILL_DOWNS = graphql(`
+  query DoraDrillDowns($serviceId: ID, $environment: String, $from: DateTime!, $to: DateTime!) {
+    dora(serviceId: $serviceId, environment: $environment, from: $from, to: $to) {
+      failedDeploys(first: 100) { reason deploy { id commitSha version environment deployedAt service { id name } } }
+      restoreIncidents(first: 100) { id title severity environment startedAt resolvedAt service { id name } }
+      byService {
+        service { id name }
+        keys { deployCount deploymentFrequencyPerDay leadTimeForChangesSeconds changeFailureRate failedDeployCount timeToRestoreSeconds }
+      }
     }
   }
 `);
 
-function startOfDay(date: Date): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
-}
+const FAILURE_REASON = {
+  ROLLED_BACK: 'rolled back',
+  JUDGED_CAUSED: 'judged CAUSED for an incident',
+  TOP_SUSPECT: 'top suspect of an incident, no verdict',
+} as const;
 
-function dayKey(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** Dates as the API cuts days and weeks: in UTC. */
+const utcDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const utcDayTime = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** "Nov 24 – 30" for a whole week, "Nov 29" for a whole day; a piece cut by the period gives its cut bound's time. */
+function pieceLabel(piece: { from: string; to: string }): string {
+  const from = new Date(piece.from);
+  const to = new Date(piece.to);
+  const whole = (time: Date) => time.getTime() % MS_PER_DAY === 0;
+  const first = whole(from) ? utcDay.format(from) : utcDayTime.format(from);
+  // The last day the piece touches: a bound at midnight ends the day before.
+  const lastDay = new Date(to.getTime() - (whole(to) ? MS_PER_DAY : 0));
+  const last = whole(to) ? utcDay.format(lastDay) : utcDayTime.format(to);
+  return first === last || (whole(from) && whole(to) && to.getTime() - from.getTime() === MS_PER_DAY) ? first : `${first} – ${last}`;
 }
 
 export function DoraPage() {
@@ -87,10 +106,10 @@ export function DoraPage() {
     params.get('environment') ?? (known ? (known.includes(DEFAULT_ENVIRONMENT) ? DEFAULT_ENVIRONMENT : ALL_ENVIRONMENTS) : null);
   const environment = chosen === ALL_ENVIRONMENTS ? null : chosen;
 
-  // The period: `days` calendar days up to now; fixed while the filters stay the same.
+  // The period: the last `days` × 24 hours up to now, as the API counts it; fixed while the filters stay the same.
   const period = useMemo(() => {
     const to = new Date();
-    const from = startOfDay(new Date(to.getTime() - (days - 1) * 86_400_000));
+    const from = new Date(to.getTime() - days * MS_PER_DAY);
     return { from, to };
   }, [days, serviceId, environment]);
   const variables = { serviceId, environment, from: period.from.toISOString(), to: period.to.toISOString() };
@@ -150,16 +169,21 @@ export function DoraPage() {
       {error && <ErrorAlert error={error} />}
       {!metrics && fetching && <Loading what="Computing the four keys" />}
       {metrics && (
-        <ul className="keys" aria-label="The four keys" data-from={period.from.toISOString()} data-to={period.to.toISOString()}>
+        <p className="help" data-testid="dora-period">
+          From {utcDayTime.format(new Date(metrics.from))} to {utcDayTime.format(new Date(metrics.to))} UTC ({days} × 24 hours). Days and
+          weeks are UTC: a week runs from Monday 00:00 UTC, and the first and last are cut to the period.
+        </p>
+      )}
+      {metrics && (
+        <ul className="keys" aria-label="The four keys" data-from={metrics.from} data-to={metrics.to}>
           <li className="card key">
             <h2>Deployment frequency</h2>
             <Band value={metrics.bands.deploymentFrequency} />
             <p className="key-value">
               {metrics.deploymentFrequencyPerDay.toFixed(2)} <span>per day</span>
             </p>
-            {/* The chosen calendar days, today's hours so far included (the API's fractional `days` is 29.3 at 7 am). */}
             <p className="subtle">
-              {metrics.deployCount} deploys in {days} days
+              {metrics.deployCount} deploys in {metrics.days} days
             </p>
           </li>
           <li className="card key">
@@ -172,7 +196,15 @@ export function DoraPage() {
             <h2>Change failure rate</h2>
             <Band value={metrics.bands.changeFailureRate} />
             <p className="key-value">{formatPercent(metrics.changeFailureRate)}</p>
-            <p className="subtle">deploys that caused an incident</p>
+            <p className="subtle" data-testid="failure-definition">
+              {metrics.failedDeployCount} of {metrics.deployCount} deploys failed: {metrics.rolledBackCount} rolled back,{' '}
+              {metrics.judgedCausedCount} judged CAUSED for an incident, {metrics.topSuspectCount} top suspect of an incident without a
+              verdict
+            </p>
+            <p className="help">
+              A deploy fails when a later deploy rolled it back, when someone judged it CAUSED for an incident, or when it was an incident's
+              top suspect and nobody dismissed it or named another cause. Each counts once, in that order.
+            </p>
           </li>
           <li className="card key">
             <h2>Time to restore</h2>
@@ -182,121 +214,165 @@ export function DoraPage() {
           </li>
         </ul>
       )}
-      {chosen !== null && <WeeklyTrends serviceId={serviceId} environment={environment} to={period.to} />}
-      {chosen !== null && <DeploysOverTime serviceId={serviceId} environment={environment} from={period.from} to={period.to} />}
+      {metrics && <WeeklyTrends weeks={metrics.byWeek} />}
+      {metrics && <DrillDowns variables={variables} />}
+      {metrics && (
+        <DeploysOverTime weeks={metrics.byWeek} daily={days <= DAILY_BARS_UP_TO ? { ...variables, serviceId, environment } : null} />
+      )}
     </>
   );
 }
 
+/** The rows behind the keys: which deploys failed and why, which incidents were restored, and the keys of each service. */
+function DrillDowns({ variables }: { variables: { serviceId: string | null; environment: string | null; from: string; to: string } }) {
+  const [{ data, error }] = useQuery({ query: DORA_DRILL_DOWNS, variables });
+  if (error) return <ErrorAlert error={error} />;
+  if (!data) return <Loading what="Listing what the keys count" />;
+  const { failedDeploys, restoreIncidents, byService } = data.dora;
+  return (
+    <>
+      <section aria-labelledby="dora-by-service">
+        <h2 id="dora-by-service">By service</h2>
+        <TableWrap label="The four keys by service">
+          <thead>
+            <tr>
+              <th scope="col">Service</th>
+              <th scope="col">Deploys</th>
+              <th scope="col">Per day</th>
+              <th scope="col">Lead time</th>
+              <th scope="col">Failure rate</th>
+              <th scope="col">Restore time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {byService.map(({ service, keys }) => (
+              <tr key={service.id} data-service={service.id}>
+                <th scope="row">
+                  <Link to={`/dora?service=${service.id}&environment=${variables.environment ?? ALL_ENVIRONMENTS}`}>{service.name}</Link>
+                </th>
+                <td>{keys.deployCount}</td>
+                <td>{keys.deploymentFrequencyPerDay.toFixed(2)}</td>
+                <td>{formatSeconds(keys.leadTimeForChangesSeconds)}</td>
+                <td>
+                  {formatPercent(keys.changeFailureRate)}
+                  {keys.deployCount > 0 && <span className="subtle"> ({keys.failedDeployCount} failed)</span>}
+                </td>
+                <td>{formatSeconds(keys.timeToRestoreSeconds)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      </section>
+      <section aria-labelledby="dora-failed-deploys">
+        <h2 id="dora-failed-deploys">Failed deploys</h2>
+        {failedDeploys.length === 0 ? (
+          <p className="subtle">No deploy of the period counts as failed.</p>
+        ) : (
+          <TableWrap label="Failed deploys">
+            <thead>
+              <tr>
+                <th scope="col">Deploy</th>
+                <th scope="col">Service</th>
+                <th scope="col">Environment</th>
+                <th scope="col">Deployed</th>
+                <th scope="col">Counted as failed because</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failedDeploys.map(({ reason, deploy }) => (
+                <tr key={deploy.id} data-deploy={deploy.id}>
+                  <td>
+                    <Link to={`/deploys/${deploy.id}`}>
+                      <span className="mono">{shortSha(deploy.commitSha)}</span>
+                      {deploy.version ? ` · ${deploy.version}` : ''}
+                    </Link>
+                  </td>
+                  <td>{deploy.service.name}</td>
+                  <td>{deploy.environment ?? '—'}</td>
+                  <td>{formatDateTime(deploy.deployedAt)}</td>
+                  <td data-reason={reason}>{FAILURE_REASON[reason]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+        )}
+        {failedDeploys.length === 100 && <p className="help">The latest 100 are listed.</p>}
+      </section>
+      <section aria-labelledby="dora-restore-incidents">
+        <h2 id="dora-restore-incidents">Incidents behind the restore time</h2>
+        {restoreIncidents.length === 0 ? (
+          <p className="subtle">No incident was resolved in the period.</p>
+        ) : (
+          <TableWrap label="Incidents counted toward time to restore">
+            <thead>
+              <tr>
+                <th scope="col">Incident</th>
+                <th scope="col">Service</th>
+                <th scope="col">Started</th>
+                <th scope="col">Resolved</th>
+                <th scope="col">Restore time</th>
+              </tr>
+            </thead>
+            <tbody>
+              {restoreIncidents.map((incident) => (
+                <tr key={incident.id} data-incident={incident.id}>
+                  <td>
+                    <Badge value={incident.severity} /> <Link to={`/incidents/${incident.id}`}>{incident.title}</Link>
+                  </td>
+                  <td>{incident.service.name}</td>
+                  <td>{formatDateTime(incident.startedAt)}</td>
+                  <td>{formatDateTime(incident.resolvedAt)}</td>
+                  <td>{formatSeconds((Date.parse(incident.resolvedAt!) - Date.parse(incident.startedAt)) / 1000)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableWrap>
+        )}
+        {restoreIncidents.length === 100 && <p className="help">The latest 100 resolved are listed.</p>}
+      </section>
+    </>
+  );
+}
+
+/** Deploys per UTC day (periods up to two weeks) or per ISO week, as the API counts them. */
 function DeploysOverTime({
-  serviceId,
-  environment,
-  from,
-  to,
+  weeks,
+  daily,
 }: {
-  serviceId: string | null;
-  environment: string | null;
-  from: Date;
-  to: Date;
+  weeks: readonly Piece[];
+  daily: { serviceId: string | null; environment: string | null; from: string; to: string } | null;
 }) {
-  const client = useClient();
-  const [state, setState] = useState<{ times: Date[]; truncated: boolean } | { error: string } | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    setState(null);
-    (async () => {
-      const times: Date[] = [];
-      let after: string | null = null;
-      for (let page = 0; page < CHART_MAX_PAGES; page++) {
-        const result: OperationResult<DeployTimesQuery, DeployTimesQueryVariables> = await client
-          .query(DEPLOY_TIMES, { serviceId, environment, after }, { requestPolicy: 'network-only' })
-          .toPromise();
-        if (cancelled) return;
-        if (result.error || !result.data) {
-          setState({ error: errorMessage(result.error) ?? 'Could not read the deploys.' });
-          return;
-        }
-        const { edges, pageInfo } = result.data.deploys;
-        let older = false;
-        for (const { node } of edges) {
-          const at = new Date(node.deployedAt);
-          if (at < from) older = true;
-          else if (at < to) times.push(at);
-        }
-        if (older || !pageInfo.hasNextPage || !pageInfo.endCursor) {
-          setState({ times, truncated: false });
-          return;
-        }
-        after = pageInfo.endCursor;
-      }
-      setState({ times, truncated: true });
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [client, serviceId, environment, from, to]);
-
-  const buckets = useMemo(() => {
-    const list: Day[] = [];
-    for (let day = startOfDay(from); day < to; day = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1)) {
-      list.push({ key: dayKey(day), date: day, count: 0 });
-    }
-    if (state && 'times' in state) {
-      const byKey = new Map(list.map((entry) => [entry.key, entry]));
-      for (const time of state.times) {
-        const entry = byKey.get(dayKey(time));
-        if (entry) entry.count++;
-      }
-    }
-    return groupDays(list, list.length > DAILY_BARS_UP_TO ? 7 : 1);
-  }, [from, to, state]);
-  const unit = buckets.some((bucket) => bucket.days.length > 1) ? 'week' : 'day';
-
+  const [{ data, error }] = useQuery({ query: DORA_DAYS, variables: daily ?? { from: '', to: '' }, pause: daily === null });
+  const pieces = daily ? data?.dora.byDay : weeks;
+  const unit = daily ? 'day' : 'week';
+  const buckets = useMemo(() => pieces?.map((piece) => ({ ...piece, count: piece.deployCount, label: pieceLabel(piece) })), [pieces]);
   return (
     <section className="card chart" aria-labelledby="deploys-over-time">
-      <h2 id="deploys-over-time">Deploys per {unit}</h2>
-      {!state && <Loading what="Counting deploys" />}
-      {state && 'error' in state && <ErrorAlert>{state.error}</ErrorAlert>}
-      {state && 'times' in state && <BarChart buckets={buckets} unit={unit} />}
-      {state && 'times' in state && state.truncated && <p className="help">Only the latest {CHART_MAX_PAGES * 100} deploys are counted.</p>}
+      <h2 id="deploys-over-time">Deploys per {unit} (UTC)</h2>
+      {error && <ErrorAlert error={error} />}
+      {!buckets && !error && <Loading what="Counting deploys" />}
+      {buckets && <BarChart buckets={buckets} unit={unit} />}
     </section>
   );
 }
 
-interface Day {
-  key: string;
-  date: Date;
-  count: number;
+/** A day or week of the period, as the API cut it. */
+interface Piece {
+  from: string;
+  to: string;
+  deployCount: number;
 }
 
 interface Bucket {
-  days: Day[];
+  from: string;
+  to: string;
   count: number;
-  /** "Nov 23", or "Nov 17 – 23" for several days. */
+  /** "Nov 23", or "Nov 17 – 23" for a week. */
   label: string;
 }
 
 /** Up to this many days, one bar per day; longer periods get one bar per week (few deploys leave most days empty). */
 const DAILY_BARS_UP_TO = 14;
-
-const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-
-/** Buckets of `size` days counted back from the last day, so every bar but the oldest is whole. */
-function groupDays(days: Day[], size: number): Bucket[] {
-  const buckets: Bucket[] = [];
-  for (let end = days.length; end > 0; end -= size) {
-    const slice = days.slice(Math.max(0, end - size), end);
-    const first = slice[0]!.date;
-    const last = slice[slice.length - 1]!.date;
-    buckets.unshift({
-      days: slice,
-      count: slice.reduce((sum, day) => sum + day.count, 0),
-      label: slice.length === 1 ? dayLabel.format(first) : dayLabel.formatRange(first, last),
-    });
-  }
-  return buckets;
-}
 
 /** The figure's width in CSS pixels, so the chart is drawn at its real size and its text is never scaled down. */
 function useWidth(element: RefObject<HTMLElement | null>, fallback: number): number {
@@ -323,8 +399,10 @@ function BarChart({ buckets, unit }: { buckets: Bucket[]; unit: 'day' | 'week' }
   const height = 180;
   const top = 18;
   const bottom = TICK_FONT_PX + 14;
-  const dayCount = buckets.reduce((sum, bucket) => sum + bucket.days.length, 0);
-  const dayWidth = width / dayCount;
+  const durationOf = (bucket: Bucket) => Date.parse(bucket.to) - Date.parse(bucket.from);
+  const duration = buckets.reduce((sum, bucket) => sum + durationOf(bucket), 0);
+  const msWidth = width / duration;
+  const dayCount = Math.round(duration / MS_PER_DAY);
   const max = Math.max(1, ...buckets.map((bucket) => bucket.count));
   const total = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
   const busiest = buckets.reduce((best, bucket) => (bucket.count > best.count ? bucket : best), buckets[0]!);
@@ -333,13 +411,13 @@ function BarChart({ buckets, unit }: { buckets: Bucket[]; unit: 'day' | 'week' }
       ? `No deploys in the last ${dayCount} days.`
       : `${total} deploys in ${dayCount} days; the busiest ${unit} was ${busiest.label} with ${busiest.count}.`;
 
-  // Bars are as wide as the days they count (the oldest week may be shorter), less a gap.
+  // Bars are as wide as the time they count (the first and last may be cut by the period), less a gap.
   let offset = 0;
   const bars = buckets.map((bucket) => {
-    const slot = bucket.days.length * dayWidth;
+    const slot = durationOf(bucket) * msWidth;
     const gap = Math.min(8, slot * 0.3);
-    const bar = { bucket, x: offset * dayWidth + gap / 2, width: slot - gap };
-    offset += bucket.days.length;
+    const bar = { bucket, x: offset * msWidth + gap / 2, width: Math.max(1, slot - gap) };
+    offset += durationOf(bucket);
     return bar;
   });
   // A tick under a bar when its label fits whole inside the chart without touching its
@@ -361,7 +439,7 @@ function BarChart({ buckets, unit }: { buckets: Bucket[]; unit: 'day' | 'week' }
         {bars.map(({ bucket, x, width: barWidth }) => {
           const barHeight = ((height - top - bottom) * bucket.count) / max;
           return (
-            <g key={bucket.days[0]!.key}>
+            <g key={bucket.from}>
               <rect x={x} y={height - bottom - barHeight} width={barWidth} height={barHeight} className="bar">
                 <title>{`${bucket.label}: ${bucket.count} deploy${bucket.count === 1 ? '' : 's'}`}</title>
               </rect>
@@ -416,7 +494,7 @@ function Sparkline({ values, label }: { values: (number | null)[]; label: string
   const height = 36;
   const known = values.filter((value): value is number => value !== null);
   const max = Math.max(...known, 0) || 1;
-  const x = (index: number) => 4 + (index * (width - 8)) / (values.length - 1);
+  const x = (index: number) => 4 + (index * (width - 8)) / (values.length - 1 || 1);
   const y = (value: number) => height - 4 - (value / max) * (height - 8);
   const points = values.map((value, index) => (value === null ? null : `${x(index).toFixed(1)},${y(value).toFixed(1)}`));
   const segments: string[][] = [[]];
@@ -436,73 +514,45 @@ function Sparkline({ values, label }: { values: (number | null)[]; label: string
   );
 }
 
-/** The four keys week by week over the last 8 weeks: a sparkline each, and the numbers in a table. */
-function WeeklyTrends({ serviceId, environment, to }: { serviceId: string | null; environment: string | null; to: Date }) {
-  const bounds = useMemo(
-    () => Array.from({ length: TREND_WEEKS + 1 }, (_, index) => new Date(to.getTime() - (TREND_WEEKS - index) * 7 * 86_400_000)),
-    [to],
-  );
-  const [{ data, error }] = useQuery({
-    query: DORA_WEEKS,
-    variables: {
-      serviceId,
-      environment,
-      f0: bounds[0]!.toISOString(),
-      f1: bounds[1]!.toISOString(),
-      f2: bounds[2]!.toISOString(),
-      f3: bounds[3]!.toISOString(),
-      f4: bounds[4]!.toISOString(),
-      f5: bounds[5]!.toISOString(),
-      f6: bounds[6]!.toISOString(),
-      f7: bounds[7]!.toISOString(),
-      to: bounds[8]!.toISOString(),
-    },
-  });
-  const weeks: Week[] | null = data ? [data.w0, data.w1, data.w2, data.w3, data.w4, data.w5, data.w6, data.w7] : null;
-  const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+/** The four keys week by week (the ISO weeks that overlap the period): a sparkline each, and the numbers in a table. */
+function WeeklyTrends({ weeks }: { weeks: readonly Week[] }) {
   return (
     <section aria-labelledby="weekly-trends">
       <h2 id="weekly-trends">Weekly trends</h2>
-      {error && <ErrorAlert error={error} />}
-      {!weeks && !error && <Loading what="Computing the weeks" />}
-      {weeks && (
-        <>
-          <ul className="trends">
-            {TREND_KEYS.map((key) => {
-              const values = weeks.map(key.value);
-              return (
-                <li key={key.name} className="card trend">
-                  <h3>{key.name}</h3>
-                  <Sparkline values={values} label={`${key.name}, week by week: ${values.map(key.text).join(', ')}`} />
-                  <p className="subtle">this week: {key.text(values[values.length - 1]!)}</p>
-                </li>
-              );
-            })}
-          </ul>
-          <TableWrap label="Weekly trends" className="trend-table">
-            <thead>
-              <tr>
-                <th scope="col">Week from</th>
-                {TREND_KEYS.map((key) => (
-                  <th key={key.name} scope="col">
-                    {key.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week, index) => (
-                <tr key={bounds[index]!.toISOString()} data-from={bounds[index]!.toISOString()} data-to={bounds[index + 1]!.toISOString()}>
-                  <th scope="row">{day.format(bounds[index]!)}</th>
-                  {TREND_KEYS.map((key) => (
-                    <td key={key.name}>{key.text(key.value(week))}</td>
-                  ))}
-                </tr>
+      <ul className="trends">
+        {TREND_KEYS.map((key) => {
+          const values = weeks.map(key.value);
+          return (
+            <li key={key.name} className="card trend">
+              <h3>{key.name}</h3>
+              <Sparkline values={values} label={`${key.name}, week by week: ${values.map(key.text).join(', ')}`} />
+              <p className="subtle">this week: {key.text(values[values.length - 1] ?? null)}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <TableWrap label="Weekly trends" className="trend-table">
+        <thead>
+          <tr>
+            <th scope="col">Week (UTC)</th>
+            {TREND_KEYS.map((key) => (
+              <th key={key.name} scope="col">
+                {key.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.from} data-from={week.from} data-to={week.to}>
+              <th scope="row">{pieceLabel(week)}</th>
+              {TREND_KEYS.map((key) => (
+                <td key={key.name}>{key.text(key.value(week))}</td>
               ))}
-            </tbody>
-          </TableWrap>
-        </>
-      )}
+            </tr>
+          ))}
+        </tbody>
+      </TableWrap>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { Breadcrumbs, Badge, Empty, ErrorAlert, FieldError, Loading, PageHeader,
 import { errorMessage, formErrors } from '../errors';
 import { formatDateTime, formatPercent, formatSeconds, labelText, readableTimes, shortSha } from '../format';
 import { graphql } from '../gql';
+import { CommitMessage, ExternalLink } from '../commits';
 import type { IncidentFieldsFragment, SuspectVerdict } from '../gql/graphql';
 
 graphql(`
@@ -36,7 +37,10 @@ graphql(`
       rank score verdict verdictAt
       reasons { code detail effect }
       mainReason { code detail effect }
-      deploy { id commitSha commitMessage version environment deployedAt deployedBy isRollback rolledBack service { id name } }
+      deploy {
+        id commitSha commitMessage headline version environment deployedAt deployedBy isRollback rolledBack service { id name }
+        commitUrl compareUrl pullRequestUrl
+      }
       change { id kind summary url environment changedAt service { id name } }
     }
   }
@@ -469,15 +473,37 @@ function SuspectDetails({ suspect }: { suspect: Suspect }) {
       <p className="card-text">
         {deploy ? (
           <>
-            {deploy.commitMessage ?? 'No commit message.'}{' '}
+            {deploy.headline ? <CommitMessage message={deploy.headline} /> : 'No commit message.'}{' '}
             <span className="subtle">
               {deploy.environment ?? 'no environment'} · {formatDateTime(deploy.deployedAt)}
               {deploy.deployedBy ? ` · by ${deploy.deployedBy}` : ''}
             </span>
+            {(deploy.commitUrl || deploy.pullRequestUrl || deploy.compareUrl) && (
+              <span className="repository-links">
+                {deploy.commitUrl && (
+                  <>
+                    {' · '}
+                    <ExternalLink href={deploy.commitUrl}>commit</ExternalLink>
+                  </>
+                )}
+                {deploy.pullRequestUrl && (
+                  <>
+                    {' · '}
+                    <ExternalLink href={deploy.pullRequestUrl}>pull request</ExternalLink>
+                  </>
+                )}
+                {deploy.compareUrl && (
+                  <>
+                    {' · '}
+                    <ExternalLink href={deploy.compareUrl}>compare with the previous deploy</ExternalLink>
+                  </>
+                )}
+              </span>
+            )}
           </>
         ) : (
           <>
-            {change!.url ? <a href={change!.url}>{change!.summary}</a> : <span>{change!.summary}</span>}{' '}
+            <ExternalLink href={change!.url}>{change!.summary}</ExternalLink>{' '}
             <span className="subtle">
               {change!.environment ?? 'no environment'} · {formatDateTime(change!.changedAt)}
             </span>

@@ -1,7 +1,7 @@
 // One service: its token (rotate with confirmation), its GitHub webhook (secret made or replaced
 // with confirmation, shown once with the Payload URL), its dependencies (edit which services it
 // depends on; see which depend on it), recent deploys and incidents.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { useCan } from '../auth';
@@ -13,11 +13,11 @@ import { graphql } from '../gql';
 const SERVICE = graphql(`
   query Service($id: ID!) {
     service(id: $id) {
-      id name deployTokenPrefix createdAt gitHubWebhookSecretCreatedAt
+      id name deployTokenPrefix createdAt gitHubWebhookSecretCreatedAt repositoryUrl
       dependsOn { id name }
       dependents { id name }
       deploys(first: 10) {
-        edges { node { id commitSha commitMessage environment version deployedBy deployedAt } }
+        edges { node { id commitSha headline environment version deployedBy deployedAt } }
       }
       incidents(first: 5) {
         edges { node { id title severity status openedAt } }
@@ -43,6 +43,61 @@ const ROTATE_GITHUB_WEBHOOK_SECRET = graphql(`
     }
   }
 `);
+
+const SET_REPOSITORY = graphql(`
+  mutation SetServiceRepositoryUrl($serviceId: ID!, $url: String) {
+    setServiceRepositoryUrl(serviceId: $serviceId, url: $url) { id repositoryUrl }
+  }
+`);
+
+/** The service's repository: links to commits, pull requests and comparisons; set here (ADMIN) or by the first deploy that names one. */
+function Repository({ service, mayChange }: { service: { id: string; name: string; repositoryUrl?: string | null }; mayChange: boolean }) {
+  const [saving, save] = useMutation(SET_REPOSITORY);
+  const [url, setUrl] = useState(service.repositoryUrl ?? '');
+  const id = useId();
+  const link = service.repositoryUrl && /^https?:\/\//i.test(service.repositoryUrl) ? service.repositoryUrl : null;
+  return (
+    <>
+      <h2>Repository</h2>
+      <p>
+        {link ? (
+          <a href={link} rel="noreferrer noopener" target="_blank" data-testid="repository-link">
+            {link}
+          </a>
+        ) : (
+          'No repository set.'
+        )}{' '}
+        Deploys and incidents link to its commits, pull requests and comparisons (GitHub, GitLab and Bitbucket).{' '}
+        <code>hookline deploy</code> sets it from GitHub Actions, GitLab CI or Bitbucket Pipelines while none is set.
+      </p>
+      {mayChange && (
+        <form
+          className="filters"
+          aria-label={`Repository of ${service.name}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save({ serviceId: service.id, url: url.trim() || null });
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-repository`}>Repository URL</label>
+            <input
+              id={`${id}-repository`}
+              type="url"
+              value={url}
+              placeholder="https://github.com/acme/checkout"
+              onChange={(e) => setUrl(e.target.value)}
+            />
+          </div>
+          <button type="submit" disabled={saving.fetching}>
+            Save repository
+          </button>
+        </form>
+      )}
+      {saving.error && <ErrorAlert error={saving.error} />}
+    </>
+  );
+}
 
 /** The service's GitHub webhook: deployment_status events from GitHub record its deploys. */
 function GitHubWebhook({
@@ -165,6 +220,8 @@ export function ServicePage() {
         <dd className="mono">{service.id}</dd>
       </dl>
 
+      <Repository key={service.repositoryUrl ?? ''} service={service} mayChange={admin} />
+
       <GitHubWebhook service={service} mayChange={admin} />
 
       <DependenciesEditor service={service} mayChange={admin} />
@@ -195,7 +252,8 @@ export function ServicePage() {
                   <Link to={`/deploys/${deploy.id}`}>{formatDateTime(deploy.deployedAt)}</Link>
                 </td>
                 <td>
-                  <span className="mono">{shortSha(deploy.commitSha)}</span> <span className="subtle">{deploy.commitMessage ?? ''}</span>
+                  <span className="mono">{shortSha(deploy.commitSha)}</span>{' '}
+                  <span className="subtle">{deploy.headline?.split('\n')[0] ?? ''}</span>
                 </td>
                 <td>{deploy.environment ?? '—'}</td>
                 <td>{deploy.version ?? '—'}</td>
