@@ -43,6 +43,9 @@ export default [
               'EndpointStats',
               'DoraMetrics',
               'DoraBands',
+              // A failed deploy with why it counts (the deploy is its Deploy), and one service's four keys.
+              'DoraFailedDeploy',
+              'DoraServiceKeys',
               'DeployHealth',
               'EndpointChartBucket',
               'RolloutStage',
