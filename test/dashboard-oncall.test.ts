@@ -7,19 +7,17 @@
 // (an incident, a test.ping) before what a test watches for is made.
 import type { ServerResponse } from 'node:http';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { dataOf, LOCAL_RECEIVERS } from './support/app.ts';
 import {
+  CHROMIUM_PATH,
   chromiumRequired,
   closeClean,
-  CHROMIUM_PATH,
   ensureDashboardBuilt,
   hasChromium,
-  launchBrowser,
-  openSignedIn,
   screenshot,
-  type Browser,
+  useBrowserTabs,
   type RecordedPage,
 } from './support/browser.ts';
 import { useHookline } from './support/fixture.ts';
@@ -108,32 +106,11 @@ if (!hasChromium && !chromiumRequired) {
 }
 
 describe.skipIf(!hasChromium && !chromiumRequired)('the on-call dashboard in a browser', () => {
-  let browser: Browser;
-  const tabs: RecordedPage[] = [];
-
-  beforeAll(async () => {
-    if (!hasChromium) throw new Error(`No Chromium at ${CHROMIUM_PATH}, and CI is set: the dashboard browser tests must run`);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async (context) => {
-    for (const tab of tabs.splice(0)) {
-      if (tab.page.isClosed()) continue;
-      if (context.task.result?.state === 'fail') {
-        await screenshot(tab.page, `failed-oncall-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`).catch(() => undefined);
-        console.warn(`console and page errors: ${JSON.stringify(tab.problems())}`);
-      }
-      await tab.close();
-    }
-  });
+  const tabs = useBrowserTabs('oncall');
 
   async function signedIn(path: string): Promise<RecordedPage> {
-    const tab = await browser.newPage();
-    tabs.push(tab);
     const session = await ownerSessionCookie(hookline.app, hookline.baseUrl, hookline.tenant.organizationId);
-    return openSignedIn(tab, session, `${hookline.baseUrl}${path}`);
+    return tabs.signedIn(session, `${hookline.baseUrl}${path}`);
   }
 
   it('opens on the on-call page: an open incident with its likely culprit, the latest deploys, and the endpoints failing now', async () => {

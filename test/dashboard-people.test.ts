@@ -1,19 +1,16 @@
 // The dashboard signed in as people, in a real browser: what a VIEWER is offered (and what the
 // API refuses them), a session revoked elsewhere signing an open tab out, and a page of another
 // origin unable to use the session cookie.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import { LOCAL_RECEIVERS, requestGraphqlWithHeaders } from './support/app.ts';
 import {
   chromiumRequired,
   closeClean,
-  CHROMIUM_PATH,
   ensureDashboardBuilt,
   hasChromium,
-  launchBrowser,
-  openSignedIn,
   screenshot,
-  type Browser,
+  useBrowserTabs,
   type RecordedPage,
 } from './support/browser.ts';
 import { useHookline } from './support/fixture.ts';
@@ -42,34 +39,15 @@ beforeAll(() => {
 const hookline = useHookline({ environment: LOCAL_RECEIVERS, receiver: true });
 
 describe.skipIf(!hasChromium && !chromiumRequired)('the dashboard signed in as people', () => {
-  let browser: Browser;
-  const tabs: RecordedPage[] = [];
+  const tabs = useBrowserTabs('people');
   let owner: { cookie: string };
 
   beforeAll(async () => {
-    if (!hasChromium) throw new Error(`No Chromium at ${CHROMIUM_PATH}, and CI is set: the dashboard browser tests must run`);
-    browser = await launchBrowser();
     owner = await setUpOwner(hookline.app, hookline.baseUrl, hookline.tenant.organizationId, 'owner@example.test');
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async (context) => {
-    for (const tab of tabs.splice(0)) {
-      if (tab.page.isClosed()) continue;
-      if (context.task.result?.state === 'fail') {
-        await screenshot(tab.page, `failed-people-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`).catch(() => undefined);
-        console.warn(`console and page errors: ${JSON.stringify(tab.problems())}`);
-      }
-      await tab.close();
-    }
-    await browser.context.clearCookies();
   });
 
   async function signedIn(cookie: string, path: string): Promise<RecordedPage> {
-    const tab = await browser.newPage();
-    tabs.push(tab);
-    return openSignedIn(tab, cookie, `${hookline.baseUrl}${path}`);
+    return tabs.signedIn(cookie, `${hookline.baseUrl}${path}`);
   }
 
   it('offers a VIEWER no Delete (nor other admin buttons), and the API refuses them the mutation with FORBIDDEN', async () => {
@@ -138,8 +116,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('the dashboard signed in as p
           `<input name='{"url":"https://evil.example/x","name":"planted","ignore":"' value='"}'><button>Go</button></form>`,
       );
     });
-    const attacker = await browser.newPage();
-    tabs.push(attacker);
+    const attacker = await tabs.newTab();
     attacker.allow(/status of 403/);
     await attacker.page.goto(`${hookline.receiver.url}/attack`);
     const [answer] = await Promise.all([

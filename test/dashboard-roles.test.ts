@@ -2,20 +2,17 @@
 // write button anywhere, a MEMBER sees incident and delivery actions but no admin ones. And the
 // people pages: API tokens with a scope, the organization switch, pending invites cancelled, and a
 // password change signing the other browsers out.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization } from '../src/domain/shared/organizations.ts';
 import { createService } from '../src/domain/ingest/services.ts';
 import { LOCAL_RECEIVERS } from './support/app.ts';
 import {
   chromiumRequired,
   closeClean,
-  CHROMIUM_PATH,
   ensureDashboardBuilt,
   hasChromium,
-  launchBrowser,
-  openSignedIn,
   screenshot,
-  type Browser,
+  useBrowserTabs,
   type RecordedPage,
 } from './support/browser.ts';
 import { useHookline } from './support/fixture.ts';
@@ -44,8 +41,7 @@ async function gql(credential: { token: string } | { cookie: string }, query: st
 }
 
 describe.skipIf(!hasChromium && !chromiumRequired)('the dashboard by role', () => {
-  let browser: Browser;
-  const tabs: RecordedPage[] = [];
+  const tabs = useBrowserTabs('roles');
   let owner: SignedIn;
   let viewer: SignedIn;
   let member: SignedIn;
@@ -53,8 +49,6 @@ describe.skipIf(!hasChromium && !chromiumRequired)('the dashboard by role', () =
   let endpointId: string;
 
   beforeAll(async () => {
-    if (!hasChromium) throw new Error(`No Chromium at ${CHROMIUM_PATH}, and CI is set: the dashboard browser tests must run`);
-    browser = await launchBrowser();
     const { tenant } = hookline;
     owner = await setUpOwner(hookline.app, hookline.baseUrl, tenant.organizationId, 'owner@roles.test');
     viewer = await invitePerson(hookline.baseUrl, owner.cookie, 'viewer@roles.test', 'VIEWER');
@@ -77,25 +71,9 @@ describe.skipIf(!hasChromium && !chromiumRequired)('the dashboard by role', () =
     endpointId = (await createEndpoint(hookline, tenant.apiToken, { url: `${hookline.receiver.url}/ok`, name: 'Orders' })).id;
     await gql(token, 'mutation($id: ID!) { sendTestEvent(endpointId: $id) { id } }', { id: endpointId });
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async (context) => {
-    for (const tab of tabs.splice(0)) {
-      if (tab.page.isClosed()) continue;
-      if (context.task.result?.state === 'fail') {
-        await screenshot(tab.page, `failed-roles-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`).catch(() => undefined);
-        console.warn(`console and page errors: ${JSON.stringify(tab.problems())}`);
-      }
-      await tab.close();
-    }
-    await browser.context.clearCookies();
-  });
 
   async function signedIn(cookie: string, path: string): Promise<RecordedPage> {
-    const tab = await browser.newPage();
-    tabs.push(tab);
-    return openSignedIn(tab, cookie, `${hookline.baseUrl}${path}`);
+    return tabs.signedIn(cookie, `${hookline.baseUrl}${path}`);
   }
 
   /** Opens `path` in the tab and waits until `ready` shows (the page's data is there). */
@@ -189,13 +167,13 @@ describe.skipIf(!hasChromium && !chromiumRequired)('the dashboard by role', () =
     expect(await offers(viewerTab)).toEqual(NONE);
     await screenshot(viewerTab.page, 'roles-viewer-incident');
     await closeClean(viewerTab);
-    await browser.context.clearCookies();
+    await tabs.clearCookies();
 
     const memberTab = await signedIn(member.cookie, '/');
     expect(await offers(memberTab)).toEqual({ ...NONE, ...MEMBER_OFFERS });
     await screenshot(memberTab.page, 'roles-member-deliveries');
     await closeClean(memberTab);
-    await browser.context.clearCookies();
+    await tabs.clearCookies();
 
     // The owner is offered everything: the same checks can see the buttons.
     const ownerTab = await signedIn(owner.cookie, '/');

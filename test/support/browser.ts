@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
@@ -107,6 +107,47 @@ export async function openSignedIn(tab: RecordedPage, sessionCookie: string, url
     .addCookies([{ name: name!, value: value.join('='), domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
   await tab.page.goto(url);
   return tab;
+}
+
+/**
+ * One browser for the tests of a describe block: launched before them, closed after them. After
+ * each test, its tabs are closed (a failed test's screenshotted first, its console and page errors
+ * printed) and its cookies cleared, so that no test runs in another's session.
+ */
+export function useBrowserTabs(name: string) {
+  let browser: Browser;
+  const tabs: RecordedPage[] = [];
+  beforeAll(async () => {
+    if (!hasChromium) throw new Error(`No Chromium at ${CHROMIUM_PATH}, and CI is set: the dashboard browser tests must run`);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async (context) => {
+    for (const tab of tabs.splice(0)) {
+      if (tab.page.isClosed()) continue;
+      if (context.task.result?.state === 'fail') {
+        await screenshot(tab.page, `failed-${name}-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50)}`).catch(() => undefined);
+        console.warn(`console and page errors: ${JSON.stringify(tab.problems())}`);
+      }
+      await tab.close();
+    }
+    await browser.context.clearCookies();
+  });
+  const newTab = async (): Promise<RecordedPage> => {
+    const tab = await browser.newPage();
+    tabs.push(tab);
+    return tab;
+  };
+  return {
+    /** A new tab, closed after the test. */
+    newTab,
+    /** A new tab signed in with `sessionCookie`, at `url`. */
+    signedIn: async (sessionCookie: string, url: string) => openSignedIn(await newTab(), sessionCookie, url),
+    /** Signs every tab out (the cookies are the browser's, shared by its tabs). */
+    clearCookies: () => browser.context.clearCookies(),
+  };
 }
 
 /** No console errors and no uncaught exceptions in the tab, then closes it. */
