@@ -70,7 +70,7 @@ DoraMetricsRef.implement({
     to: t.field({ type: 'DateTime', description: 'The end of the period (excluded).', resolve: (period) => period.scope.to }),
     byDay: t.field({
       type: [DoraMetricsRef],
-      complexity: 10 * DORA_COST,
+      complexity: { field: 10 * DORA_COST, multiplier: MAX_PIECES },
       resolve: keysOfPieces(utcDaysOf),
       description:
         'The same keys for each day (midnight to midnight UTC) that overlaps the period, in time order, the first and last cut to the period ' +
@@ -78,7 +78,7 @@ DoraMetricsRef.implement({
     }),
     byWeek: t.field({
       type: [DoraMetricsRef],
-      complexity: 10 * DORA_COST,
+      complexity: { field: 10 * DORA_COST, multiplier: MAX_PIECES },
       resolve: keysOfPieces(isoWeeksOf),
       description:
         'The same keys for each ISO week (Monday 00:00 UTC to the next Monday) that overlaps the period, in time order, the first and last ' +
@@ -124,6 +124,7 @@ DoraMetricsRef.implement({
         'The incidents whose restore times timeToRestoreSeconds takes the median of: resolved in the period (and not before they started), ' +
         `the latest resolved first, at most \`first\` (1..${MAX_DRILL_DOWN}).`,
       args: { first: t.arg.int({ required: true, defaultValue: 50, validate: drillDownSize }) },
+      complexity: { field: 1, multiplier: MAX_DRILL_DOWN },
       resolve: (_query, period, { first }, context) => doraRestoreIncidents(context.prisma, period.organizationId, period.scope, first),
     }),
     timeToRestoreSeconds: t.exposeFloat('timeToRestoreSeconds', {

@@ -29,6 +29,7 @@ builder.objectField(DoraMetricsRef, 'failedDeploys', (t) =>
     type: [DoraFailedDeployRef],
     description: `The deploys that failedDeployCount counts, newest first (by deployedAt), at most \`first\` (1..${MAX_DRILL_DOWN}).`,
     args: { first: t.arg.int({ required: true, defaultValue: 50, validate: drillDownSize }) },
+    complexity: { field: 1, multiplier: MAX_DRILL_DOWN },
     resolve: (period, { first }, context) => doraFailedDeploys(context.prisma, period.organizationId, period.scope, first),
   }),
 );

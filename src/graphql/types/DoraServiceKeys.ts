@@ -17,7 +17,7 @@ const DoraServiceKeysRef = builder.objectRef<{ service: Service; keys: DoraPerio
 builder.objectField(DoraMetricsRef, 'byService', (t) =>
   t.field({
     type: [DoraServiceKeysRef],
-    complexity: 10 * DORA_COST,
+    complexity: { field: 10 * DORA_COST, multiplier: MAX_SERVICES },
     description:
       `The same keys for each service of the scope (the organization's first ${MAX_SERVICES} by name, or the one service), ` +
       'computed one service after the other exactly as dora(serviceId:) computes them.',
