@@ -8,7 +8,7 @@ import { personOfVerifiedEmail } from '../src/domain/shared/single-sign-on.ts';
 import { graphql } from './gql/index.ts';
 import { dataOf, errorOf, requestGraphqlWithHeaders } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
-import { invitePerson, PASSWORD, postJson, setUpOwner, signIn } from './support/people.ts';
+import { invitePerson, organizationWithOwner, PASSWORD, postJson, setUpOwner, signIn, uniqueEmail } from './support/people.ts';
 
 const hookline = useHookline({ tenant: 'checkout' });
 
@@ -34,21 +34,11 @@ const AUDIT_LOG = graphql(`
   query InvitesAudit($action: String!) { auditLog(first: 10, filter: { action: $action }) { edges { node { action objectId summary } } } }
 `);
 
-let counter = 0;
-const uniqueEmail = (what: string) => `${what}-${Date.now()}-${counter++}@example.com`;
-
-async function organizationWithOwner() {
-  const { organizationId, apiToken } = await createOrganization(hookline.app.database.prisma, `org-${counter++}`);
-  const email = uniqueEmail('owner');
-  const owner = await setUpOwner(hookline.app, hookline.baseUrl, organizationId, email);
-  return { organizationId, apiToken, email, owner, personId: owner.body.person!.id };
-}
-
 const tokenOf = (inviteUrl: string) => new URL(inviteUrl).searchParams.get('token')!;
 
 describe('pending invites', () => {
   it('lists the unused, uncancelled, unexpired invites with who made them, newest first; an accepted one leaves the list', async () => {
-    const { owner, email, personId } = await organizationWithOwner();
+    const { owner, email, personId } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const invite = (invited: string, role: 'VIEWER' | 'ADMIN') =>
       requestGraphqlWithHeaders(hookline.baseUrl, { cookie: owner.cookie }, INVITE, { email: invited, role });
     const first = dataOf(await invite('First@Example.com', 'VIEWER')).inviteMember;
@@ -79,7 +69,7 @@ describe('pending invites', () => {
   });
 
   it('cancels one (OWNER only): the link is then refused with 410 and a message saying so; the entry names no link', async () => {
-    const { owner } = await organizationWithOwner();
+    const { owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const { inviteMember } = dataOf(
       await requestGraphqlWithHeaders(hookline.baseUrl, { cookie: owner.cookie }, INVITE, {
         email: 'cancelled@example.com',
@@ -132,8 +122,8 @@ describe('pending invites', () => {
   });
 
   it('answers NOT_FOUND for another organization’s invite (node(id:) finds it only there), and leaves it working', async () => {
-    const mine = await organizationWithOwner();
-    const theirs = await organizationWithOwner();
+    const mine = await organizationWithOwner(hookline.app, hookline.baseUrl);
+    const theirs = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const { inviteMember } = dataOf(
       await requestGraphqlWithHeaders(hookline.baseUrl, { cookie: theirs.owner.cookie }, INVITE, {
         email: 'theirs@example.com',
@@ -171,7 +161,7 @@ describe('changing one’s password', () => {
   const NEW_PASSWORD = 'a brand new passphrase';
 
   it('checks the current one, ends the other sessions (this one stays), and the new one signs in; the entry holds no password', async () => {
-    const { owner, email, personId } = await organizationWithOwner();
+    const { owner, email, personId } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const other = await signIn(hookline.baseUrl, email);
     expect(other.status).toBe(200);
 
@@ -217,7 +207,7 @@ describe('changing one’s password', () => {
   });
 
   it('counts a wrong current password toward the sign-in limit: after 10 failures both are refused with 429 until the window ends', async () => {
-    const { owner, email } = await organizationWithOwner();
+    const { owner, email } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     for (let failure = 0; failure < 5; failure++) {
       expect((await signIn(hookline.baseUrl, email, `wrong password ${failure}`)).status).toBe(401);
     }
@@ -241,7 +231,7 @@ describe('changing one’s password', () => {
   });
 
   it('is refused to an API token, which has no password', async () => {
-    const { apiToken } = await organizationWithOwner();
+    const { apiToken } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const refused = await requestGraphqlWithHeaders(hookline.baseUrl, { authorization: `Bearer ${apiToken}` }, CHANGE_PASSWORD, {
       current: PASSWORD,
       new: NEW_PASSWORD,
@@ -252,8 +242,8 @@ describe('changing one’s password', () => {
 
 describe('me.organizations', () => {
   it('lists every organization of the person with their role there; none for an API token', async () => {
-    const first = await organizationWithOwner();
-    const second = await organizationWithOwner();
+    const first = await organizationWithOwner(hookline.app, hookline.baseUrl);
+    const second = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const { inviteMember } = dataOf(
       await requestGraphqlWithHeaders(hookline.baseUrl, { cookie: second.owner.cookie }, INVITE, { email: first.email, role: 'MEMBER' }),
     );

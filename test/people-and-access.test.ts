@@ -12,7 +12,7 @@ import { graphql } from './gql/index.ts';
 import { dataOf, errorOf, requestGraphqlWithHeaders, startApp } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
 import { connectGraphqlWs, subscribe } from './support/graphql-ws.ts';
-import { invitePerson, PASSWORD, postJson, setUpOwner, signIn } from './support/people.ts';
+import { invitePerson, organizationWithOwner, PASSWORD, postJson, setUpOwner, signIn, uniqueEmail } from './support/people.ts';
 
 const hookline = useHookline({ tenant: 'checkout', environment: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' } });
 
@@ -56,17 +56,6 @@ const CREATE_TOKEN = graphql(`
   mutation PeopleCreateToken($scope: ApiTokenScope) { createApiToken(name: "ci", scope: $scope) { token apiToken { id scope } } }
 `);
 
-let counter = 0;
-const uniqueEmail = (what: string) => `${what}-${Date.now()}-${counter++}@example.com`;
-
-/** A fresh organization with an owner signed in through its set-up link. */
-async function organizationWithOwner() {
-  const { organizationId, apiToken } = await createOrganization(hookline.app.database.prisma, `org-${counter++}`);
-  const email = uniqueEmail('owner');
-  const owner = await setUpOwner(hookline.app, hookline.baseUrl, organizationId, email);
-  return { organizationId, apiToken, email, owner, personId: owner.body.person!.id };
-}
-
 const asCookie = (cookie: string, headers: Record<string, string> = {}) => ({ cookie, ...headers });
 
 describe('an upgrade from before people and scopes', () => {
@@ -107,7 +96,7 @@ describe('an upgrade from before people and scopes', () => {
 
 describe('signing in', () => {
   it('completes the set-up link: the person is OWNER, signed in with an HttpOnly SameSite=Lax cookie, not Secure over http', async () => {
-    const { organizationId, email, owner } = await organizationWithOwner();
+    const { organizationId, email, owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     expect(owner.body).toEqual({
       person: { id: expect.any(String), email, name: `Owner ${email}` },
       organizations: [{ id: organizationId, name: expect.any(String), role: 'OWNER' }],
@@ -122,7 +111,7 @@ describe('signing in', () => {
 
   it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
     const running = await hookline.startApp({ TRUST_PROXY: 'true' });
-    const { email } = await organizationWithOwner();
+    const { email } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const signedIn = await signIn(running.baseUrl, email, PASSWORD, { 'x-forwarded-proto': 'https' });
     expect(signedIn.status).toBe(200);
     expect(signedIn.setCookie).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
@@ -142,7 +131,7 @@ describe('signing in', () => {
   });
 
   it('answers a wrong password and an unknown email alike: 401 invalid_credentials, no cookie', async () => {
-    const { email } = await organizationWithOwner();
+    const { email } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const wrongPassword = await signIn(hookline.baseUrl, email, 'not the password at all');
     const unknownEmail = await signIn(hookline.baseUrl, uniqueEmail('nobody'), PASSWORD);
     for (const answer of [wrongPassword, unknownEmail]) {
@@ -153,7 +142,7 @@ describe('signing in', () => {
   });
 
   it('refuses the 11th try after 10 failures for one email from one address with 429 and Retry-After, even with the right password', async () => {
-    const { email } = await organizationWithOwner();
+    const { email } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     for (let failure = 0; failure < 10; failure++) {
       expect((await signIn(hookline.baseUrl, email, `wrong password ${failure}`)).status).toBe(401);
     }
@@ -163,12 +152,12 @@ describe('signing in', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
     // Another email from the same address is not held back.
-    const other = await organizationWithOwner();
+    const other = await organizationWithOwner(hookline.app, hookline.baseUrl);
     expect((await signIn(hookline.baseUrl, other.email)).status).toBe(200);
   });
 
   it('gives a new session id at every sign-in and ends the one the browser came with (no fixation)', async () => {
-    const { email, owner } = await organizationWithOwner();
+    const { email, owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const again = await signIn(hookline.baseUrl, email, PASSWORD, { cookie: owner.cookie });
     expect(again.status).toBe(200);
     expect(again.cookie).not.toBe(owner.cookie);
@@ -185,7 +174,7 @@ describe('signing in', () => {
 
 describe('sessions', () => {
   it('signs out: 204, the cookie cleared, and the old cookie gets 401 UNAUTHENTICATED at once', async () => {
-    const { owner } = await organizationWithOwner();
+    const { owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const out = await postJson(`${hookline.baseUrl}/api/auth/sign-out`, {}, { cookie: owner.cookie });
     expect(out.status).toBe(204);
     expect(out.setCookie).toMatch(/^hookline_session=; .*Expires=Thu, 01 Jan 1970/);
@@ -195,7 +184,7 @@ describe('sessions', () => {
   });
 
   it('lists the caller’s sessions and revokes one from another, which is refused at once by another process too', async () => {
-    const { email, owner } = await organizationWithOwner();
+    const { email, owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const laptop = await signIn(hookline.baseUrl, email, PASSWORD, { 'user-agent': 'laptop' });
     const sessions = dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(owner.cookie), SESSIONS, {})).sessions;
     expect(sessions).toHaveLength(2);
@@ -212,7 +201,7 @@ describe('sessions', () => {
   });
 
   it('signs out everywhere: every session of the person ends, this one included', async () => {
-    const { email, owner } = await organizationWithOwner();
+    const { email, owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const phone = await signIn(hookline.baseUrl, email);
     expect(dataOf(await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(owner.cookie), REVOKE_ALL, {})).revokeAllSessions).toBe(2);
     for (const cookie of [owner.cookie, phone.cookie]) {
@@ -221,7 +210,7 @@ describe('sessions', () => {
   });
 
   it('refuses an expired session: idle past its expiry, or past its absolute expiry', async () => {
-    const { email, owner } = await organizationWithOwner();
+    const { email, owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const other = await signIn(hookline.baseUrl, email);
     const prisma = hookline.app.database.prisma;
     const [idle, absolute] = await prisma.session.findMany({ where: { person: { email } }, orderBy: { createdAt: 'asc' } });
@@ -236,7 +225,7 @@ describe('sessions', () => {
 
   it('moves the idle expiry on as the session is used, never past the absolute one', async () => {
     const running = await hookline.startApp({ SESSION_IDLE_TIMEOUT_MINUTES: '30', SESSION_MAX_AGE_HOURS: '1' });
-    const { email } = await organizationWithOwner();
+    const { email } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const signedIn = await signIn(running.baseUrl, email);
     const prisma = hookline.app.database.prisma;
     const session = (await prisma.session.findFirst({ where: { person: { email } }, orderBy: { createdAt: 'desc' } }))!;
@@ -253,7 +242,7 @@ describe('sessions', () => {
 
 describe('cross-site requests', () => {
   it('refuses a cookie-authenticated POST from another origin with 403 cross_origin, and changes nothing', async () => {
-    const { owner, organizationId } = await organizationWithOwner();
+    const { owner, organizationId } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const response = await fetch(`${hookline.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: owner.cookie, origin: 'https://evil.example' },
@@ -279,7 +268,7 @@ describe('cross-site requests', () => {
 
   it('accepts an origin listed in CORS_ORIGINS', async () => {
     const running = await hookline.startApp({ CORS_ORIGINS: 'https://dashboard.example' });
-    const { owner } = await organizationWithOwner();
+    const { owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const listed = await requestGraphqlWithHeaders(
       running.baseUrl,
       asCookie(owner.cookie, { origin: 'https://dashboard.example' }),
@@ -290,7 +279,7 @@ describe('cross-site requests', () => {
   });
 
   it('never runs a mutation over GET', async () => {
-    const { owner } = await organizationWithOwner();
+    const { owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const query = encodeURIComponent('mutation { revokeAllSessions }');
     const response = await fetch(`${hookline.baseUrl}/graphql?query=${query}`, {
       headers: { cookie: owner.cookie, accept: 'application/json' },
@@ -300,7 +289,7 @@ describe('cross-site requests', () => {
   });
 
   it('refuses a sign-in posted from another origin (no login CSRF)', async () => {
-    const { email } = await organizationWithOwner();
+    const { email } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const refused = await signIn(hookline.baseUrl, email, PASSWORD, { origin: 'https://evil.example' });
     expect(refused.status).toBe(403);
     expect(refused.body.error!.code).toBe('cross_origin');
@@ -310,7 +299,7 @@ describe('cross-site requests', () => {
 
 describe('roles', () => {
   it('refuses a VIEWER every mutation with FORBIDDEN and changes nothing; reads work', async () => {
-    const { owner, organizationId } = await organizationWithOwner();
+    const { owner, organizationId } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const viewer = await invitePerson(hookline.baseUrl, owner.cookie, uniqueEmail('viewer'), 'VIEWER');
     const refused = await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(viewer.cookie), CREATE_SERVICE, { name: 'nope' });
     expect(refused.body.data ?? null).toBeNull();
@@ -363,7 +352,7 @@ describe('roles', () => {
   });
 
   it('makes tokens with a scope, and records a person’s secret reveal', async () => {
-    const { owner } = await organizationWithOwner();
+    const { owner } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const made = dataOf(
       await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(owner.cookie), CREATE_TOKEN, { scope: 'WRITE' }),
     ).createApiToken;
@@ -384,7 +373,7 @@ describe('roles', () => {
   });
 
   it('keeps an owner: the last one can be neither demoted nor removed; with a second owner both work', async () => {
-    const { owner, personId } = await organizationWithOwner();
+    const { owner, personId } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const demote = await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(owner.cookie), CHANGE_ROLE, { personId, role: 'ADMIN' });
     expect(errorOf(demote).extensions?.code).toBe('FORBIDDEN');
     const remove = await requestGraphqlWithHeaders(hookline.baseUrl, asCookie(owner.cookie), REMOVE_MEMBER, { personId });
@@ -411,7 +400,7 @@ describe('roles', () => {
 
 describe('node(id:)', () => {
   it('finds a fellow member, and only the caller’s own sessions', async () => {
-    const { owner, email, apiToken } = await organizationWithOwner();
+    const { owner, email, apiToken } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const member = await invitePerson(hookline.baseUrl, owner.cookie, uniqueEmail('member'), 'MEMBER');
     const NODE = graphql(`
       query PeopleNode($id: ID!) { node(id: $id) { __typename id } }
@@ -438,7 +427,7 @@ describe('node(id:)', () => {
 
 describe('several organizations', () => {
   it('acts for the session’s organization, another by X-Hookline-Organization, and switches with switchOrganization', async () => {
-    const first = await organizationWithOwner();
+    const first = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const second = await createOrganization(hookline.app.database.prisma, 'second');
     // The same person becomes a VIEWER of the second through its owner's invite.
     const secondOwner = await setUpOwner(hookline.app, hookline.baseUrl, second.organizationId, uniqueEmail('second-owner'));
@@ -496,7 +485,7 @@ describe('GraphQL over WebSocket with the cookie', () => {
     });
 
   it('authenticates by the upgrade’s cookie from the own origin; a foreign origin is closed with 4403, a revoked session with 4401', async () => {
-    const { owner, email } = await organizationWithOwner();
+    const { owner, email } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const own = wsClient(owner.cookie, hookline.baseUrl);
     expect(await query(own)).toEqual({ data: { me: { role: 'OWNER' } } });
     await own.dispose();
@@ -511,7 +500,7 @@ describe('GraphQL over WebSocket with the cookie', () => {
   });
 
   it('closes a socket signed in by a session once the session is revoked, ending its subscriptions', async () => {
-    const { owner, email } = await organizationWithOwner();
+    const { owner, email } = await organizationWithOwner(hookline.app, hookline.baseUrl);
     const client = wsClient(owner.cookie, hookline.baseUrl);
     const live = subscribe(client, 'subscription { deliveryUpdated { id } }', {}, (data: unknown) => data);
     expect(await query(client)).toEqual({ data: { me: { role: 'OWNER' } } });

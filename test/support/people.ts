@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { issueOwnerSetupLink } from '../../src/domain/shared/invites.ts';
+import { createOrganization } from '../../src/domain/shared/organizations.ts';
 import { graphql } from '../gql/index.ts';
 import { dataOf, requestGraphqlWithHeaders } from './app.ts';
 
@@ -76,4 +77,16 @@ export function ownerSessionCookie(app: App, baseUrl: string, organizationId: st
     owners.set(key, cookie);
   }
   return cookie;
+}
+
+let made = 0;
+/** An email no other person of the test file has. */
+export const uniqueEmail = (what: string) => `${what}-${Date.now()}-${made++}@example.com`;
+
+/** A fresh organization with an owner signed in through its set-up link. */
+export async function organizationWithOwner(app: App, baseUrl: string) {
+  const { organizationId, apiToken } = await createOrganization(app.database.prisma, `org-${made++}`);
+  const email = uniqueEmail('owner');
+  const owner = await setUpOwner(app, baseUrl, organizationId, email);
+  return { organizationId, apiToken, email, owner, personId: owner.body.person!.id };
 }
