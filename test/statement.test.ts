@@ -1,5 +1,7 @@
 // Statements number their own parameters: a part carries its values, and the statement it is
 // put in numbers them in the order they appear, so nesting one part in another renumbers it.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import sql, { empty, join, raw } from 'sql-template-tag';
 import { describe, expect, it } from 'vitest';
 import { named } from '../src/db/statement.ts';
@@ -39,5 +41,25 @@ describe('sql statements', () => {
     const statement = (key: string | null) => named('by-key', sql`SELECT id FROM deploys WHERE idempotency_key = ${key}`);
     expect(statement('k1')).toEqual({ name: 'by-key', text: 'SELECT id FROM deploys WHERE idempotency_key = $1', values: ['k1'] });
     expect(statement(null).text).toBe(statement('k2').text);
+  });
+});
+
+describe('the statements of src/', () => {
+  it('number no parameter by hand: every value is put in by a sql`` part', async () => {
+    const sourceDirectory = path.resolve(import.meta.dirname, '../src');
+    const files = (await readdir(sourceDirectory, { recursive: true }))
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(`generated${path.sep}`))
+      .map((file) => path.join(sourceDirectory, file));
+    const handNumbered: string[] = [];
+    for (const file of files) {
+      const lines = (await readFile(file, 'utf8')).split('\n');
+      lines.forEach((line, index) => {
+        const code = line.trimStart();
+        // Comments may name parameters; String.replace's `$1` is a capture group, not a parameter.
+        if (code.startsWith('//') || code.startsWith('*') || code.includes('.replace(')) return;
+        if (/\$\d+\b/.test(code)) handNumbered.push(`${path.relative(sourceDirectory, file)}:${index + 1}: ${code}`);
+      });
+    }
+    expect(handNumbered).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // connection of its own, held while the work runs. A process that dies holding it loses its
 // connection, and the lock with it.
 import pg from 'pg';
+import sql from 'sql-template-tag';
 
 /**
  * Runs `work` holding the advisory lock `name` and resolves true; resolves false at once, without
@@ -15,7 +16,7 @@ export async function runHoldingLock(databaseUrl: string, name: string, work: ()
   client.on('error', () => {});
   await client.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [name]);
+    const { rows } = await client.query<{ locked: boolean }>(sql`SELECT pg_try_advisory_lock(hashtext(${name})) AS locked`);
     if (!rows[0]!.locked) return false;
     await work();
     return true;

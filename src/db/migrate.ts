@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import sql from 'sql-template-tag';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
@@ -67,7 +68,7 @@ export async function applyMigrations(databaseUrl: string, migrations?: Migratio
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
     await client.query(CREATE_MIGRATIONS_TABLE);
     const recorded = await recordedMigrations(client);
     const failed = recorded.find((row) => row.finished_at === null);
@@ -85,9 +86,8 @@ export async function applyMigrations(databaseUrl: string, migrations?: Migratio
       try {
         await client.query(migration.sql);
         await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
-           VALUES ($1, $2, $3, now(), 1)`,
-          [randomUUID(), migration.checksum, migration.name],
+          sql`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
+              VALUES (${randomUUID()}, ${migration.checksum}, ${migration.name}, now(), 1)`,
         );
         await client.query('COMMIT');
       } catch (error) {
@@ -98,7 +98,7 @@ export async function applyMigrations(databaseUrl: string, migrations?: Migratio
     }
     return applied;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.query(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch(() => {});
     await client.end();
   }
 }

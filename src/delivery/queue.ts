@@ -115,11 +115,9 @@ function unqueued(deliveryIds: readonly string[]): Sql {
 }
 
 /** Each delivery's endpoint and organization, which its job carries. */
-function deliveryOwners(deliveryIds: string[]): Statement {
-  return {
-    text: `SELECT id::text AS id, endpoint_id::text AS "endpointId", organization_id::text AS "organizationId" FROM deliveries WHERE id = ANY ($1::uuid[])`,
-    values: [deliveryIds],
-  };
+function deliveryOwners(deliveryIds: string[]): Sql {
+  return sql`SELECT id::text AS id, endpoint_id::text AS "endpointId", organization_id::text AS "organizationId"
+             FROM deliveries WHERE id = ANY (${deliveryIds}::uuid[])`;
 }
 
 /** The queue the domain writes attempts to (its AttemptQueue port), on this pg-boss. */

@@ -17,7 +17,7 @@
 // out of their endpoints' active jobs.
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import type { Statement } from '../db/statement.ts';
+import sql, { type Sql } from 'sql-template-tag';
 import packageJson from '../../package.json' with { type: 'json' };
 import { webhookBody } from '../domain/webhooks/events.ts';
 import type { Metrics } from '../metrics.ts';
@@ -63,13 +63,12 @@ interface DeliveryToSend {
  * endpoint's next free start time moves on by one interval (1 s / limit) per delivery, under the
  * row's lock, so every worker process shares one schedule. Endpoints without a limit are not written to.
  */
-function loadDeliveries(deliveryIds: string[], unclaimed: string[]): Statement {
-  return {
-    text: `
+function loadDeliveries(deliveryIds: string[], unclaimed: string[]): Sql {
+  return sql`
 WITH wanted AS (
   SELECT d.endpoint_id, array_agg(d.id ORDER BY d.created_at, d.id) AS ids
   FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-  WHERE d.id = ANY ($2::uuid[]) AND d.status = 'PENDING' AND e.rate_limit_per_second IS NOT NULL
+  WHERE d.id = ANY (${unclaimed}::uuid[]) AND d.status = 'PENDING' AND e.rate_limit_per_second IS NOT NULL
   GROUP BY d.endpoint_id
 ), claimed AS (
   UPDATE webhook_endpoints e
@@ -92,9 +91,7 @@ FROM deliveries d
 JOIN webhook_endpoints e ON e.id = d.endpoint_id
 JOIN events ev ON ev.id = d.event_id
 LEFT JOIN slot ON slot.id = d.id
-WHERE d.id = ANY ($1::uuid[])`,
-    values: [deliveryIds, unclaimed],
-  };
+WHERE d.id = ANY (${deliveryIds}::uuid[])`;
 }
 
 export interface DeliveryPolicy {

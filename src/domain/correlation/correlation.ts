@@ -222,12 +222,10 @@ export async function rankIncidentSuspects(
   let room = MAX_SUSPECTS - judgedIds.size;
   const kept = ranking.filter((suspect) => judgedIds.has(suspect.id) || room-- > 0);
 
-  await tx.$executeRawUnsafe(
-    `DELETE FROM incident_suspects
-     WHERE incident_id = $1::uuid AND verdict IS NULL AND NOT (coalesce(deploy_id, change_event_id) = ANY($2::uuid[]))`,
-    incident.id,
-    kept.map((suspect) => suspect.id),
-  );
+  const unkept = sql`DELETE FROM incident_suspects
+     WHERE incident_id = ${incident.id}::uuid AND verdict IS NULL
+       AND NOT (coalesce(deploy_id, change_event_id) = ANY(${kept.map((suspect) => suspect.id)}::uuid[]))`;
+  await tx.$executeRawUnsafe(unkept.text, ...unkept.values);
   for (const [type, column] of [
     ['deploy', 'deploy_id'],
     ['change', 'change_event_id'],

@@ -2,6 +2,7 @@
 // ranks the suspects (correlation.ts keeps them current while the incident is open); every
 // transition emits its event through the outbox, in the transaction that makes the change.
 import { z } from 'zod';
+import sql, { raw } from 'sql-template-tag';
 import type { Incident, IncidentSuspect, Prisma, Severity, SuspectVerdict } from '../../generated/prisma/client.ts';
 import { InputError, NotFoundError } from '../shared/errors.ts';
 import { MAX_PAYLOAD_ALERTS } from '../webhooks/event-catalogue.ts';
@@ -217,12 +218,9 @@ export async function setIncidentLookback(
   if (!isUuid(incidentId)) throw new NotFoundError('Incident', incidentId);
   const hours = parseInput(z.object({ lookbackHours: lookbackHoursSchema.nullable() }), { lookbackHours }).lookbackHours;
   await deps.prisma.$transaction(async (tx) => {
-    const [incident] = await tx.$queryRawUnsafe<RankedIncident[]>(
-      `UPDATE incidents i SET lookback_hours = $3 WHERE i.id = $1::uuid AND i.organization_id = $2::uuid RETURNING ${INCIDENT_COLUMNS}`,
-      incidentId,
-      organizationId,
-      hours,
-    );
+    const update = sql`UPDATE incidents i SET lookback_hours = ${hours}
+      WHERE i.id = ${incidentId}::uuid AND i.organization_id = ${organizationId}::uuid RETURNING ${raw(INCIDENT_COLUMNS)}`;
+    const [incident] = await tx.$queryRawUnsafe<RankedIncident[]>(update.text, ...update.values);
     if (!incident) throw new NotFoundError('Incident', incidentId);
     await rerankIncidentSuspects(tx, incident, deps.lookbackMs, actor);
   });
@@ -334,11 +332,9 @@ export async function markSuspect(
   };
   await deps.prisma.$transaction(async (tx) => {
     // The row lock orders the verdict after (or before) any ranking of the same incident.
-    const [incident] = await tx.$queryRawUnsafe<RankedIncident[]>(
-      `SELECT ${INCIDENT_COLUMNS} FROM incidents i WHERE i.id = $1::uuid AND i.organization_id = $2::uuid FOR UPDATE`,
-      incidentId,
-      organizationId,
-    );
+    const locked = sql`SELECT ${raw(INCIDENT_COLUMNS)} FROM incidents i
+      WHERE i.id = ${incidentId}::uuid AND i.organization_id = ${organizationId}::uuid FOR UPDATE`;
+    const [incident] = await tx.$queryRawUnsafe<RankedIncident[]>(locked.text, ...locked.values);
     if (!incident) throw new NotFoundError('Incident', incidentId);
     const which = isDeploy ? { deployId: id } : { changeEventId: id };
     const judged = { incidentId, kind: 'VERDICT', actor, verdict, ...which } as const;

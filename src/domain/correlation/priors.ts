@@ -2,6 +2,7 @@
 // such as "feature_flag"), how often people judged such a suspect CAUSED or DISMISSED. It nudges
 // a score by at most ±PRIOR_MAX_EFFECT, so it reorders only suspects whose time and service make
 // them close; it never outweighs them.
+import sql, { raw } from 'sql-template-tag';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 
 /** The kind of change a deploy is, for priors; change events have their own kinds. */
@@ -72,17 +73,14 @@ export function loadVerdictTallies(
   organizationId: string,
   exceptIncidentId: string | null,
 ): Promise<VerdictTally[]> {
-  return db.$queryRawUnsafe<VerdictTally[]>(
-    `SELECT coalesce(d.service_id, c.service_id) AS "serviceId", coalesce(c.kind, '${DEPLOY_KIND}') AS kind,
+  const tallies = sql`SELECT coalesce(d.service_id, c.service_id) AS "serviceId", coalesce(c.kind, ${raw(`'${DEPLOY_KIND}'`)}) AS kind,
             count(*) FILTER (WHERE x.verdict = 'CAUSED')::int AS caused,
             count(*) FILTER (WHERE x.verdict = 'DISMISSED')::int AS dismissed
      FROM incidents i
      CROSS JOIN LATERAL (SELECT x.verdict, x.deploy_id, x.change_event_id FROM incident_suspects x
                          WHERE x.incident_id = i.id AND x.verdict IS NOT NULL OFFSET 0) x
      LEFT JOIN deploys d ON d.id = x.deploy_id LEFT JOIN change_events c ON c.id = x.change_event_id
-     WHERE i.organization_id = $1::uuid AND i.id IS DISTINCT FROM $2::uuid
-     GROUP BY 1, 2`,
-    organizationId,
-    exceptIncidentId,
-  );
+     WHERE i.organization_id = ${organizationId}::uuid AND i.id IS DISTINCT FROM ${exceptIncidentId}::uuid
+     GROUP BY 1, 2`;
+  return db.$queryRawUnsafe<VerdictTally[]>(tallies.text, ...tallies.values);
 }

@@ -6,6 +6,7 @@
 // ingested since to DORA's daily figures (foldDueDoraFigures, a job of its own), which ingest only
 // notes.
 import type pg from 'pg';
+import sql from 'sql-template-tag';
 import type { Statement } from '../../db/statement.ts';
 
 /** Targets one pass lists at most; a pass goes on listing until none is due. */
@@ -15,11 +16,11 @@ const TARGETS_PER_LIST = 500;
 const DEPLOYS_PER_JUDGEMENT = 500;
 
 function dueTargets(limit: number): Statement {
-  return { text: `SELECT DISTINCT service_id AS "serviceId", environment FROM rollback_judgements_due LIMIT $1`, values: [limit] };
+  return sql`SELECT DISTINCT service_id AS "serviceId", environment FROM rollback_judgements_due LIMIT ${limit}`;
 }
 
 function judgeDueRollbacksOf(serviceId: string, environment: string, batch: number): Statement {
-  return { text: `SELECT judge_due_rollbacks($1, $2, $3) AS judged`, values: [serviceId, environment, batch] };
+  return sql`SELECT judge_due_rollbacks(${serviceId}, ${environment}, ${batch}) AS judged`;
 }
 
 /**
@@ -78,7 +79,7 @@ export const DEPLOYS_PER_FOLD = 1000;
 export async function foldDueDoraFigures(pool: pg.Pool | pg.ClientBase, shouldStop: () => boolean = () => false): Promise<number> {
   let folded = 0;
   while (!shouldStop()) {
-    const { rows } = await pool.query<{ taken: number }>(`SELECT fold_due_dora_figures($1) AS taken`, [DEPLOYS_PER_FOLD]);
+    const { rows } = await pool.query<{ taken: number }>(sql`SELECT fold_due_dora_figures(${DEPLOYS_PER_FOLD}) AS taken`);
     folded += rows[0]!.taken;
     if (rows[0]!.taken < DEPLOYS_PER_FOLD) break;
   }

@@ -5,6 +5,7 @@
 // An entry never holds a secret: summaries name things by their names and ids, never by a URL
 // (a webhook URL may carry a token in its path), a header, a token or a signing secret.
 import type pg from 'pg';
+import sql from 'sql-template-tag';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { joinedTransaction } from '../../db/transaction.ts';
 import { storedActor, type Actor } from './actors.ts';
@@ -108,10 +109,9 @@ export async function pruneAuditLog(
   for (;;) {
     if (Date.now() > deadline) return { entries, complete: false };
     const { rows } = await pool.query<{ deleted: number }>(
-      `WITH doomed AS (SELECT id FROM audit_entries WHERE at < $1 ORDER BY at LIMIT $2),
-            deleted AS (DELETE FROM audit_entries a USING doomed WHERE a.id = doomed.id RETURNING 1)
-       SELECT count(*)::int AS deleted FROM deleted`,
-      [cutoff, batchSize],
+      sql`WITH doomed AS (SELECT id FROM audit_entries WHERE at < ${cutoff} ORDER BY at LIMIT ${batchSize}),
+               deleted AS (DELETE FROM audit_entries a USING doomed WHERE a.id = doomed.id RETURNING 1)
+          SELECT count(*)::int AS deleted FROM deleted`,
     );
     const deleted = rows[0]!.deleted;
     entries += deleted;

@@ -5,7 +5,7 @@
 // nor the event it carries. Deploys, their commits, change events and incidents are not webhook
 // history: DORA and the ranking of suspects read them for any period asked, so they are kept.
 import type pg from 'pg';
-import type { Statement } from '../../db/statement.ts';
+import sql, { type Sql } from 'sql-template-tag';
 
 const MS_PER_DAY = 86_400_000;
 
@@ -21,44 +21,38 @@ export function historyStartsAt(retentionDays: number, now = new Date()): Date {
  * scan. FOR UPDATE re-reads a row changed since the statement began, so a delivery made PENDING
  * meanwhile (a retry) is not taken.
  */
-function pruneDeliveries(organizationId: string, cutoff: Date, batchSize: number): Statement {
-  return {
-    text: `
+function pruneDeliveries(organizationId: string, cutoff: Date, batchSize: number): Sql {
+  return sql`
 WITH doomed AS (
   SELECT id FROM deliveries
-  WHERE organization_id = $1 AND created_at < $2 AND status <> 'PENDING'
+  WHERE organization_id = ${organizationId}::uuid AND created_at < ${cutoff} AND status <> 'PENDING'
   ORDER BY created_at
-  LIMIT $3
+  LIMIT ${batchSize}
   FOR UPDATE SKIP LOCKED
 ), attempts AS (
   DELETE FROM delivery_attempts a USING doomed WHERE a.delivery_id = doomed.id RETURNING 1
 ), deleted AS (
   DELETE FROM deliveries d USING doomed WHERE d.id = doomed.id RETURNING 1
 )
-SELECT (SELECT count(*) FROM deleted)::int AS deliveries, (SELECT count(*) FROM attempts)::int AS attempts`,
-    values: [organizationId, cutoff, batchSize],
-  };
+SELECT (SELECT count(*) FROM deleted)::int AS deliveries, (SELECT count(*) FROM attempts)::int AS attempts`;
 }
 
 /**
  * A batch of the organization's oldest events before the cutoff that no delivery carries any more. The lock keeps a delivery from being added to one while it goes.
  */
-function pruneEvents(organizationId: string, cutoff: Date, batchSize: number): Statement {
-  return {
-    text: `
+function pruneEvents(organizationId: string, cutoff: Date, batchSize: number): Sql {
+  return sql`
 WITH doomed AS (
   SELECT e.id FROM events e
-  WHERE e.organization_id = $1 AND e.created_at < $2
+  WHERE e.organization_id = ${organizationId}::uuid AND e.created_at < ${cutoff}
     AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id)
   ORDER BY e.created_at
-  LIMIT $3
+  LIMIT ${batchSize}
   FOR UPDATE SKIP LOCKED
 ), deleted AS (
   DELETE FROM events e USING doomed WHERE e.id = doomed.id RETURNING 1
 )
-SELECT count(*)::int AS events FROM deleted`,
-    values: [organizationId, cutoff, batchSize],
-  };
+SELECT count(*)::int AS events FROM deleted`;
 }
 
 export interface PruneOptions {
