@@ -1,4 +1,4 @@
-// `npm run bench:api-fairness [-- --baseline-seconds 15 --flood-seconds 30 --concurrency 300 --victim-rate 10 --deliveries 20000]`
+// `npm run bench:api-fairness [-- --baseline-seconds 15 --flood-seconds 30 --concurrency 300 --victim-rate 10 --deliveries 20000 --flood-stub]`
 //
 // One organization's GraphQL flood against another organization's API calls, on ONE Hookline
 // process (the app in this process, default settings, ROLE=all) and one PostgreSQL server:
@@ -13,6 +13,11 @@
 // (api-fairness-client.ts): the server's event loop serves requests only. Printed: Y's latency in both phases and the ratio of the
 // p95s, Y's refusals (503, 429), and what X got. Target: Y's flood p95 at most twice its
 // baseline's, and no 503 for Y.
+//
+// --flood-stub: X's flood goes to a stub in X's client process instead, which refuses each query
+// 429 after GRAPHQL_OPERATION_WAIT_MS and does nothing else. The server does no work for X at all:
+// Y's ratio then is what the flood costs Y through the machine alone (the flooding process on the
+// same cores), the best any server-side measure could reach on this machine.
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -44,6 +49,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '300' },
     'victim-rate': { type: 'string', default: '10' },
     deliveries: { type: 'string', default: '20000' },
+    'flood-stub': { type: 'boolean', default: false },
   },
 });
 const options = {
@@ -194,7 +200,8 @@ async function main(): Promise<void> {
   const baselineProcess = server.read();
 
   console.log(
-    `flood: X keeps ${options.concurrency} queries of ${ALIASES} × deliveries(first: 5) in flight for ${options.floodSeconds} s, Y goes on`,
+    `flood: X keeps ${options.concurrency} queries of ${ALIASES} × deliveries(first: 5) in flight for ${options.floodSeconds} s, Y goes on` +
+      (args['flood-stub'] ? ` (X's against a stub refusing each after ${config.GRAPHQL_OPERATION_WAIT_MS} ms, not the server)` : ''),
   );
   const flood = runClient<FloodResult>({
     kind: 'flood',
@@ -203,6 +210,7 @@ async function main(): Promise<void> {
     concurrency: options.concurrency,
     seconds: options.floodSeconds,
     query: FLOOD_QUERY,
+    stubRefusalMs: args['flood-stub'] ? config.GRAPHQL_OPERATION_WAIT_MS : undefined,
   });
   const { calls: during, samples: floodSamples } = await trickle(apiUrl, y, options.victimRate, options.floodSeconds);
   const floodProcess = server.read();
