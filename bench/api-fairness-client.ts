@@ -13,6 +13,12 @@ export interface FloodOrder {
   concurrency: number;
   seconds: number;
   query: string;
+  /**
+   * Flood a stub in this process instead of `url`: it answers every request 429 with Retry-After
+   * after this many ms, doing nothing else. What is left of the flood's cost to others is then
+   * this process's own (its sockets, requests and answers) on the machine's cores.
+   */
+  stubRefusalMs?: number;
 }
 
 export interface TrickleOrder {
@@ -82,7 +88,20 @@ function post(agent: http.Agent, order: FloodOrder, body: string): Promise<Flood
   });
 }
 
+/** A server answering every request 429 after `delayMs`, on a port of its own; resolves with its /graphql URL. */
+async function refusingStub(delayMs: number): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((request, response) => {
+    request.resume();
+    setTimeout(() => response.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"errors":[]}'), delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/graphql`, close: () => server.close() };
+}
+
 async function flood(order: FloodOrder): Promise<FloodResult> {
+  const stub = order.stubRefusalMs === undefined ? undefined : await refusingStub(order.stubRefusalMs);
+  if (stub) order = { ...order, url: stub.url };
   const agent = new http.Agent({ keepAlive: true, maxSockets: order.concurrency });
   const body = JSON.stringify({ query: order.query });
   const endsAt = performance.now() + order.seconds * 1000;
@@ -93,6 +112,7 @@ async function flood(order: FloodOrder): Promise<FloodResult> {
     }),
   );
   agent.destroy();
+  stub?.close();
   return { answers };
 }
 

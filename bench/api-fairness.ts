@@ -1,4 +1,4 @@
-// `npm run bench:api-fairness [-- --baseline-seconds 15 --flood-seconds 30 --concurrency 300 --victim-rate 10 --deliveries 20000]`
+// `npm run bench:api-fairness [-- --baseline-seconds 15 --flood-seconds 30 --concurrency 300 --victim-rate 10 --deliveries 20000 --flood-stub]`
 //
 // One organization's GraphQL flood against another organization's API calls, on ONE Hookline
 // process (the app in this process, default settings, ROLE=all) and one PostgreSQL server:
@@ -13,9 +13,15 @@
 // (api-fairness-client.ts): the server's event loop serves requests only. Printed: Y's latency in both phases and the ratio of the
 // p95s, Y's refusals (503, 429), and what X got. Target: Y's flood p95 at most twice its
 // baseline's, and no 503 for Y.
+//
+// --flood-stub: X's flood goes to a stub in X's client process instead, which refuses each query
+// 429 after GRAPHQL_OPERATION_WAIT_MS and does nothing else. The server does no work for X at all:
+// Y's ratio then is what the flood costs Y through the machine alone (the flooding process on the
+// same cores), the best any server-side measure could reach on this machine.
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -44,6 +50,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '300' },
     'victim-rate': { type: 'string', default: '10' },
     deliveries: { type: 'string', default: '20000' },
+    'flood-stub': { type: 'boolean', default: false },
   },
 });
 const options = {
@@ -119,27 +126,42 @@ function trickle(apiUrl: string, tenant: Tenant, perSecond: number, seconds: num
 
 /**
  * What the server's process went through since the last read: its event loop's delay (the app runs
- * in this process) and the requests waiting for a connection of its pool, sampled every 50 ms.
+ * in this process), the requests waiting for a connection of its pool, sampled every 50 ms, and
+ * `tenant`'s calls as the server saw them, from their headers read to their answers written (what
+ * Y's client measures beyond that is spent before the server reads a request or after it answered).
  */
-function watchProcess(app: App) {
+function watchProcess(app: App, tenant: Tenant) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   let waiting: number[] = [];
   const sampler = setInterval(() => waiting.push(app.database.pool.waitingCount), 50);
+  let served: number[] = [];
+  const isTenants = (headers: IncomingHttpHeaders) =>
+    headers.authorization === `Bearer ${tenant.apiToken}` || headers['x-deploy-token'] === tenant.deployToken;
+  const watchRequest = (request: IncomingMessage, response: ServerResponse) => {
+    if (!isTenants(request.headers)) return;
+    const readAt = performance.now();
+    response.once('finish', () => served.push(performance.now() - readAt));
+  };
+  app.server.server.on('request', watchRequest);
   return {
     read() {
       const ms = (nanoseconds: number) => fixed(nanoseconds / 1e6);
+      served.sort((a, b) => a - b);
       const figures = {
         loopDelay: `${ms(loopDelay.percentile(50))} / ${ms(loopDelay.percentile(99))} / ${ms(loopDelay.max)}`,
         poolWaiting: `${fixed(waiting.reduce((sum, count) => sum + count, 0) / waiting.length)} / ${Math.max(0, ...waiting)}`,
+        served: `${fixed(percentile(served, 50))} / ${fixed(percentile(served, 95))}`,
       };
       loopDelay.reset();
       waiting = [];
+      served = [];
       return figures;
     },
     stop() {
       loopDelay.disable();
       clearInterval(sampler);
+      app.server.server.off('request', watchRequest);
     },
   };
 }
@@ -189,12 +211,13 @@ async function main(): Promise<void> {
   );
 
   console.log(`baseline: Y alone for ${options.baselineSeconds} s`);
-  const server = watchProcess(app);
+  const server = watchProcess(app, y);
   const { calls: baseline, samples } = await trickle(apiUrl, y, options.victimRate, options.baselineSeconds);
   const baselineProcess = server.read();
 
   console.log(
-    `flood: X keeps ${options.concurrency} queries of ${ALIASES} × deliveries(first: 5) in flight for ${options.floodSeconds} s, Y goes on`,
+    `flood: X keeps ${options.concurrency} queries of ${ALIASES} × deliveries(first: 5) in flight for ${options.floodSeconds} s, Y goes on` +
+      (args['flood-stub'] ? ` (X's against a stub refusing each after ${config.GRAPHQL_OPERATION_WAIT_MS} ms, not the server)` : ''),
   );
   const flood = runClient<FloodResult>({
     kind: 'flood',
@@ -203,6 +226,7 @@ async function main(): Promise<void> {
     concurrency: options.concurrency,
     seconds: options.floodSeconds,
     query: FLOOD_QUERY,
+    stubRefusalMs: args['flood-stub'] ? config.GRAPHQL_OPERATION_WAIT_MS : undefined,
   });
   const { calls: during, samples: floodSamples } = await trickle(apiUrl, y, options.victimRate, options.floodSeconds);
   const floodProcess = server.read();
@@ -242,7 +266,8 @@ async function main(): Promise<void> {
   for (const sample of [...samples, ...floodSamples].slice(0, 3)) console.log(`  an error Y got: ${sample}`);
   console.log(
     `the server's event loop delay (p50 / p99 / max, ms): baseline ${baselineProcess.loopDelay}, flood ${floodProcess.loopDelay}; ` +
-      `requests waiting for a database connection (mean / max): baseline ${baselineProcess.poolWaiting}, flood ${floodProcess.poolWaiting}`,
+      `requests waiting for a database connection (mean / max): baseline ${baselineProcess.poolWaiting}, flood ${floodProcess.poolWaiting}; ` +
+      `Y's calls inside the server (headers read to answer written, p50 / p95, ms): baseline ${baselineProcess.served}, flood ${floodProcess.served}`,
   );
   console.log(
     `Y's flood p95 / baseline p95 = ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}); Y's answers during the flood: ${statuses(flooded)}`,

@@ -115,6 +115,25 @@ describe('an organization flooding GraphQL', () => {
     for (const answer of admitted) expect(answer.body.errors).toBeUndefined();
   });
 
+  it("refuses a token's request past its share before reading its body, as cheaply as a REST 429", async () => {
+    const flooder = await hookline.createTenant();
+    const lock = await lockTable(hookline.database.url, 'deliveries');
+    const admitted = Array.from({ length: OPERATIONS }, () => graphql(hookline.baseUrl, flooder.apiToken, FLOOD_QUERY));
+    await eventually(
+      async () => ((await waitingFor(hookline.database.url, 'deliveries')) >= CONNECTIONS ? true : undefined),
+      20_000,
+      'the admitted operations holding their connections',
+    );
+    // Neither JSON nor a GraphQL document: only a refusal made before the body is read answers 429.
+    const refused = await post(`${hookline.baseUrl}/graphql`, {
+      body: '{ not json',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${flooder.apiToken}` },
+    });
+    expectRefused([refused]);
+    await lock.release();
+    for (const answer of await Promise.all(admitted)) expect(answer.status).toBe(200);
+  });
+
   it("counts an organization's operations whatever API tokens they come with", async () => {
     const flooder = await hookline.createTenant();
     const tokens = [

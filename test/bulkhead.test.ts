@@ -79,3 +79,16 @@ it('counts a release once, however often it is called', async () => {
   release();
   expect(bulkhead.taken('a')).toBe(1);
 });
+
+it('admits like acquire, and answers a refusal with undefined rather than an error', async () => {
+  const bulkhead = createBulkhead({ slotsPerKey: 1, maxWaitMs: 1000 });
+  const release = await bulkhead.admit('a');
+  expect(release).toBeTypeOf('function');
+  const waiting = bulkhead.admit('a');
+  const refused = bulkhead.admit('a');
+  release!();
+  expect(await waiting).toBeTypeOf('function');
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(await refused).toBeUndefined();
+  expect(bulkhead.taken('a')).toBe(1);
+});

@@ -24,12 +24,17 @@ export class BulkheadFullError extends Error {
 export interface Bulkhead {
   /** Takes one of `key`'s slots, waiting if need be; resolves with its release (counted once). */
   acquire(key: string): Promise<() => void>;
+  /**
+   * acquire without an error for a refusal: resolves with undefined instead. For callers that
+   * refuse a flood, where an Error (and its stack) made per refused request is a cost of its own.
+   */
+  admit(key: string): Promise<(() => void) | undefined>;
   /** The slots of `key` taken now. */
   taken(key: string): number;
 }
 
 interface Waiter {
-  resolve(release: () => void): void;
+  resolve(release: (() => void) | undefined): void;
   timer: NodeJS.Timeout;
 }
 
@@ -58,30 +63,37 @@ export function createBulkhead({ slotsPerKey, maxWaitMs }: { slotsPerKey: number
     };
   }
 
+  function admit(key: string): Promise<(() => void) | undefined> {
+    let state = keys.get(key);
+    if (!state) {
+      state = { taken: 0, waiting: [] };
+      keys.set(key, state);
+    }
+    if (state.taken < slotsPerKey) {
+      state.taken++;
+      return Promise.resolve(releaseOf(key, state));
+    }
+    if (maxWaitMs <= 0) return Promise.resolve(undefined);
+    const waiters = state.waiting;
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        resolve,
+        timer: setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          resolve(undefined);
+        }, maxWaitMs),
+      };
+      waiters.push(waiter);
+    });
+  }
+
   return {
-    acquire(key) {
-      let state = keys.get(key);
-      if (!state) {
-        state = { taken: 0, waiting: [] };
-        keys.set(key, state);
-      }
-      if (state.taken < slotsPerKey) {
-        state.taken++;
-        return Promise.resolve(releaseOf(key, state));
-      }
-      if (maxWaitMs <= 0) return Promise.reject(new BulkheadFullError(slotsPerKey, 0));
-      const waiters = state.waiting;
-      return new Promise((resolve, reject) => {
-        const waiter: Waiter = {
-          resolve,
-          timer: setTimeout(() => {
-            waiters.splice(waiters.indexOf(waiter), 1);
-            reject(new BulkheadFullError(slotsPerKey, maxWaitMs));
-          }, maxWaitMs),
-        };
-        waiters.push(waiter);
-      });
+    async acquire(key) {
+      const release = await admit(key);
+      if (!release) throw new BulkheadFullError(slotsPerKey, maxWaitMs);
+      return release;
     },
+    admit,
     taken: (key) => keys.get(key)?.taken ?? 0,
   };
 }

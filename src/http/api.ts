@@ -129,7 +129,7 @@ export function registerApi(
     slotsPerKey: config.GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION,
     maxWaitMs: config.GRAPHQL_OPERATION_WAIT_MS,
   });
-  const admitGraphqlRequest = createGraphqlAdmission(operations, config.GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION);
+  const admission = createGraphqlAdmission(operations, config.GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION);
   const services = {
     ...api,
     prisma: database.prisma,
@@ -205,13 +205,12 @@ export function registerApi(
       // browser policy before routing) get the 405 every other path gives, with its Allow.
       method: ['GET', 'POST'],
       exposeHeadRoute: false,
+      onRequest: admission.admit,
       handler: async (request, reply) => {
-        const release = await admitGraphqlRequest(credentialsOf(request.headers), reply);
-        if (!release) return reply;
         try {
           return await serveGraphql(request, reply);
         } finally {
-          release();
+          admission.release(request);
         }
       },
     });
