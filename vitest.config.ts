@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirstSequencer } from './test/support/sequencer.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -23,5 +24,7 @@ export default defineConfig({
     // on a two-core machine take about 60 % of the time one at a time does (the default, one
     // fewer than the cores).
     maxWorkers: 3,
+    // The slowest files start first, so that none of them is left running alone at the end.
+    sequence: { sequencer: SlowestFirstSequencer },
   },
 });

