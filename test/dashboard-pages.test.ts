@@ -36,7 +36,9 @@ const hookline = useHookline({
   environment: {
     ...LOCAL_RECEIVERS,
     DELIVERY_MAX_RETRIES: '0',
-    DELIVERY_TIMEOUT_MS: '3000',
+    // The receiver answers at once (or 503 at once); with no retries, an attempt cut by a short
+    // timeout on a starved two-core machine (load 20) would leave a delivery FAILED for good.
+    DELIVERY_TIMEOUT_MS: '30000',
     ENDPOINT_DISABLE_AFTER_FAILURES: '3',
   },
   receiver: true,
