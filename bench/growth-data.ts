@@ -190,8 +190,8 @@ CROSS JOIN LATERAL (SELECT
     {
       label: 'attempts',
       sql: `
-INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status, response_body)
-SELECT d.id, n, d.status = 'SUCCEEDED' AND n = d.attempt_count, d.created_at + n * interval '10 seconds', 40 + n * 13 % 200,
+INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body)
+SELECT d.id, d.endpoint_id, n, d.status = 'SUCCEEDED' AND n = d.attempt_count, d.created_at + n * interval '10 seconds', 40 + n * 13 % 200,
        pg_temp.attempt_status(d.id, n, d.status::text, d.attempt_count),
        CASE WHEN d.status = 'SUCCEEDED' AND n = d.attempt_count THEN '{"ok":true}' ELSE 'upstream unavailable' END
 FROM deliveries d CROSS JOIN generate_series(1, d.attempt_count) n;`,
@@ -251,8 +251,8 @@ SELECT ${id('hot delivery', 'g')}, $1::uuid, ${id('hot event', 'g')}, ${HOT_ENDP
        created + interval '1 minute', CASE WHEN g % 10 = 0 THEN '{SERVER_ERROR}' ELSE '{SUCCESS}' END::text[], created, created + interval '1 minute'
 FROM generate_series(1, ${HOT_ENDPOINT_DELIVERIES}) g
 CROSS JOIN LATERAL (SELECT now() - (1 - g::float8 / ${HOT_ENDPOINT_DELIVERIES}) * interval '14 days' AS created) x;
-INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status, response_body)
-SELECT d.id, n, d.status = 'SUCCEEDED' AND n = d.attempt_count, d.created_at + n * interval '10 seconds', 40 + n * 13 % 200,
+INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body)
+SELECT d.id, d.endpoint_id, n, d.status = 'SUCCEEDED' AND n = d.attempt_count, d.created_at + n * interval '10 seconds', 40 + n * 13 % 200,
        CASE WHEN d.status = 'SUCCEEDED' AND n = d.attempt_count THEN 200 ELSE 503 END, NULL
 FROM deliveries d CROSS JOIN generate_series(1, d.attempt_count) n WHERE d.endpoint_id = ${HOT_ENDPOINT_ID_SQL};`,
     },

@@ -51,8 +51,8 @@ JOIN (SELECT id, row_number() OVER (ORDER BY id) AS k FROM organizations) o ON o
 INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count, created_at, updated_at, next_attempt_at, response_classes)
 SELECT ev.organization_id, ev.id, en.id, ev.type, 'SUCCEEDED', 2, ev.created_at, ev.created_at, NULL, '{SERVER_ERROR,SUCCESS}'
 FROM events ev JOIN webhook_endpoints en USING (organization_id);
-INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status, response_body, request_headers)
-SELECT d.id, n, n = 2, d.created_at + (n - 1) * interval '30 seconds', 120, CASE n WHEN 1 THEN 503 ELSE 200 END, repeat('x', 200),
+INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body, request_headers)
+SELECT d.id, d.endpoint_id, n, n = 2, d.created_at + (n - 1) * interval '30 seconds', 120, CASE n WHEN 1 THEN 503 ELSE 200 END, repeat('x', 200),
        '{"content-type": "application/json", "webhook-id": "bench"}'
 FROM deliveries d CROSS JOIN generate_series(1, 2) AS n`;
 

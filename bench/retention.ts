@@ -44,10 +44,10 @@ WITH orgs AS (
   INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count, created_at, updated_at)
   SELECT ev.organization_id, ev.id, en.id, 'deploy.ingested', 'SUCCEEDED'::"DeliveryStatus", 2, ev.created_at, ev.created_at
   FROM events ev JOIN endpoints en USING (organization_id)
-  RETURNING id, created_at
+  RETURNING id, endpoint_id, created_at
 )
-INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status, response_body)
-SELECT d.id, n, n = 2, d.created_at, 120, CASE n WHEN 1 THEN 503 ELSE 200 END, repeat('x', 200)
+INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body)
+SELECT d.id, d.endpoint_id, n, n = 2, d.created_at, 120, CASE n WHEN 1 THEN 503 ELSE 200 END, repeat('x', 200)
 FROM deliveries d CROSS JOIN generate_series(1, 2) AS n`;
 
 async function seededDatabase(adminUrl: string): Promise<pg.Pool> {

@@ -1,9 +1,9 @@
 // The dashboard's pages on crowded places (bench/growth-data.ts, shape `concentrated`, size S):
 // services with 12,000 deploys each, an endpoint with 7,000 deliveries in 14 days, 18 suspects
 // per incident across 100 organizations. Each SQL statement the API runs for a page is explained
-// (EXPLAIN ANALYZE, FORMAT JSON) and must read through an index only the rows its page or period
-// holds: neither a service's whole history, nor the attempts of every endpoint, nor the suspects
-// of every organization.
+// (EXPLAIN ANALYZE, BUFFERS, FORMAT JSON) and must read through an index only the rows its page or
+// period holds: neither a service's whole history, nor the attempts of every endpoint (nor the
+// attempts of a window one delivery at a time), nor the suspects of every organization.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillDatabase, queriedIdsSql, SIZES } from '../bench/growth-data.ts';
@@ -43,13 +43,16 @@ afterAll(async () => {
 });
 
 /** Each read the page's query ran, with its plan as executed. */
-async function explainedReads(name: string, asked: Partial<QueriedIds> = {}): Promise<{ statement: Statement; plan: ExplainedPlan }[]> {
+async function explainedReads(
+  name: string,
+  asked: Partial<QueriedIds & { now: Date }> = {},
+): Promise<{ statement: Statement; plan: ExplainedPlan }[]> {
   const query = GROWTH_QUERIES.find((q) => q.name === name)!;
   const statements = await statementsOf(async () => {
     const response = await fetch(`${hookline.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${apiToken}` },
-      body: JSON.stringify({ query: query.document, variables: query.variables({ ...ids, ...asked, now: new Date() }) }),
+      body: JSON.stringify({ query: query.document, variables: query.variables({ ...ids, now: new Date(), ...asked }) }),
     });
     const body = await response.json();
     expect(body.errors).toBeUndefined();
@@ -68,7 +71,44 @@ const indexesOf = (plan: ExplainedPlan, relation: string) =>
     .filter((node) => node['Relation Name'] === relation)
     .map((node) => node['Index Name'] ?? node['Node Type']);
 
+/** Buffers (8 KB pages) a plan touched in all, from the cache or the disk. */
+const blocksOf = (plan: ExplainedPlan) => Number(plan.Plan['Shared Hit Blocks']) + Number(plan.Plan['Shared Read Blocks']);
+
+/**
+ * At most one 8 KB page of the index of attempts by endpoint and time per this many of the
+ * window's attempts: an entry (endpoint, start, duration) takes about 44 bytes, so a page holds
+ * some 180 even half full, and a read of each attempt's row (let alone of each delivery's
+ * attempts) goes far past it.
+ */
+const ATTEMPTS_PER_BLOCK = 50;
+
 describe('the dashboard’s pages on crowded places read their page, not the place', () => {
+  it('reads an endpoint chart’s attempts as one range of the index of attempts by endpoint and time, not delivery by delivery', async () => {
+    const now = new Date();
+    for (const name of ['endpoint chart, 14 days by day', 'endpoint chart, 24 h by hour']) {
+      const { from, to } = GROWTH_QUERIES.find((q) => q.name === name)!.variables({ ...ids, now }) as { from: Date; to: Date };
+      const { rows } = await admin.query(
+        `SELECT count(*)::int AS n FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id
+         WHERE d.endpoint_id = $1 AND a.started_at >= $2 AND a.started_at < $3`,
+        [ids.endpointId, from, to],
+      );
+      const windowAttempts: number = rows[0].n;
+      // Thousands of deliveries in 14 days: a read per delivery would show.
+      expect(windowAttempts, name).toBeGreaterThan(name.includes('14 days') ? 7_000 : 400);
+      const reads = (await explainedReads(name, { now })).filter(({ plan }) => rowsRead(plan, 'delivery_attempts') > 0);
+      expect(reads, name).toHaveLength(1);
+      const read = reads[0]!;
+      const scans = planNodes(read.plan.Plan).filter((node) => node['Relation Name'] === 'delivery_attempts');
+      expect(
+        scans.map((node) => [node['Node Type'], node['Index Name'], node['Actual Loops']]),
+        described(read),
+      ).toEqual([['Index Only Scan', 'delivery_attempts_endpoint_id_started_at_duration_ms_idx', 1]]);
+      expect(rowsRead(read.plan, 'delivery_attempts'), described(read)).toBe(windowAttempts);
+      expect(rowsRead(read.plan, 'deliveries'), described(read)).toBe(0);
+      expect(blocksOf(read.plan), described(read)).toBeLessThanOrEqual(Math.ceil(windowAttempts / ATTEMPTS_PER_BLOCK) + 10);
+    }
+  });
+
   it('reads the service page’s 10 latest deploys from the index of the service’s deploys by time, not its 12,000', async () => {
     const reads = (await explainedReads('service page')).filter(({ plan }) => rowsRead(plan, 'deploys') > 0);
     expect(reads).toHaveLength(1);

@@ -700,6 +700,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
           nextAttemptAt,
           attempts: {
             create: Array.from({ length: failedAttempts }, (_, index) => ({
+              endpointId: id,
               number: index + 1,
               succeeded: false,
               startedAt: new Date(),

@@ -209,6 +209,13 @@ describe('bodies that are not UTF-8 text, in one batch with another organization
       attemptCount: 1,
       attempts: [{ number: 1, ...stored(200, '{"received":true}', { responseContentEncoding: 'gzip', responseBodyDecoded: true }) }],
     });
+    // Every attempt, succeeded, retried or failed, keeps its delivery's endpoint (the charts read attempts by it).
+    const { rows: endpointsKept } = await lockClient.query(
+      `SELECT a.endpoint_id = d.endpoint_id AS kept FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id
+       WHERE d.endpoint_id = ANY ($1::uuid[])`,
+      [[...Object.values(xEndpoints), ...yEndpoints]],
+    );
+    expect(endpointsKept).toEqual(Array.from({ length: 5 + 3 }, () => ({ kept: true })));
   });
 });
 

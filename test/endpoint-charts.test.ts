@@ -1,5 +1,6 @@
 // WebhookEndpoint.chart: an endpoint's deliveries by hour or day, with exact counts and latency
-// percentiles over deliveries and attempts stored at known times.
+// percentiles over deliveries and attempts stored at known times (an attempt in the bucket it
+// started in, however long after its delivery was made).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_RECEIVERS } from './support/app.ts';
 import { useHookline } from './support/fixture.ts';
@@ -56,6 +57,7 @@ beforeAll(async () => {
         createdAt,
         attempts: {
           create: durations.map((durationMs, index) => ({
+            endpointId,
             number: index + 1,
             succeeded: status === 'SUCCEEDED',
             startedAt: new Date(createdAt.getTime() + index * 60_000),
@@ -66,6 +68,26 @@ beforeAll(async () => {
       },
     });
   }
+  // Made 20 days before the window and resent in its hour 1: its last attempt counts there, where it started.
+  const longAgo = new Date(start.getTime() - 20 * 24 * HOUR);
+  const resentAt = new Date(start.getTime() + 70 * 60_000);
+  await prisma.delivery.create({
+    data: {
+      organizationId: hookline.tenant.organizationId,
+      eventId: event.id,
+      endpointId,
+      eventType: 'test.ping',
+      status: 'SUCCEEDED',
+      attemptCount: 2,
+      createdAt: longAgo,
+      attempts: {
+        create: [
+          { endpointId, number: 1, succeeded: false, startedAt: longAgo, durationMs: 5000, responseStatus: 500 },
+          { endpointId, number: 2, succeeded: true, startedAt: resentAt, durationMs: 40, responseStatus: 200 },
+        ],
+      },
+    },
+  });
 });
 
 async function chart(
@@ -88,7 +110,7 @@ async function chart(
 }
 
 describe('WebhookEndpoint.chart', () => {
-  it('counts deliveries and attempts by hour, with latency percentiles, empty hours included', async () => {
+  it('counts deliveries and attempts by hour, with latency percentiles, empty hours included, an attempt where it started', async () => {
     const { buckets, errors } = await chart({
       interval: 'HOUR',
       from: start.toISOString(),
@@ -107,15 +129,16 @@ describe('WebhookEndpoint.chart', () => {
         latencyP50Ms: 650,
         latencyP95Ms: 1000,
       },
+      // The resend of a delivery made 20 days before.
       {
         start: new Date(start.getTime() + HOUR).toISOString(),
         deliveries: 0,
         succeeded: 0,
         failed: 0,
         successRate: null,
-        attempts: 0,
-        latencyP50Ms: null,
-        latencyP95Ms: null,
+        attempts: 1,
+        latencyP50Ms: 40,
+        latencyP95Ms: 40,
       },
       {
         start: new Date(start.getTime() + 2 * HOUR).toISOString(),

@@ -117,10 +117,10 @@ async function seed(count: number): Promise<Seeded> {
               CASE e.type WHEN 'deploy.ingested' THEN 1 WHEN 'incident.opened' THEN 2 WHEN 'incident.resolved' THEN 6 ELSE 1 END,
               e.created_at, e.created_at
          FROM e CROSS JOIN unnest($6::uuid[]) AS endpoint_id
-       RETURNING id, attempt_count, created_at
+       RETURNING id, endpoint_id, attempt_count, created_at
      )
-     INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status)
-     SELECT d.id, n, false, d.created_at + n * interval '1 second', 12, 500
+     INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status)
+     SELECT d.id, d.endpoint_id, n, false, d.created_at + n * interval '1 second', 12, 500
        FROM d CROSS JOIN generate_series(1, d.attempt_count) AS n`,
     [
       tenant.organizationId,

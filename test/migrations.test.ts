@@ -136,3 +136,53 @@ describe('the incident workflow migration', () => {
     }
   });
 });
+
+describe('the attempts-by-endpoint migration', () => {
+  it('gives every attempt kept before it its delivery’s endpoint, and then requires one', async () => {
+    database = await hookline.createDatabase({ migrated: false });
+    const migrations = await readMigrations();
+    const byEndpoint = migrations.findIndex((migration) => migration.name.endsWith('_delivery_attempts_by_endpoint'));
+    expect(byEndpoint).toBeGreaterThan(0);
+    await applyMigrations(database.url, migrations.slice(0, byEndpoint));
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `WITH o AS (INSERT INTO organizations (name) VALUES ('before') RETURNING id),
+         e AS (INSERT INTO webhook_endpoints (organization_id, url, name, signing_secret, event_types)
+               SELECT o.id, 'https://hooks.example.test/' || n, 'endpoint ' || n, 'whsec_x', '{}' FROM o, generate_series(1, 2) n
+               RETURNING id, organization_id),
+         ev AS (INSERT INTO events (organization_id, type, data) SELECT id, 'test.ping', '{}' FROM o RETURNING id, organization_id),
+         d AS (INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count)
+               SELECT e.organization_id, ev.id, e.id, 'test.ping', 'FAILED', 2 FROM e JOIN ev USING (organization_id)
+               RETURNING id, endpoint_id)
+         SELECT id, endpoint_id FROM d`,
+      );
+      await client.query(
+        `INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status)
+         SELECT d, n, false, now(), 10 * n, 503 FROM unnest($1::uuid[]) d, generate_series(1, 2) n`,
+        [rows.map((row) => row.id)],
+      );
+
+      await applyMigrations(database.url);
+
+      const { rows: attempts } = await client.query(
+        `SELECT a.delivery_id, a.number, a.endpoint_id FROM delivery_attempts a ORDER BY a.delivery_id, a.number`,
+      );
+      expect(attempts).toEqual(
+        rows
+          .toSorted((a, b) => (a.id < b.id ? -1 : 1))
+          .flatMap((delivery) => [1, 2].map((number) => ({ delivery_id: delivery.id, number, endpoint_id: delivery.endpoint_id }))),
+      );
+      await expect(
+        client.query(
+          `INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms) VALUES ($1, 3, false, now(), 5)`,
+          [rows[0].id],
+        ),
+      ).rejects.toThrow(/null value in column "endpoint_id"/);
+    } finally {
+      await client.end();
+    }
+  });
+});

@@ -53,8 +53,8 @@ async function seed(
          INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count, created_at, updated_at)
          SELECT $1, e.id, $2, 'deploy.ingested', $3::"DeliveryStatus", $5, $4, $4 FROM e RETURNING id
        ), a AS (
-         INSERT INTO delivery_attempts (delivery_id, number, succeeded, started_at, duration_ms, response_status, response_body)
-         SELECT d.id, n, false, $4, 12, 500, 'answer kept until pruned' FROM d CROSS JOIN generate_series(1, $5) AS n
+         INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body)
+         SELECT d.id, $2, n, false, $4, 12, 500, 'answer kept until pruned' FROM d CROSS JOIN generate_series(1, $5) AS n
        )
        SELECT id FROM d`,
       [tenant.organizationId, endpoint.id, status, createdAt, attempts],

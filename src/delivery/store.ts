@@ -35,10 +35,12 @@ const ENDPOINT_DISABLED_DATA = raw(`jsonb_build_object(
     'reason', disabled_reason,
     'disabledAt', to_char(disabled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
 
-const ATTEMPT_INPUT_COLUMNS = sql`delivery_id, number, started_at, duration_ms, ${ANSWER_COLUMNS}`;
+const ATTEMPT_INPUT_COLUMNS = sql`delivery_id, endpoint_id, number, started_at, duration_ms, ${ANSWER_COLUMNS}`;
 
 export interface SucceededAttempt {
   deliveryId: string;
+  /** The delivery's endpoint, stored with the attempt (an endpoint's charts read attempts by it). */
+  endpointId: string;
   attempt: number;
   result: AnswerValues;
 }
@@ -70,7 +72,7 @@ function headersValue(headers: Record<string, string> | null): string | null {
 function unnestedAttempts(attempts: SucceededAttempt[], more: Sql = empty): Sql {
   const bodies = attempts.map((a) => bodyValues(a.result.body));
   const [texts, bytes, encodings, decoded] = [0, 1, 2, 3].map((column) => bodies.map((values) => values[column]));
-  return sql`unnest(${attempts.map((a) => a.deliveryId)}::uuid[], ${attempts.map((a) => a.attempt)}::int[], ${attempts.map((a) => a.result.startedAt)}::timestamptz[], ${attempts.map((a) => a.result.durationMs)}::int[], ${attempts.map((a) => a.result.status)}::int[], ${texts}::text[], ${bytes}::bytea[], ${encodings}::text[], ${decoded}::boolean[], ${attempts.map((a) => headersValue(a.result.requestHeaders))}::jsonb[], ${attempts.map((a) => headersValue(a.result.responseHeaders))}::jsonb[]${more})`;
+  return sql`unnest(${attempts.map((a) => a.deliveryId)}::uuid[], ${attempts.map((a) => a.endpointId)}::uuid[], ${attempts.map((a) => a.attempt)}::int[], ${attempts.map((a) => a.result.startedAt)}::timestamptz[], ${attempts.map((a) => a.result.durationMs)}::int[], ${attempts.map((a) => a.result.status)}::int[], ${texts}::text[], ${bytes}::bytea[], ${encodings}::text[], ${decoded}::boolean[], ${attempts.map((a) => headersValue(a.result.requestHeaders))}::jsonb[], ${attempts.map((a) => headersValue(a.result.responseHeaders))}::jsonb[]${more})`;
 }
 
 /**
@@ -99,6 +101,7 @@ WHERE id IN (SELECT endpoint_id FROM delivery) AND consecutive_failures > 0`;
 
 export interface RetryingAttempt {
   deliveryId: string;
+  endpointId: string;
   attempt: number;
   nextAttemptAt: Date;
   result: AnswerValues & { error: string | null };
@@ -135,6 +138,7 @@ RETURNING d.id AS "deliveryId", i.number AS attempt, i.next_attempt_at AS "nextA
 
 export interface FailedAttempt {
   deliveryId: string;
+  endpointId: string;
   attempt: number;
   result: AnswerValues & { error: string | null; succeeded: boolean };
 }
@@ -154,12 +158,12 @@ export interface Disabling {
  * to the organization's other endpoints subscribed to it. Returns whether this failure disabled
  * the endpoint, and that event's deliveries (to queue).
  */
-export function recordFailure({ deliveryId, attempt, result }: FailedAttempt, disabling: Disabling): Sql {
+export function recordFailure({ deliveryId, endpointId, attempt, result }: FailedAttempt, disabling: Disabling): Sql {
   const disables = sql`e.status = 'ACTIVE' AND (e.consecutive_failures + 1 >= ${disabling.afterFailures} OR ${disabling.gone}::boolean)`;
   return sql`
 WITH attempt AS (
-INSERT INTO delivery_attempts (delivery_id, number, started_at, duration_ms, ${ANSWER_COLUMNS}, error, succeeded)
-VALUES (${deliveryId}, ${attempt}, ${result.startedAt}, ${result.durationMs}, ${result.status}, ${join(bodyValues(result.body), ', ')}, ${headersValue(result.requestHeaders)}::jsonb, ${headersValue(result.responseHeaders)}::jsonb, ${result.error}, ${result.succeeded})
+INSERT INTO delivery_attempts (${ATTEMPT_INPUT_COLUMNS}, error, succeeded)
+VALUES (${deliveryId}, ${endpointId}::uuid, ${attempt}, ${result.startedAt}, ${result.durationMs}, ${result.status}, ${join(bodyValues(result.body), ', ')}, ${headersValue(result.requestHeaders)}::jsonb, ${headersValue(result.responseHeaders)}::jsonb, ${result.error}, ${result.succeeded})
 ON CONFLICT (delivery_id, number) DO NOTHING
 RETURNING delivery_id
 ), failed_delivery AS (

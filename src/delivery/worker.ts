@@ -226,7 +226,7 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     watchTimeouts(delivery.endpointId, result.timedOut);
     const startedAt = result.startedAt.getTime();
     limits.observe(delivery.endpointId, loadSignal(result, FAST_ANSWER_MS), { startedAt, endedAt: startedAt + result.durationMs });
-    if (result.succeeded) return { kind: 'succeeded', deliveryId: delivery.id, attempt: number, result };
+    if (result.succeeded) return { kind: 'succeeded', deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: number, result };
     // 410 Gone: the receiver asks for no more deliveries (no retry; the endpoint is disabled).
     const gone = result.status === 410;
     if (gone || number > policy.maxRetries)
@@ -238,7 +238,14 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
       retryAfterHeader: result.retryAfter,
       now: new Date(),
     });
-    return { kind: 'retrying', deliveryId: delivery.id, attempt: number, nextAttemptAt: new Date(Date.now() + delayMs), result };
+    return {
+      kind: 'retrying',
+      deliveryId: delivery.id,
+      endpointId: delivery.endpointId,
+      attempt: number,
+      nextAttemptAt: new Date(Date.now() + delayMs),
+      result,
+    };
   }
 
   /** Feeds the circuit breaker with how an attempt to `endpointId` ended. */
