@@ -51,6 +51,7 @@ describe('labelled correlation scenarios', () => {
       'history',
       'named',
       'rollout',
+      'health',
     ] as const) {
       expect(SCENARIOS.filter((scenario) => scenario.tags.includes(tag)).length, tag).toBeGreaterThanOrEqual(2);
     }

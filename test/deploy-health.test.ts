@@ -16,6 +16,12 @@ const HEALTH = graphql(`
   }
 `);
 
+const RANKED = graphql(`
+  query DeployHealthRanked {
+    incidents(first: 20) { edges { node { startedAt suspects { deploy { id } reasons { code detail } } } } }
+  }
+`);
+
 const MINUTE = 60_000;
 const hookline = useHookline({ environment: { INGEST_RATE_LIMIT_PER_MINUTE: 'off' } });
 let alertToken: string;
@@ -77,6 +83,32 @@ describe('Deploy.health', () => {
     await alerts('search', 'production', [at(5)]); // another service
     await alerts('checkout', 'production', [at(-90)]); // before the hour before
     expect(await health()).toEqual({ windowSeconds: 3600, alertsBefore: 1, alertsAfter: 3, incidentsBefore: 1, incidentsAfter: 1 });
+  });
+
+  it("lifts a deploy in the ranking by its service's trouble after it, counted up to the incident's start: never the incident's own alerts", async () => {
+    const deployedAt = new Date(Date.now() - 5 * 60 * MINUTE);
+    const at = (minutesAfter: number) => new Date(deployedAt.getTime() + minutesAfter * MINUTE);
+    const response = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, {
+      commit_sha: 'fedcba9',
+      environment: 'production',
+      deployed_at: deployedAt.toISOString(),
+    });
+    expect(response.status).toBe(200);
+    await alerts('checkout', 'production', [at(10), at(15), at(20)]); // an incident in the 40 min after it
+    await alerts('checkout', 'production', [at(40), at(41), at(45)]); // the incident ranked below: its own alerts
+    const incidents = dataOf(await hookline.graphql(hookline.tenant.apiToken, RANKED, {})).incidents.edges.map((edge) => edge.node);
+    const ranked = incidents.find((incident) => new Date(incident.startedAt).getTime() === at(40).getTime())!;
+    const suspect = ranked.suspects.find((s) => s.deploy?.id === response.body.deploy_id)!;
+    expect(suspect.reasons.filter((reason) => reason.code === 'trouble_after')).toEqual([
+      {
+        code: 'trouble_after',
+        detail: 'alerts on checkout rose after it: 0 → 3 in the 40 min up to the incident, against the 40 min before it',
+      },
+    ]);
+    // The first incident: nothing before it.
+    const first = incidents.find((incident) => new Date(incident.startedAt).getTime() === at(10).getTime())!;
+    const calm = first.suspects.find((s) => s.deploy?.id === response.body.deploy_id)!;
+    expect(calm.reasons.map((reason) => reason.code)).not.toContain('trouble_after');
   });
 
   it('reads the deploys by id and the alerts and incidents of its two hours by index, never a whole table', async () => {

@@ -1,14 +1,18 @@
 // Suspect ranking: which deploys may have caused an incident, scored 0..1 with reasons.
 import { describe, expect, it } from 'vitest';
+import type { DeployHealth } from '../src/domain/correlation/deploy-health.ts';
 import { PRIOR_MAX_EFFECT, priorFactor, RECORD_MAX_SHARE, riskTerm } from '../src/domain/correlation/priors.ts';
 import {
   CHANGE_SIZE_UNKNOWN,
   CHANGE_SIZE_WEIGHT,
   DEFAULT_LOOKBACK_MS,
+  deploysWorthHealth,
   DIRECT_DEPENDENCY_FACTOR,
   dependencyFactor,
   ENVIRONMENT_MISMATCH_FACTOR,
   ENVIRONMENT_UNKNOWN_FACTOR,
+  HEALTH_WEIGHT,
+  mainReason,
   MAX_REASONS_PER_SUSPECT,
   MAX_SUSPECTS,
   OTHER_SERVICE_FACTOR,
@@ -20,6 +24,8 @@ import {
   settledTerm,
   SAME_SERVICE_FACTOR,
   STANDING_WEIGHT,
+  troubleTerm,
+  weighReasons,
   type CandidateDeploy,
   type IncidentFacts,
   type RankingOptions,
@@ -522,6 +528,96 @@ describe('change events with a subject: reverts and changes that change nothing'
     expect(same!.reasons).toContainEqual({ code: 'no_change', detail: 'new-checkout already was 40: nothing changed' });
     const [changed] = rank([flip('changed', 2, 40, 41)]);
     expect(same!.score).toBeLessThan(changed!.score - 0.3);
+  });
+});
+
+describe('rankSuspects: trouble after a deploy, before the incident', () => {
+  const health = (before: number, after: number, incidents: [number, number] = [0, 0]): DeployHealth => ({
+    before: { alerts: before, incidents: incidents[0] },
+    after: { alerts: after, incidents: incidents[1] },
+  });
+
+  it('an own deploy 3 h before whose service alerted 0 → 5 in the hour after it gets the evidence, and shows it as its main reason', () => {
+    const old = deploy('checkout-3h', 'checkout', 'production', 3 * HOUR, { commitCount: 3 });
+    const [calm] = rankSuspects({ incident: prodIncident, deploys: [old] });
+    const [troubled] = rankSuspects({ incident: prodIncident, deploys: [old], health: new Map([['checkout-3h', health(0, 5)]]) });
+    expect(troubleTerm(1)).toBe(HEALTH_WEIGHT / 2);
+    expect(troubled!.score).toBe(Math.round((calm!.score + troubleTerm(5)) * 1000) / 1000);
+    const reason = mainReason(weighReasons(troubled!.reasons, troubled!.effects));
+    expect(reason).toEqual({ code: 'trouble_after', detail: 'alerts on checkout rose after it: 0 → 5 in the hour', effect: 0.242 });
+    // It did not run without trouble, so its time no longer says so.
+    expect(calm!.reasons.find((r) => r.code === 'recency')!.detail).toBe(
+      'deployed 3 h before the incident: it ran 3 h without trouble first',
+    );
+    expect(troubled!.reasons.find((r) => r.code === 'recency')!.detail).toBe('deployed 3 h before the incident');
+  });
+
+  it('no more alerts or incidents after than before: no reason and no change; incidents count where they had no alerts', () => {
+    const old = deploy('checkout-2h', 'checkout', 'production', 2 * HOUR, { commitCount: 3 });
+    const [calm] = rankSuspects({ incident: prodIncident, deploys: [old] });
+    expect(calm!.reasons.map((r) => r.code)).not.toContain('trouble_after');
+    for (const same of [health(3, 3), health(5, 1), health(0, 0, [1, 1])]) {
+      expect(rankSuspects({ incident: prodIncident, deploys: [old], health: new Map([['checkout-2h', same]]) })).toEqual([calm]);
+    }
+    const [manual] = rankSuspects({ incident: prodIncident, deploys: [old], health: new Map([['checkout-2h', health(0, 0, [0, 2])]]) });
+    expect(manual!.reasons.find((r) => r.code === 'trouble_after')!.detail).toBe('incidents on checkout rose after it: 0 → 2 in the hour');
+  });
+
+  it('a deploy less than an hour before compares the time up to the incident with as long before it', () => {
+    const [recent] = rankSuspects({
+      incident: prodIncident,
+      deploys: [deploy('checkout-25m', 'checkout', 'production', 25 * MIN)],
+      health: new Map([['checkout-25m', health(1, 3)]]),
+    });
+    expect(recent!.reasons.find((r) => r.code === 'trouble_after')!.detail).toBe(
+      'alerts on checkout rose after it: 1 → 3 in the 25 min up to the incident, against the 25 min before it',
+    );
+  });
+
+  it('reads the health of the deploys it could lift among the kept only, the named first, at most `limit`', () => {
+    const deploys = [
+      deploy('own-40m', 'checkout', 'production', 40 * MIN, { commitCount: 2 }),
+      deploy('own-staging-3h', 'checkout', 'staging', 3 * HOUR, { commitCount: 2 }),
+      deploy('search-20h', 'search', 'production', 20 * HOUR),
+      deploy('search-22h', 'search', 'production', 22 * HOUR),
+    ];
+    const input = { incident: { ...prodIncident, environment: null }, deploys, named: ['search-22h'] };
+    // Kept: one (own-40m, 0.49). Trouble can lift the own staging deploy of 3 h (0.34 + 0.25), not
+    // another service's (× 0.3); the named one is read all the same.
+    expect(deploysWorthHealth(input, { lookbackMs: DEFAULT_LOOKBACK_MS, keep: 1, limit: 10 })).toEqual([
+      'search-22h',
+      'own-40m',
+      'own-staging-3h',
+    ]);
+    expect(deploysWorthHealth(input, { lookbackMs: DEFAULT_LOOKBACK_MS, keep: 1, limit: 2 })).toEqual(['search-22h', 'own-40m']);
+    expect(deploysWorthHealth({ ...input, named: [] }, { lookbackMs: DEFAULT_LOOKBACK_MS, keep: 10, limit: 10 })).toHaveLength(4);
+  });
+
+  it('the kept ranking with the health of the deploys worth it is the ranking with every deploy’s health', () => {
+    const random = mulberry32(7);
+    const names = Object.keys(SERVICES) as ServiceName[];
+    const keep = 5;
+    for (let round = 0; round < 100; round++) {
+      const deploys = Array.from({ length: 5 + Math.floor(random() * 30) }, (_, i) =>
+        deploy(
+          `d${round}-${i}`,
+          pick(random, names),
+          pick(random, ['production', 'staging', null] as const),
+          Math.floor(random() * 24 * HOUR),
+          {
+            commitCount: random() < 0.3 ? null : Math.floor(random() * 40),
+          },
+        ),
+      );
+      const everyHealth = new Map(deploys.map((d) => [d.id, health(Math.floor(random() * 3), Math.floor(random() * 6))]));
+      const input = { incident: prodIncident, deploys, history: deploys };
+      const worth = new Set(deploysWorthHealth(input, { lookbackMs: DEFAULT_LOOKBACK_MS, keep, limit: Number.POSITIVE_INFINITY }));
+      const readOnly = new Map([...everyHealth].filter(([id]) => worth.has(id)));
+      expect(rankSuspects({ ...input, health: readOnly }, { maxSuspects: keep })).toEqual(
+        rankSuspects({ ...input, health: everyHealth }, { maxSuspects: keep }),
+      );
+      expect(worth.size).toBeLessThan(deploys.length + 1);
+    }
   });
 });
 

@@ -3,6 +3,7 @@
 // tuned; the suite reports how often the ranking puts that change first (top-1) and among the
 // first three (top-3). The same scenarios run against rankSuspects directly and, those marked
 // `api`, through the REST and GraphQL APIs.
+import type { DeployHealth } from '../../src/domain/correlation/deploy-health.ts';
 import type { CandidateChange, CandidateDeploy, SuspectInput } from '../../src/domain/correlation/suspects.ts';
 
 export interface ScenarioEvent {
@@ -27,6 +28,8 @@ export interface ScenarioEvent {
   subject?: string;
   previous?: unknown;
   value?: unknown;
+  /** A deploy's health: its service's alerts and incidents after it up to the incident (an hour at most), against as long before. */
+  health?: DeployHealth;
 }
 
 export interface Scenario {
@@ -49,6 +52,7 @@ export interface Scenario {
     | 'history'
     | 'named'
     | 'rollout'
+    | 'health'
   )[];
   /** lookbackHours: the incident's own look-back (default 24 h, the server's). */
   incident: { service: string; environment?: string | null; lookbackHours?: number; alsoAffected?: string[] };
@@ -870,6 +874,38 @@ export const SCENARIOS: Scenario[] = [
     why: 'payments was rolled back in a hurry minutes before checkout broke: what the bad deploy left behind outlived it',
   },
 
+  // Trouble after a deploy, before the incident: alerts recency cannot see.
+  {
+    name: 'own deploy 2 h 40 min before, after which checkout alerted 0 → 5 in the hour, vs a dependency deploy 18 min before',
+    tags: ['health', 'dependency', 'time'],
+    incident: { service: 'checkout' },
+    dependencies: CHECKOUT_STACK,
+    events: [
+      d('checkout-160m', 'checkout', 160, {
+        commits: 4,
+        health: { before: { alerts: 0, incidents: 0 }, after: { alerts: 5, incidents: 1 } },
+      }),
+      d('payments-18m', 'payments', 18, { commits: 3 }),
+    ],
+    culprit: 'checkout-160m',
+    why: 'checkout did not run fine after its deploy: it raised a warning incident within the hour, and this is it growing; payments was calm',
+  },
+  {
+    name: 'an old dependency deploy that raised two alerts after it does not outweigh own deploy 10 min before',
+    tags: ['health', 'dependency', 'own'],
+    incident: { service: 'checkout' },
+    dependencies: CHECKOUT_STACK,
+    events: [
+      d('payments-3h', 'payments', 180, {
+        commits: 3,
+        health: { before: { alerts: 0, incidents: 0 }, after: { alerts: 2, incidents: 1 } },
+      }),
+      d('checkout-10m', 'checkout', 10, { commits: 2 }),
+    ],
+    culprit: 'checkout-10m',
+    why: 'payments had a short blip three hours ago and settled; checkout changed minutes before it broke',
+  },
+
   // Redeploys.
   {
     name: 'a restart (redeploy of the running commit) 2 min before; upstream deploy 20 min before',
@@ -959,5 +995,6 @@ export function suspectInputOf(scenario: Scenario, startedAt = DEFAULT_START): S
     verdicts: (scenario.verdicts ?? []).map((v) => ({ ...v, serviceId: serviceId(v.service) })),
     environmentAliases: new Map(Object.entries(scenario.aliases ?? {})),
     named: scenario.named ?? [],
+    health: new Map(scenario.events.flatMap((event) => (event.health ? [[event.id, event.health] as const] : []))),
   };
 }

@@ -8,12 +8,14 @@
 import sql, { raw, type Sql } from 'sql-template-tag';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { loadDependencyEdges } from './dependencies.ts';
+import { loadDeployHealth, MAX_HEALTH_DEPLOYS } from './deploy-health.ts';
 import { loadEnvironmentAliases } from './environments.ts';
 import { loadVerdictTallies } from './priors.ts';
 import { recordIncidentActivity } from './incident-activity.ts';
 import { SYSTEM_ACTOR, type Actor } from '../shared/actors.ts';
 import { detectRollbacks, targetKey, type DeployVersion, type RollbackFacts } from './rollbacks.ts';
 import {
+  deploysWorthHealth,
   MAX_SUSPECTS,
   rankSuspects,
   type CandidateChange,
@@ -160,7 +162,9 @@ export async function loadRollbackFacts(
 /**
  * Everything the ranking of one incident needs; the incident's own verdicts do not count as
  * priors. `named`: deploys and change events a person judged for this incident, candidates
- * even before the look-back window (with their targets' history from their time on).
+ * even before the look-back window (with their targets' history from their time on). The health
+ * of the deploys it could lift among the kept (deploysWorthHealth), up to the incident's start,
+ * comes last, in one statement of at most MAX_HEALTH_DEPLOYS deploys.
  */
 export async function loadSuspectInput(
   db: Db,
@@ -183,7 +187,7 @@ export async function loadSuspectInput(
     targetsOf(deploys.map((deploy) => (deploy.deployedAt < from ? deploy : { ...deploy, deployedAt: from }))),
     incident.startedAt,
   );
-  return {
+  const input: SuspectInput = {
     incident: {
       serviceId: incident.serviceId,
       alsoAffectedServiceIds: incident.alsoAffectedServiceIds,
@@ -198,6 +202,9 @@ export async function loadSuspectInput(
     environmentAliases: await loadEnvironmentAliases(db, incident.organizationId),
     verdicts: await loadVerdictTallies(db, incident.organizationId, incident.id),
   };
+  const worth = deploysWorthHealth(input, { lookbackMs, keep: MAX_SUSPECTS, limit: MAX_HEALTH_DEPLOYS });
+  const health = worth.length === 0 ? new Map() : await loadDeployHealth(db, incident.organizationId, worth, incident.startedAt);
+  return { ...input, health };
 }
 
 /**

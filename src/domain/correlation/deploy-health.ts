@@ -4,6 +4,11 @@
 // by alerts its service did not have before is the one to look at first; one followed by as many
 // as before did not change much.
 //
+// The ranking of an incident reads it too (suspects.ts, trouble after a deploy), cut at the
+// incident's start: the hour after a deploy, or the time from it to the incident when shorter,
+// against as long before. So the incident never counts for itself: it starts at that cut, and so
+// do its alerts (one that began earlier moves its start back).
+//
 // Bounded by index whatever the history (a year is about a million deploys): each deploy reads
 // the organization's incidents and alerts of its two hours (incidents and alerts by
 // organization and start), never the service's whole history; the deploys asked come by id.
@@ -38,13 +43,19 @@ interface HealthRow {
 
 /**
  * The health of each deploy of `deployIds` (of the organization; others are left out), in one
- * statement: [deployedAt − 1 h, deployedAt) against [deployedAt, deployedAt + 1 h).
+ * statement: [deployedAt − 1 h, deployedAt) against [deployedAt, deployedAt + 1 h). With `until`
+ * (an incident's start), the hour after ends there at the latest, and the one before is as long.
  */
-export async function loadDeployHealth(db: Db, organizationId: string, deployIds: readonly string[]): Promise<Map<string, DeployHealth>> {
+export async function loadDeployHealth(
+  db: Db,
+  organizationId: string,
+  deployIds: readonly string[],
+  until: Date | null = null,
+): Promise<Map<string, DeployHealth>> {
   const health = new Map<string, DeployHealth>();
   for (let offset = 0; offset < deployIds.length; offset += MAX_HEALTH_DEPLOYS) {
     const ids = deployIds.slice(offset, offset + MAX_HEALTH_DEPLOYS);
-    const query = deployHealthQuery(organizationId, ids);
+    const query = deployHealthQuery(organizationId, ids, until);
     const rows = await db.$queryRawUnsafe<HealthRow[]>(query.text, ...query.values);
     for (const row of rows) {
       health.set(row.id, {
@@ -57,7 +68,7 @@ export async function loadDeployHealth(db: Db, organizationId: string, deployIds
 }
 
 /** The one statement of loadDeployHealth (also to read its plan). */
-export function deployHealthQuery(organizationId: string, deployIds: readonly string[]) {
+export function deployHealthQuery(organizationId: string, deployIds: readonly string[], until: Date | null = null) {
   const window = `${HEALTH_WINDOW_MS} milliseconds`;
   // An incident is the service's when filed under it or affecting it; its environment matches the
   // deploy's when either has none, or both mean the same one (case aside, through the aliases).
@@ -72,10 +83,11 @@ export function deployHealthQuery(organizationId: string, deployIds: readonly st
       SELECT id, organization_id, service_id, deployed_at, environment FROM deploys WHERE id = ANY(${deployIds}::uuid[])
     ),
     d AS (
-      SELECT d.id, d.service_id, d.deployed_at,
-             d.deployed_at - ${window}::interval AS from_at, d.deployed_at + ${window}::interval AS to_at,
+      SELECT d.id, d.service_id, d.deployed_at, w.to_at, d.deployed_at - (w.to_at - d.deployed_at) AS from_at,
              coalesce(a.environment, lower(d.environment)) AS environment
       FROM asked d
+      -- least() leaves a null out: without an incident's start, the whole hour.
+      CROSS JOIN LATERAL (SELECT greatest(d.deployed_at, least(d.deployed_at + ${window}::interval, ${until}::timestamptz)) AS to_at) w
       LEFT JOIN environment_aliases a ON a.organization_id = d.organization_id AND a.alias = lower(d.environment)
       WHERE d.organization_id = ${organizationId}::uuid
     )

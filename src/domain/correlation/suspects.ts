@@ -24,6 +24,8 @@
 //                                           commit for a change event; part of it taken over by the
 //                                           record of past verdicts, see priors.ts riskTerm)
 //               − REDEPLOY_PENALTY (0.5) × [redeploy of the commit or version deployed right before]
+//               + HEALTH_WEIGHT (0.25) × (1 − 2^(−rise)) for a deploy after which its service's alerts
+//                                           (or incidents) rose before the incident started (deploy-health.ts)
 //   settled(t)  = SETTLED_FLOOR + (1 − SETTLED_FLOOR) × 2^(−max(0, t − 1 h) / SETTLED_HALF_LIFE)
 //   recency(t)  = RECENCY_FAST_SHARE × 2^(−t / RECENCY_FAST_HALF_LIFE) + (1 − RECENCY_FAST_SHARE) × 2^(−t / RECENCY_SLOW_HALF_LIFE)
 //
@@ -39,11 +41,14 @@
 // changes carry more risk (log-scaled: 40 commits are riskier than 4, not ten times). A redeploy
 // of what ran right before changes nothing. Being the running code and being big say less once a
 // change ran half a day without trouble. Past verdicts nudge, and can outweigh size; not a gate.
+// A deploy after which its service alerted more than before, before this incident began, did not
+// run without trouble, however long ago it was: the alerts are evidence recency cannot see.
 //
 // Candidates: deploys and change events in [startedAt − lookback, startedAt]; a change after
 // the start cannot have caused the incident, one exactly at the start can. A deploy or change a
 // person named for the incident (a verdict) is one too, however old: the slow leak a window
 // cannot see.
+import { HEALTH_WINDOW_MS, type DeployHealth, type HealthCounts } from './deploy-health.ts';
 import { upstreamDistances, type DependencyEdge } from './dependencies.ts';
 import { canonicalEnvironment, type EnvironmentAliases } from './environments.ts';
 import { DEPLOY_KIND, priorFactor, priorKey, riskTerm, type VerdictTally } from './priors.ts';
@@ -101,6 +106,12 @@ export interface SuspectInput {
   named?: readonly string[];
   /** The organization's environment aliases; environments also match case-insensitively. */
   environmentAliases?: EnvironmentAliases;
+  /**
+   * Per deploy id, its service's alerts and incidents after it up to the incident's start (at most
+   * an hour: healthWindowMs), against as long before it; deploys without an entry count as calm.
+   * Counted before the start, they never hold the incident being ranked nor its alerts.
+   */
+  health?: ReadonlyMap<string, DeployHealth>;
 }
 
 export type SuspectReasonCode =
@@ -119,6 +130,7 @@ export type SuspectReasonCode =
   | 'reverted'
   | 'no_change'
   | 'rollout'
+  | 'trouble_after'
   | 'prior';
 
 export interface SuspectReason {
@@ -170,8 +182,8 @@ export interface RankingOptions {
 }
 
 export const MAX_SUSPECTS = 20;
-/** Relation, environment, recency, last deploy, rolled back, size, redeploy and prior at most. */
-export const MAX_REASONS_PER_SUSPECT = 8;
+/** Relation, environment, recency, rollout, last deploy or rolled back, size, redeploy, trouble after it and prior at most. */
+export const MAX_REASONS_PER_SUSPECT = 9;
 
 export const DEFAULT_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 
@@ -205,6 +217,8 @@ export const REDEPLOY_PENALTY = 0.5;
 export const SETTLED_AFTER_MS = 60 * 60 * 1000;
 export const SETTLED_FLOOR = 0.5;
 export const SETTLED_HALF_LIFE_MS = 6 * 60 * 60 * 1000;
+/** Trouble after a deploy: up to this much evidence, half of it for one more alert than before, each further one halving the rest. */
+export const HEALTH_WEIGHT = 0.25;
 
 export const SCORE_DECIMALS = 3;
 
@@ -238,17 +252,64 @@ export function dependencyFactor(hops: number): number {
   return OTHER_SERVICE_FACTOR + (DIRECT_DEPENDENCY_FACTOR - OTHER_SERVICE_FACTOR) * DEPENDENCY_HOP_DECAY ** (hops - 1);
 }
 
+/** The length of the windows a deploy's health is compared over: the hour after it, cut at the incident's start. */
+export function healthWindowMs(deployedAt: Date, incidentStart: Date): number {
+  return Math.max(0, Math.min(HEALTH_WINDOW_MS, incidentStart.getTime() - deployedAt.getTime()));
+}
+
+/** How many more troubles (alerts, or incidents where they had none) the window after a deploy had than the one before; 0 when not more. */
+export function troubleRise(health: DeployHealth): number {
+  const troubles = (counts: HealthCounts) => Math.max(counts.alerts, counts.incidents);
+  return Math.max(0, troubles(health.after) - troubles(health.before));
+}
+
+/** The evidence that trouble after a deploy adds: HEALTH_WEIGHT / 2 for one more, approaching HEALTH_WEIGHT. */
+export function troubleTerm(rise: number): number {
+  return rise <= 0 ? 0 : HEALTH_WEIGHT * (1 - 2 ** -rise);
+}
+
 interface Scored {
   type: 'deploy' | 'change';
   id: string;
   at: Date;
   score: number;
+  /** The highest score trouble after it could give it (its score when it cannot have any: a change event). */
+  ceiling: number;
   reasons: SuspectReason[];
   effects: number[];
 }
 
+/** Best first; equal scores go to the later change, then deploys before change events, then by id. */
+function bestFirst(a: Scored, b: Scored): number {
+  return (
+    b.score - a.score || b.at.getTime() - a.at.getTime() || (a.type === b.type ? 0 : a.type === 'deploy' ? -1 : 1) || compareIds(a.id, b.id)
+  );
+}
+
 export function rankSuspects(input: SuspectInput, options: Partial<RankingOptions> = {}): RankedSuspect[] {
-  const lookbackMs = options.lookbackMs ?? DEFAULT_LOOKBACK_MS;
+  const scored = scoreCandidates(input, options.lookbackMs ?? DEFAULT_LOOKBACK_MS).sort(bestFirst);
+  const kept = scored.slice(0, options.maxSuspects ?? MAX_SUSPECTS);
+  return kept.map((s, i) => ({ type: s.type, id: s.id, rank: i + 1, score: s.score, reasons: s.reasons, effects: s.effects }));
+}
+
+/**
+ * The deploys whose health is worth reading before ranking, at most `limit`: those trouble after
+ * them could lift to the `keep`-th best score or above (ranked without health, its ceiling is the
+ * score with the whole HEALTH_WEIGHT; any other stays below every one kept), and the `named`
+ * first, since they are kept whatever their place. So a busy day's ranking reads a bounded few.
+ */
+export function deploysWorthHealth(input: SuspectInput, options: { lookbackMs: number; keep: number; limit: number }): string[] {
+  const scored = scoreCandidates({ ...input, health: undefined }, options.lookbackMs).sort(bestFirst);
+  const cut = scored[options.keep - 1]?.score ?? Number.NEGATIVE_INFINITY;
+  const named = new Set(input.named ?? []);
+  return scored
+    .filter((s) => s.type === 'deploy' && (named.has(s.id) || s.ceiling >= cut))
+    .sort((a, b) => Number(named.has(b.id)) - Number(named.has(a.id)) || b.ceiling - a.ceiling || bestFirst(a, b))
+    .slice(0, options.limit)
+    .map((s) => s.id);
+}
+
+function scoreCandidates(input: SuspectInput, lookbackMs: number): Scored[] {
   if (!Number.isFinite(lookbackMs) || lookbackMs < 0) {
     throw new RangeError(`lookbackMs must be a finite number ≥ 0, got ${lookbackMs}`);
   }
@@ -362,8 +423,9 @@ export function rankSuspects(input: SuspectInput, options: Partial<RankingOption
     const firstAgeMs = start - deploy.deployedAt.getTime();
     const ageMs = start - Math.max(deploy.deployedAt.getTime(), stage?.at.getTime() ?? 0);
     const settled = settledTerm(ageMs);
+    const troubled = troubleRise(input.health?.get(deploy.id) ?? CALM) > 0;
     terms.push({
-      ...recencyReason('deployed', firstAgeMs, beforeWindow(deploy.deployedAt) ? lookbackMs : null),
+      ...recencyReason('deployed', firstAgeMs, beforeWindow(deploy.deployedAt) ? lookbackMs : null, troubled),
       evidence: RECENCY_WEIGHT * recencyTerm(firstAgeMs),
     });
     if (stage) {
@@ -411,9 +473,20 @@ export function rankSuspects(input: SuspectInput, options: Partial<RankingOption
         evidence: -REDEPLOY_PENALTY,
       });
     }
+    const health = input.health?.get(deploy.id);
+    const rise = health ? troubleRise(health) : 0;
+    if (health && rise > 0) {
+      terms.push({
+        code: 'trouble_after',
+        detail: describeTrouble(deploy.serviceName, health, healthWindowMs(deploy.deployedAt, incident.startedAt)),
+        evidence: troubleTerm(rise),
+      });
+    }
     const prior = priorTerm(deploy, DEPLOY_KIND, tally, CHANGE_SIZE_WEIGHT * settled, size);
     if (prior) terms.push(prior);
-    scored.push({ type: 'deploy', id: deploy.id, at: deploy.deployedAt, ...scoreOf(terms) });
+    const untroubled = terms.filter((term) => term.code !== 'trouble_after');
+    const ceiling = round(scoreFrom([...untroubled, { code: 'trouble_after', detail: '', evidence: HEALTH_WEIGHT }]), SCORE_DECIMALS);
+    scored.push({ type: 'deploy', id: deploy.id, at: deploy.deployedAt, ceiling, ...scoreOf(terms) });
   }
 
   const changes = (input.changes ?? []).filter((c) => isCandidate(c, c.changedAt));
@@ -454,20 +527,13 @@ export function rankSuspects(input: SuspectInput, options: Partial<RankingOption
     }
     const prior = priorTerm(change, change.kind, tally, CHANGE_SIZE_WEIGHT * settled, size);
     if (prior) terms.push(prior);
-    scored.push({ type: 'change', id: change.id, at: change.changedAt, ...scoreOf(terms) });
+    const result = scoreOf(terms);
+    scored.push({ type: 'change', id: change.id, at: change.changedAt, ceiling: result.score, ...result });
   }
-
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      b.at.getTime() - a.at.getTime() ||
-      (a.type === b.type ? 0 : a.type === 'deploy' ? -1 : 1) ||
-      compareIds(a.id, b.id),
-  );
-
-  const kept = scored.slice(0, options.maxSuspects ?? MAX_SUSPECTS);
-  return kept.map((s, i) => ({ type: s.type, id: s.id, rank: i + 1, score: s.score, reasons: s.reasons, effects: s.effects }));
+  return scored;
 }
+
+const CALM: DeployHealth = { before: { alerts: 0, incidents: 0 }, after: { alerts: 0, incidents: 0 } };
 
 /** A reason with its part of the score: a gate's factor, or what it adds to (or takes from) the evidence. */
 interface Term extends SuspectReason {
@@ -494,8 +560,11 @@ function scoreOf(terms: readonly Term[]): Pick<Scored, 'score' | 'reasons' | 'ef
   };
 }
 
-/** `beforeWindowOf`: the look-back window a suspect named by a person is older than, else null. */
-function recencyReason(verb: 'deployed' | 'changed', ageMs: number, beforeWindowOf: number | null): SuspectReason {
+/**
+ * `beforeWindowOf`: the look-back window a suspect named by a person is older than, else null;
+ * `troubled`: its service alerted more after it (it did not run without trouble).
+ */
+function recencyReason(verb: 'deployed' | 'changed', ageMs: number, beforeWindowOf: number | null, troubled = false): SuspectReason {
   if (ageMs === 0) return { code: 'recency', detail: `${verb} at the moment the incident started` };
   const age = formatDuration(ageMs);
   if (beforeWindowOf !== null) {
@@ -507,6 +576,7 @@ function recencyReason(verb: 'deployed' | 'changed', ageMs: number, beforeWindow
   if (ageMs < HOUR_MS) {
     return { code: 'recency', detail: `${verb} ${age} before the incident, within the hour in which most incidents a change causes begin` };
   }
+  if (troubled) return { code: 'recency', detail: `${verb} ${age} before the incident` };
   return { code: 'recency', detail: `${verb} ${age} before the incident: it ran ${age} without trouble first` };
 }
 
@@ -536,6 +606,14 @@ function describeChange(change: CandidateChange): string {
   if (!change.subject) return `${change.kind} change`;
   const values = change.value == null ? '' : `: ${truncate(change.previous ?? '?', 40)} → ${truncate(change.value, 40)}`;
   return `${change.kind} ${truncate(change.subject, 60)}${values}`;
+}
+
+/** "alerts on checkout rose after it: 0 → 4 in the hour", or over the minutes left before the incident. */
+function describeTrouble(serviceName: string, health: DeployHealth, windowMs: number): string {
+  const what = health.after.alerts - health.before.alerts >= health.after.incidents - health.before.incidents ? 'alerts' : 'incidents';
+  const window = formatDuration(windowMs);
+  const within = windowMs >= HEALTH_WINDOW_MS ? 'in the hour' : `in the ${window} up to the incident, against the ${window} before it`;
+  return `${what} on ${serviceName} rose after it: ${health.before[what]} → ${health.after[what]} ${within}`;
 }
 
 function describeChangeSize(commitCount: number | null): string {

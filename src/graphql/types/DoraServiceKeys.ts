@@ -1,7 +1,7 @@
 import { builder } from '../builder.ts';
-import { DORA_COST } from '../builder.ts';
 import type { Service } from '../../generated/prisma/client.ts';
-import { doraPeriod, DoraMetricsRef, type DoraPeriod } from './Dora.ts';
+import { doraMetricsOfPieces } from '../../domain/correlation/insights.ts';
+import { DoraMetricsRef, PIECES_COST, type DoraPeriod } from './Dora.ts';
 
 /** byService compares at most this many services (the first by name). */
 const MAX_SERVICES = 100;
@@ -17,21 +17,27 @@ const DoraServiceKeysRef = builder.objectRef<{ service: Service; keys: DoraPerio
 builder.objectField(DoraMetricsRef, 'byService', (t) =>
   t.field({
     type: [DoraServiceKeysRef],
-    complexity: { field: 10 * DORA_COST, multiplier: MAX_SERVICES },
+    complexity: { field: PIECES_COST, multiplier: MAX_SERVICES },
     description:
       `The same keys for each service of the scope (the organization's first ${MAX_SERVICES} by name, or the one service), ` +
-      'computed one service after the other exactly as dora(serviceId:) computes them.',
+      'each exactly as dora(serviceId:) computes them (all in the statements of one period).',
     resolve: async (period, _args, context) => {
       const services = await context.prisma.service.findMany({
         where: { organizationId: period.organizationId, ...(period.scope.serviceId ? { id: period.scope.serviceId } : {}) },
         orderBy: [{ name: 'asc' }, { id: 'asc' }],
         take: MAX_SERVICES,
       });
-      const rows: { service: Service; keys: DoraPeriod }[] = [];
-      for (const service of services) {
-        rows.push({ service, keys: await doraPeriod(context.prisma, period.organizationId, { ...period.scope, serviceId: service.id }) });
-      }
-      return rows;
+      const { from, to } = period.scope;
+      const keys = await doraMetricsOfPieces(
+        context.prisma,
+        period.organizationId,
+        period.scope,
+        services.map((service) => ({ serviceId: service.id, from, to })),
+      );
+      return services.map((service, i) => ({
+        service,
+        keys: { ...keys[i]!, organizationId: period.organizationId, scope: { ...period.scope, serviceId: service.id } },
+      }));
     },
   }),
 );

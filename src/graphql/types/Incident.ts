@@ -148,7 +148,7 @@ const SuspectReasonRef = builder.objectRef<WeighedReason>('SuspectReason').imple
     code: t.exposeString('code', {
       description:
         'same_service, upstream_dependency, other_service, environment_match, environment_unknown, environment_mismatch, recency, ' +
-        'last_before_incident, rolled_back, change_size, redeploy, change_event, reverted, no_change, rollout or prior.',
+        'last_before_incident, rolled_back, change_size, redeploy, change_event, reverted, no_change, rollout, trouble_after or prior.',
     }),
     detail: t.exposeString('detail', { description: 'The same, for people.' }),
     effect: t.exposeFloat('effect', {
