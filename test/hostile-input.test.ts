@@ -116,20 +116,25 @@ const changePayload = fc.record(
     summary: mostly(fc.constant('new-checkout-flow on')),
     changed_at: time,
     subject: text,
-    previous: hostileJson,
-    value: hostileJson,
+    // Mostly plain JSON: hostile values in both fields at once left about one payload in thirty valid.
+    previous: fc.oneof({ weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) }, { weight: 1, arbitrary: hostileJson }),
+    value: fc.oneof({ weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) }, { weight: 1, arbitrary: hostileJson }),
   },
   { requiredKeys: ['kind', 'summary'] },
 );
 
-const labels = fc.dictionary(fc.oneof(fc.constantFrom('alertname', 'severity', 'env'), hostileText), text, { maxKeys: 3 });
+// Keys are mostly plausible too: at even odds, with up to three keys per map on each of two
+// maps per alert, a whole valid payload came about once in a hundred, and a run of 150 could
+// miss the side of requests that are taken.
+const key = (plausible: fc.Arbitrary<string>) => fc.oneof({ weight: 8, arbitrary: plausible }, { weight: 1, arbitrary: hostileText });
+const labels = fc.dictionary(key(fc.constantFrom('alertname', 'severity', 'env')), text, { maxKeys: 3 });
 const alertmanagerPayload = fc.record({
   groupKey: mostly(fc.constant('{}:{alertname="HighErrorRate"}')),
   alerts: fc.array(
     fc.record({
       status: mostly(fc.constantFrom('firing', 'resolved')),
       labels: labels.map((more) => ({ service: 'checkout', ...more })),
-      annotations: fc.dictionary(fc.oneof(fc.string({ maxLength: 5 }), hostileText), text, { maxKeys: 3 }),
+      annotations: fc.dictionary(key(fc.string({ maxLength: 5 })), text, { maxKeys: 3 }),
       startsAt: time,
       endsAt: fc.oneof(fc.constant('0001-01-01T00:00:00Z'), time),
       fingerprint: uniqueId().map(String),
