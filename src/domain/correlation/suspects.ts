@@ -423,9 +423,10 @@ function scoreCandidates(input: SuspectInput, lookbackMs: number): Scored[] {
     const firstAgeMs = start - deploy.deployedAt.getTime();
     const ageMs = start - Math.max(deploy.deployedAt.getTime(), stage?.at.getTime() ?? 0);
     const settled = settledTerm(ageMs);
-    const troubled = troubleRise(input.health?.get(deploy.id) ?? CALM) > 0;
+    const health = input.health?.get(deploy.id);
+    const rise = health ? troubleRise(health) : 0;
     terms.push({
-      ...recencyReason('deployed', firstAgeMs, beforeWindow(deploy.deployedAt) ? lookbackMs : null, troubled),
+      ...recencyReason('deployed', firstAgeMs, beforeWindow(deploy.deployedAt) ? lookbackMs : null, rise > 0),
       evidence: RECENCY_WEIGHT * recencyTerm(firstAgeMs),
     });
     if (stage) {
@@ -473,8 +474,6 @@ function scoreCandidates(input: SuspectInput, lookbackMs: number): Scored[] {
         evidence: -REDEPLOY_PENALTY,
       });
     }
-    const health = input.health?.get(deploy.id);
-    const rise = health ? troubleRise(health) : 0;
     if (health && rise > 0) {
       terms.push({
         code: 'trouble_after',
@@ -532,8 +531,6 @@ function scoreCandidates(input: SuspectInput, lookbackMs: number): Scored[] {
   }
   return scored;
 }
-
-const CALM: DeployHealth = { before: { alerts: 0, incidents: 0 }, after: { alerts: 0, incidents: 0 } };
 
 /** A reason with its part of the score: a gate's factor, or what it adds to (or takes from) the evidence. */
 interface Term extends SuspectReason {
