@@ -214,7 +214,10 @@ async function figuresOfOrganization(
       : prisma.doraOrganizationDay.findMany({
           where: {
             ...target,
-            day: { gte: withDays[0]!.firstDay, lt: new Date(Math.max(...withDays.map((piece) => piece.endDay.getTime()))) },
+            day: {
+              gte: new Date(Math.min(...withDays.map((piece) => piece.firstDay.getTime()))),
+              lt: new Date(Math.max(...withDays.map((piece) => piece.endDay.getTime()))),
+            },
           },
           select: { day: true, deployCount: true, leadTimeBuckets: true, rolledBackCount: true },
         }),
