@@ -24,6 +24,7 @@ import {
   settledTerm,
   SAME_SERVICE_FACTOR,
   STANDING_WEIGHT,
+  troubleRise,
   troubleTerm,
   weighReasons,
   type CandidateDeploy,
@@ -561,6 +562,24 @@ describe('rankSuspects: trouble after a deploy, before the incident', () => {
     }
     const [manual] = rankSuspects({ incident: prodIncident, deploys: [old], health: new Map([['checkout-2h', health(0, 0, [0, 2])]]) });
     expect(manual!.reasons.find((r) => r.code === 'trouble_after')!.detail).toBe('incidents on checkout rose after it: 0 → 2 in the hour');
+  });
+
+  it('names the counts the score was given: the larger of alerts and incidents in each window', () => {
+    const old = deploy('checkout-2h', 'checkout', 'production', 2 * HOUR, { commitCount: 3 });
+    const [calm] = rankSuspects({ incident: prodIncident, deploys: [old] });
+    const cases: [DeployHealth, number, string][] = [
+      // Three incidents without an alert before, four alerts after: trouble rose by one, not by four.
+      [health(0, 4, [3, 3]), 1, 'trouble on checkout rose after it: 3 incidents → 4 alerts in the hour'],
+      [health(2, 0, [0, 5]), 3, 'trouble on checkout rose after it: 2 alerts → 5 incidents in the hour'],
+      [health(1, 0, [0, 2]), 1, 'trouble on checkout rose after it: 1 alert → 2 incidents in the hour'],
+      [health(2, 6, [1, 1]), 4, 'alerts on checkout rose after it: 2 → 6 in the hour'],
+    ];
+    for (const [counts, rise, detail] of cases) {
+      const [troubled] = rankSuspects({ incident: prodIncident, deploys: [old], health: new Map([['checkout-2h', counts]]) });
+      expect(troubleRise(counts)).toBe(rise);
+      expect(troubled!.score).toBe(Math.round((calm!.score + troubleTerm(rise)) * 1000) / 1000);
+      expect(troubled!.reasons.find((r) => r.code === 'trouble_after')!.detail).toBe(detail);
+    }
   });
 
   it('a deploy less than an hour before compares the time up to the incident with as long before it', () => {

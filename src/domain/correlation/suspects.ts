@@ -257,10 +257,18 @@ export function healthWindowMs(deployedAt: Date, incidentStart: Date): number {
   return Math.max(0, Math.min(HEALTH_WINDOW_MS, incidentStart.getTime() - deployedAt.getTime()));
 }
 
-/** How many more troubles (alerts, or incidents where they had none) the window after a deploy had than the one before; 0 when not more. */
+/**
+ * A window's trouble: its alerts, or its incidents where they outnumber them (a service that
+ * alerts through no integration still has incidents). Both count the same trouble, so the larger
+ * stands for it rather than their sum.
+ */
+function troublesIn(counts: HealthCounts): { what: 'alerts' | 'incidents'; count: number } {
+  return counts.incidents > counts.alerts ? { what: 'incidents', count: counts.incidents } : { what: 'alerts', count: counts.alerts };
+}
+
+/** How much more trouble the window after a deploy had than the one before; 0 when not more. */
 export function troubleRise(health: DeployHealth): number {
-  const troubles = (counts: HealthCounts) => Math.max(counts.alerts, counts.incidents);
-  return Math.max(0, troubles(health.after) - troubles(health.before));
+  return Math.max(0, troublesIn(health.after).count - troublesIn(health.before).count);
 }
 
 /** The evidence that trouble after a deploy adds: HEALTH_WEIGHT / 2 for one more, approaching HEALTH_WEIGHT. */
@@ -605,12 +613,21 @@ function describeChange(change: CandidateChange): string {
   return `${change.kind} ${truncate(change.subject, 60)}${values}`;
 }
 
-/** "alerts on checkout rose after it: 0 → 4 in the hour", or over the minutes left before the incident. */
+/**
+ * "alerts on checkout rose after it: 0 → 4 in the hour", or over the minutes left before the
+ * incident; the counts are the ones troubleRise scored, so where each window's trouble was of
+ * another kind, both are named: "trouble on checkout rose after it: 3 incidents → 4 alerts".
+ */
 function describeTrouble(serviceName: string, health: DeployHealth, windowMs: number): string {
-  const what = health.after.alerts - health.before.alerts >= health.after.incidents - health.before.incidents ? 'alerts' : 'incidents';
+  const before = troublesIn(health.before);
+  const after = troublesIn(health.after);
   const window = formatDuration(windowMs);
   const within = windowMs >= HEALTH_WINDOW_MS ? 'in the hour' : `in the ${window} up to the incident, against the ${window} before it`;
-  return `${what} on ${serviceName} rose after it: ${health.before[what]} → ${health.after[what]} ${within}`;
+  if (before.count === 0 || before.what === after.what) {
+    return `${after.what} on ${serviceName} rose after it: ${before.count} → ${after.count} ${within}`;
+  }
+  const counted = ({ what, count }: typeof before) => `${count} ${count === 1 ? what.slice(0, -1) : what}`;
+  return `trouble on ${serviceName} rose after it: ${counted(before)} → ${counted(after)} ${within}`;
 }
 
 function describeChangeSize(commitCount: number | null): string {
