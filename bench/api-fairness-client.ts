@@ -42,6 +42,8 @@ export interface FloodAnswer {
 
 export interface FloodResult {
   answers: FloodAnswer[];
+  /** Connections the flood opened: its concurrency when the server keeps them alive. */
+  connectionsOpened: number;
 }
 
 export interface Call {
@@ -56,6 +58,8 @@ export interface TrickleResult {
   /** The first few errors the queries were answered with, to make a failing run diagnosable. */
   samples: string[];
 }
+
+let connectionsOpened = 0;
 
 function post(agent: http.Agent, order: FloodOrder, body: string): Promise<FloodAnswer> {
   const started = performance.now();
@@ -84,6 +88,9 @@ function post(agent: http.Agent, order: FloodOrder, body: string): Promise<Flood
       },
     );
     request.on('error', () => resolve({ status: 'error', latencyMs: performance.now() - started, retryAfter: false }));
+    request.once('socket', () => {
+      if (!request.reusedSocket) connectionsOpened++;
+    });
     request.end(body);
   });
 }
@@ -113,7 +120,7 @@ async function flood(order: FloodOrder): Promise<FloodResult> {
   );
   agent.destroy();
   stub?.close();
-  return { answers };
+  return { answers, connectionsOpened };
 }
 
 async function trickle(order: TrickleOrder): Promise<TrickleResult> {

@@ -79,7 +79,11 @@ async function createTenant(app: App, name: string): Promise<Tenant> {
   return { organizationId, apiToken, deployToken };
 }
 
-/** `count` delivered deliveries of `tenant`, spread over 5 endpoints and the last days, one event each. */
+/**
+ * `count` delivered deliveries of `tenant`, spread over 5 endpoints and the last days, one event
+ * each. The endpoints are paused (INACTIVE): Y's deploys make no new deliveries, so no attempt
+ * looks up or calls their hosts from this machine, and the worker's work is no part of the figures.
+ */
 async function seedDeliveries(app: App, tenant: Tenant, count: number): Promise<void> {
   const endpoints = await Promise.all(
     Array.from({ length: 5 }, (_, index) =>
@@ -88,6 +92,7 @@ async function seedDeliveries(app: App, tenant: Tenant, count: number): Promise<
           organizationId: tenant.organizationId,
           url: `https://hooks.example.com/${index}`,
           name: `endpoint ${index}`,
+          status: 'INACTIVE',
           signingSecret: 'whsec_bench',
         },
       }),
@@ -136,6 +141,9 @@ function watchProcess(app: App, tenant: Tenant) {
   let waiting: number[] = [];
   const sampler = setInterval(() => waiting.push(app.database.pool.waitingCount), 50);
   let served: number[] = [];
+  let accepted = 0;
+  const countConnection = () => accepted++;
+  app.server.server.on('connection', countConnection);
   const isTenants = (headers: IncomingHttpHeaders) =>
     headers.authorization === `Bearer ${tenant.apiToken}` || headers['x-deploy-token'] === tenant.deployToken;
   const watchRequest = (request: IncomingMessage, response: ServerResponse) => {
@@ -152,7 +160,9 @@ function watchProcess(app: App, tenant: Tenant) {
         loopDelay: `${ms(loopDelay.percentile(50))} / ${ms(loopDelay.percentile(99))} / ${ms(loopDelay.max)}`,
         poolWaiting: `${fixed(waiting.reduce((sum, count) => sum + count, 0) / waiting.length)} / ${Math.max(0, ...waiting)}`,
         served: `${fixed(percentile(served, 50))} / ${fixed(percentile(served, 95))}`,
+        accepted,
       };
+      accepted = 0;
       loopDelay.reset();
       waiting = [];
       served = [];
@@ -162,6 +172,7 @@ function watchProcess(app: App, tenant: Tenant) {
       loopDelay.disable();
       clearInterval(sampler);
       app.server.server.off('request', watchRequest);
+      app.server.server.off('connection', countConnection);
     },
   };
 }
@@ -230,7 +241,7 @@ async function main(): Promise<void> {
   });
   const { calls: during, samples: floodSamples } = await trickle(apiUrl, y, options.victimRate, options.floodSeconds);
   const floodProcess = server.read();
-  const { answers: floodAnswers } = await flood;
+  const { answers: floodAnswers, connectionsOpened } = await flood;
   server.stop();
 
   const lines: string[][] = [];
@@ -267,7 +278,8 @@ async function main(): Promise<void> {
   console.log(
     `the server's event loop delay (p50 / p99 / max, ms): baseline ${baselineProcess.loopDelay}, flood ${floodProcess.loopDelay}; ` +
       `requests waiting for a database connection (mean / max): baseline ${baselineProcess.poolWaiting}, flood ${floodProcess.poolWaiting}; ` +
-      `Y's calls inside the server (headers read to answer written, p50 / p95, ms): baseline ${baselineProcess.served}, flood ${floodProcess.served}`,
+      `Y's calls inside the server (headers read to answer written, p50 / p95, ms): baseline ${baselineProcess.served}, flood ${floodProcess.served}; ` +
+      `connections accepted: baseline ${baselineProcess.accepted}, flood ${floodProcess.accepted}`,
   );
   console.log(
     `Y's flood p95 / baseline p95 = ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}); Y's answers during the flood: ${statuses(flooded)}`,
@@ -277,7 +289,7 @@ async function main(): Promise<void> {
   const refused = floodAnswers.filter((answer) => answer.status === 429 || answer.status === 503);
   const xRefused = summarize(refused);
   const withoutRetryAfter = refused.filter((answer) => !answer.retryAfter).length;
-  console.log(`\nX's queries: ${statuses(summarize(floodAnswers))}`);
+  console.log(`\nX's queries: ${statuses(summarize(floodAnswers))}, on ${connectionsOpened} connections`);
   printTable(
     ['X', 'answers', 'p50', 'p95', 'max'],
     [

@@ -1,7 +1,7 @@
 // The per-key bulkhead on its own, on fake timers: slots up to the limit at once, then a wait in
 // line (first come, first served) bounded in time, then a refusal. test/api-fairness.test.ts
 // shows it through a real server.
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BulkheadFullError, createBulkhead } from '../src/db/bulkhead.ts';
 
 beforeEach(() => {
@@ -91,4 +91,65 @@ it('admits like acquire, and answers a refusal with undefined rather than an err
   await vi.advanceTimersByTimeAsync(1000);
   expect(await refused).toBeUndefined();
   expect(bulkhead.taken('a')).toBe(1);
+});
+
+describe('a key refused, with afterRefusal', () => {
+  const options = { slotsPerKey: 3, maxWaitMs: 100, afterRefusal: { slots: 1, regainEveryMs: 1000 } };
+
+  /** A bulkhead whose key 'a' asked for `asked` slots at once: the three it has, the rest refused after the wait. */
+  async function refusedAsking(asked: number) {
+    const bulkhead = createBulkhead(options);
+    const releases = await Promise.all([1, 2, 3].map(() => bulkhead.acquire('a')));
+    const refused = Array.from({ length: asked - 3 }, () => bulkhead.admit('a'));
+    await vi.advanceTimersByTimeAsync(100);
+    for (const refusal of refused) expect(await refusal).toBeUndefined();
+    return { bulkhead, releases };
+  }
+  const refusedOnce = () => refusedAsking(6);
+
+  it('keeps all its slots after a refusal that asked for less than twice them (a burst)', async () => {
+    const { bulkhead, releases } = await refusedAsking(5);
+    for (const release of releases) release();
+    await Promise.all([1, 2, 3].map(() => bulkhead.acquire('a')));
+    expect(bulkhead.taken('a')).toBe(3);
+  });
+
+  it('holds one slot at most once refused asking for twice them (a flood): a release goes to a waiter only once the key is under it', async () => {
+    const { bulkhead, releases } = await refusedOnce();
+    const waiting = bulkhead.acquire('a');
+    releases[0]!();
+    releases[1]!();
+    expect(await state(waiting)).toBe('pending');
+    expect(bulkhead.taken('a')).toBe(1);
+    releases[2]!();
+    expect(await state(waiting)).toBe('fulfilled');
+    expect(bulkhead.taken('a')).toBe(1);
+    expect(await state(bulkhead.acquire('b'))).toBe('fulfilled');
+  });
+
+  it('regains one slot for every interval without a refusal, its waiters first', async () => {
+    const { bulkhead, releases } = await refusedOnce();
+    const refusedAt = Date.now();
+    for (const release of releases) release();
+    await bulkhead.acquire('a');
+    const waiting = bulkhead.acquire('a');
+    expect(await state(waiting)).toBe('pending');
+
+    // The clock (not the waiters' timers) at 1,000 ms after the refusal: two slots, the second to
+    // the one waiting rather than to a newcomer.
+    vi.setSystemTime(refusedAt + 1000);
+    const newcomer = bulkhead.admit('a');
+    expect(await state(waiting)).toBe('fulfilled');
+    expect(await state(newcomer)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await newcomer).toBeUndefined();
+  });
+
+  it('has all its slots again once it goes that long without a refusal', async () => {
+    const { bulkhead, releases } = await refusedOnce();
+    for (const release of releases) release();
+    vi.setSystemTime(Date.now() + 2000);
+    await Promise.all([1, 2, 3].map(() => bulkhead.acquire('a')));
+    expect(bulkhead.taken('a')).toBe(3);
+  });
 });

@@ -3,6 +3,12 @@
 // cannot take all of a shared resource (the database connections of a process), and its own
 // excess is told so quickly instead of queueing in front of everybody else. In process memory: it
 // shares out what one process holds.
+//
+// A key refused while it asks for twice its slots at once (a flood rather than a burst) may also be
+// held to fewer slots for a while (afterRefusal): it gains nothing from running several at once on
+// a process whose one event loop it already fills, and every step of everybody else's requests
+// waits behind each of its running operations' steps. Held to one at a time, it gets about as much
+// done and the others' requests stay quick; it regains its slots once it stops overflowing them.
 import { causeChain } from './availability.ts';
 
 const BULKHEAD_FULL = 'BULKHEAD_FULL';
@@ -43,22 +49,62 @@ interface KeyState {
   waiting: Waiter[];
 }
 
-export function createBulkhead({ slotsPerKey, maxWaitMs }: { slotsPerKey: number; maxWaitMs: number }): Bulkhead {
+export interface BulkheadOptions {
+  slotsPerKey: number;
+  maxWaitMs: number;
+  /**
+   * A key refused (its wait ran out) while it held all its slots and as many more were waiting
+   * holds at most `slots` at once from then on, and regains one more for every `regainEveryMs`
+   * without another such refusal, up to slotsPerKey.
+   */
+  afterRefusal?: { slots: number; regainEveryMs: number };
+}
+
+export function createBulkhead({ slotsPerKey, maxWaitMs, afterRefusal }: BulkheadOptions): Bulkhead {
   const keys = new Map<string, KeyState>();
+  /** When each key held to fewer slots was last refused. */
+  const lastRefused = new Map<string, number>();
+
+  const regainedAllAt = (refusedAt: number) => refusedAt + (slotsPerKey - (afterRefusal?.slots ?? 0)) * (afterRefusal?.regainEveryMs ?? 0);
+
+  function slotsOf(key: string): number {
+    const refusedAt = lastRefused.get(key);
+    if (refusedAt === undefined || !afterRefusal) return slotsPerKey;
+    const now = Date.now();
+    if (now >= regainedAllAt(refusedAt)) {
+      lastRefused.delete(key);
+      return slotsPerKey;
+    }
+    return afterRefusal.slots + Math.floor((now - refusedAt) / afterRefusal.regainEveryMs);
+  }
+
+  function refuse(key: string, state: KeyState): undefined {
+    // The refused one counts: it was asked for too.
+    if (!afterRefusal || state.taken + state.waiting.length + 1 < 2 * slotsPerKey) return undefined;
+    const now = Date.now();
+    // Keys that regained all their slots are forgotten here too, not only when they come back.
+    for (const [other, refusedAt] of lastRefused) if (now >= regainedAllAt(refusedAt)) lastRefused.delete(other);
+    lastRefused.set(key, now);
+    return undefined;
+  }
+
+  /** Gives the key's free slots to its first waiters: nobody arriving meanwhile can take them. */
+  function admitWaiters(key: string, state: KeyState): void {
+    while (state.waiting.length > 0 && state.taken < slotsOf(key)) {
+      const next = state.waiting.shift()!;
+      clearTimeout(next.timer);
+      state.taken++;
+      next.resolve(releaseOf(key, state));
+    }
+  }
 
   function releaseOf(key: string, state: KeyState): () => void {
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const next = state.waiting.shift();
-      if (next) {
-        // The slot passes straight to the first in line: nobody arriving meanwhile can take it.
-        clearTimeout(next.timer);
-        next.resolve(releaseOf(key, state));
-        return;
-      }
       state.taken--;
+      admitWaiters(key, state);
       if (state.taken === 0) keys.delete(key);
     };
   }
@@ -69,18 +115,20 @@ export function createBulkhead({ slotsPerKey, maxWaitMs }: { slotsPerKey: number
       state = { taken: 0, waiting: [] };
       keys.set(key, state);
     }
-    if (state.taken < slotsPerKey) {
+    // Slots regained with time go to those already waiting first.
+    admitWaiters(key, state);
+    if (state.waiting.length === 0 && state.taken < slotsOf(key)) {
       state.taken++;
       return Promise.resolve(releaseOf(key, state));
     }
-    if (maxWaitMs <= 0) return Promise.resolve(undefined);
+    if (maxWaitMs <= 0) return Promise.resolve(refuse(key, state));
     const waiters = state.waiting;
     return new Promise((resolve) => {
       const waiter: Waiter = {
         resolve,
         timer: setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          resolve(undefined);
+          resolve(refuse(key, state));
         }, maxWaitMs),
       };
       waiters.push(waiter);

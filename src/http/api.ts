@@ -10,7 +10,7 @@ import { createBulkhead } from '../db/bulkhead.ts';
 import { inRequestScope } from '../db/request-scope.ts';
 import type { ThrottledWarnings } from '../db/throttled-warnings.ts';
 import { createContext } from '../graphql/context.ts';
-import { toClientError, yogaLogger } from '../graphql/errors.ts';
+import { OPERATION_RETRY_AFTER_SECONDS, toClientError, yogaLogger } from '../graphql/errors.ts';
 import { graphqlPlugins } from '../graphql/plugins.ts';
 import { schema } from '../graphql/schema.ts';
 import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
@@ -125,9 +125,13 @@ export function registerApi(
 
   const compressGraphiqlPage = createPageCompressor();
   // One bulkhead for both: a token's requests (before its check) and an organization's operations.
+  // One refused runs one operation at a time, and regains one more slot for each Retry-After it
+  // goes without a refusal: a flood's operations then take turns on the event loop with everyone
+  // else's instead of filling it (bulkhead.ts).
   const operations = createBulkhead({
     slotsPerKey: config.GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION,
     maxWaitMs: config.GRAPHQL_OPERATION_WAIT_MS,
+    afterRefusal: { slots: 1, regainEveryMs: OPERATION_RETRY_AFTER_SECONDS * 1000 },
   });
   const admission = createGraphqlAdmission(operations, config.GRAPHQL_MAX_OPERATIONS_PER_ORGANIZATION);
   const services = {

@@ -17,6 +17,8 @@ export interface TimelinePage {
   /** Entries strictly before this one (newer when not inverted). */
   beforeId?: string | null;
   limit: number;
+  /** Entries passed over before the page's first (none when absent). */
+  offset?: number;
   /** Oldest first (a page counted from the end). */
   inverted: boolean;
 }
@@ -49,7 +51,7 @@ WHERE organization_id = ${organizationId}::uuid
   AND (${afterId}::uuid IS NULL OR (at, id) < (SELECT at, id FROM after_entry))
   AND (${beforeId}::uuid IS NULL OR (at, id) > (SELECT at, id FROM before_entry))
 ORDER BY at ${order}, id ${order}
-LIMIT ${page.limit}::int`;
+LIMIT ${page.limit}::int OFFSET ${page.offset ?? 0}::int`;
 }
 
 /** One page of the timeline; the cursors are entries of the organization (checked before). */
@@ -66,9 +68,13 @@ export function loadTimeline(
 
 /** How many entries the timeline holds (boundedCount), read from its two ends as pages are. */
 export function countTimeline(prisma: PrismaClient, organizationId: string, filter: Parameters<typeof loadTimeline>[2]): Promise<number> {
+  const madeAt = async (page: TimelinePage) => (await loadTimeline(prisma, organizationId, filter, page))[0]?.at ?? null;
   return boundedCount({
-    newestMadeAt: async (limit) =>
-      (await loadTimeline(prisma, organizationId, filter, { limit, inverted: false })).map((entry) => entry.at),
-    oldestMadeAt: async () => (await loadTimeline(prisma, organizationId, filter, { limit: 1, inverted: true }))[0]?.at ?? null,
+    countUpTo: async (limit) => {
+      const statement = sql`SELECT count(*)::int AS count FROM (${timelinePage(organizationId, filter, { limit, inverted: false })}) AS page`;
+      return (await prisma.$queryRawUnsafe<{ count: number }[]>(statement.text, ...statement.values))[0]!.count;
+    },
+    madeAtFromNewest: (offset) => madeAt({ limit: 1, offset, inverted: false }),
+    oldestMadeAt: () => madeAt({ limit: 1, inverted: true }),
   });
 }

@@ -2,24 +2,35 @@
 // to COUNT_EXACT_UP_TO, beyond that an estimate (always more than the bound, so a count above it
 // is known to be one). A list grows with time and is read newest first, so the estimate
 // extrapolates the span of the newest COUNT_EXACT_UP_TO rows over the span of the whole list:
-// two reads of an index that serves the page anyway, one from each end.
+// reads of an index that serves the page anyway, from each end. PostgreSQL counts and skips
+// the rows: each read answers one row, not the thousand it passes over, which the process would
+// otherwise convert one by one for every totalCount asked (most of an API process's work under
+// a flood of counted pages).
 
 export const COUNT_EXACT_UP_TO = 1000;
 
 /** The reads a count needs of one list (its filter applied), each stopping early. */
 export interface CountableList {
-  /** When the newest `limit` rows were made, newest first (fewer when the list holds fewer). */
-  newestMadeAt(limit: number): Promise<Date[]>;
+  /** How many rows the list holds, counting no further than `limit`. */
+  countUpTo(limit: number): Promise<number>;
+  /** When the row `offset` places from the newest was made (0: the newest); null when the list is shorter. */
+  madeAtFromNewest(offset: number): Promise<Date | null>;
   /** When the oldest row was made; null when none is left (deleted meanwhile). */
   oldestMadeAt(): Promise<Date | null>;
 }
 
 /** The list's totalCount: exact up to COUNT_EXACT_UP_TO, an estimate above. */
 export async function boundedCount(list: CountableList): Promise<number> {
-  const newest = await list.newestMadeAt(COUNT_EXACT_UP_TO + 1);
-  if (newest.length <= COUNT_EXACT_UP_TO) return newest.length;
-  const boundth = newest[COUNT_EXACT_UP_TO]!;
-  return estimateCount(COUNT_EXACT_UP_TO, newest[0]!, boundth, (await list.oldestMadeAt()) ?? boundth);
+  const counted = await list.countUpTo(COUNT_EXACT_UP_TO + 1);
+  if (counted <= COUNT_EXACT_UP_TO) return counted;
+  const [newest, boundth, oldest] = await Promise.all([
+    list.madeAtFromNewest(0),
+    list.madeAtFromNewest(COUNT_EXACT_UP_TO),
+    list.oldestMadeAt(),
+  ]);
+  // Rows deleted since they were counted: more than the bound was there a moment ago.
+  if (!newest || !boundth) return counted;
+  return estimateCount(COUNT_EXACT_UP_TO, newest, boundth, oldest ?? boundth);
 }
 
 /**
@@ -46,7 +57,7 @@ export function isEstimatedCount(totalCount: number): boolean {
 
 /** What countRows needs of a Prisma model delegate (any model's: its own argument types are checked by Prisma at run time). */
 export interface RowReader {
-  findMany(args: never): PromiseLike<object[]>;
+  count(args: never): PromiseLike<number>;
   findFirst(args: never): PromiseLike<object | null>;
 }
 
@@ -55,16 +66,14 @@ export interface RowReader {
  * (newest first, then by id, as the lists read them, so the count reads the index a page reads).
  */
 export function countRows<Where>(model: RowReader, where: Where, madeAt: string): Promise<number> {
-  const madeAtOf = (row: object | null) => (row ? ((row as Record<string, unknown>)[madeAt] as Date) : null);
-  const read = (direction: 'asc' | 'desc', take?: number) =>
-    ({
-      where,
-      orderBy: [{ [madeAt]: direction }, { id: direction }],
-      select: { [madeAt]: true },
-      ...(take === undefined ? {} : { take }),
-    }) as never;
+  const orderBy = (direction: 'asc' | 'desc') => [{ [madeAt]: direction }, { id: direction }];
+  const madeAtAt = async (direction: 'asc' | 'desc', skip: number) => {
+    const row = await model.findFirst({ where, orderBy: orderBy(direction), select: { [madeAt]: true }, skip } as never);
+    return row ? ((row as Record<string, unknown>)[madeAt] as Date) : null;
+  };
   return boundedCount({
-    newestMadeAt: async (limit) => (await model.findMany(read('desc', limit))).map((row) => madeAtOf(row)!),
-    oldestMadeAt: async () => madeAtOf(await model.findFirst(read('asc'))),
+    countUpTo: async (limit) => model.count({ where, orderBy: orderBy('desc'), take: limit } as never),
+    madeAtFromNewest: (offset) => madeAtAt('desc', offset),
+    oldestMadeAt: () => madeAtAt('asc', 0),
   });
 }
