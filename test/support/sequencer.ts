@@ -10,6 +10,7 @@ export const SLOWEST_FIRST = [
   'test/package.test.ts',
   'test/dashboard-pages.test.ts',
   'test/dashboard.test.ts',
+  'test/dashboard-plans.test.ts',
   'test/cli-deploy.test.ts',
   'test/cli-listen.test.ts',
   'test/durability.test.ts',
