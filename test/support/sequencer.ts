@@ -16,6 +16,7 @@ export const SLOWEST_FIRST = [
   'test/durability.test.ts',
   'test/startup.test.ts',
   'test/pgbouncer.test.ts',
+  'test/startup-address.test.ts',
 ];
 
 export class SlowestFirstSequencer extends BaseSequencer {
