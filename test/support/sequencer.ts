@@ -10,11 +10,13 @@ export const SLOWEST_FIRST = [
   'test/package.test.ts',
   'test/dashboard-pages.test.ts',
   'test/dashboard.test.ts',
+  'test/dashboard-plans.test.ts',
   'test/cli-deploy.test.ts',
   'test/cli-listen.test.ts',
   'test/durability.test.ts',
   'test/startup.test.ts',
   'test/pgbouncer.test.ts',
+  'test/startup-address.test.ts',
 ];
 
 export class SlowestFirstSequencer extends BaseSequencer {
