@@ -324,7 +324,7 @@ describe('resendDelivery', () => {
     expect(resend.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
     const recover = await requestGraphqlWith(hookline.baseUrl, other.apiToken, RECOVER, { endpointId, since: new Date(0).toISOString() });
     expect(recover.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
-    const delivery = await hookline.app.database.prisma.delivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    const delivery = await hookline.app.database.prisma.delivery.findFirstOrThrow({ where: { id: deliveryId } });
     expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
     expect(receiver.requests).toHaveLength(1);
   });
