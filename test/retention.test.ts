@@ -28,9 +28,7 @@ interface Seeded {
  * An organization with one endpoint and, per entry, an event made `at` and its delivery with
  * `attempts` attempts (or no delivery: a listener's event), in their month's partitions.
  */
-async function seed(
-  rows: { at: Date; status?: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'; attempts?: number }[],
-): Promise<Seeded> {
+async function seed(rows: { at: Date; status?: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'; attempts?: number }[]): Promise<Seeded> {
   const { pool, prisma } = hookline.app.database;
   const tenant = await hookline.createTenant();
   const { endpoint } = await createEndpoint(
@@ -281,7 +279,9 @@ describe('pruning in several worker processes', () => {
 
     // Its run over, the next pass prunes.
     await job.pass(() => false);
-    expect(logged).toEqual([expect.stringMatching(/^pruned webhook history older than 30 days: dropped \d{4}_\d\d.*, [1-9]\d* deliveries/)]);
+    expect(logged).toEqual([
+      expect.stringMatching(/^pruned webhook history older than 30 days: dropped \d{4}_\d\d.*, [1-9]\d* deliveries/),
+    ]);
     expect((await remaining(seeded.tenant.organizationId)).deliveries).toEqual([]);
   });
 });

@@ -103,7 +103,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
         startAfter: slotAt,
         slotAt,
       })),
-      ...of('paused').map(({ deliveryId, deliveryCreatedAt, attempt, until }) => ({ deliveryId, deliveryCreatedAt, attempt, startAfter: until })),
+      ...of('paused').map(({ deliveryId, deliveryCreatedAt, attempt, until }) => ({
+        deliveryId,
+        deliveryCreatedAt,
+        attempt,
+        startAfter: until,
+      })),
     ];
     const disabledEndpoints: { endpointId: string; reason: string }[] = [];
     await transaction(pool, async (client) => {
@@ -128,10 +133,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
         );
         if (!rows[0]?.justDisabled) continue;
         disabledEndpoints.push({ endpointId: failure.endpointId, reason });
-        await queue.enqueue(
-          client,
-          firstAttempts({ createdAt: rows[0].alertCreatedAt, deliveryIds: rows[0].alertDeliveryIds }),
-        );
+        await queue.enqueue(client, firstAttempts({ createdAt: rows[0].alertCreatedAt, deliveryIds: rows[0].alertDeliveryIds }));
       }
       if (cancelled.length > 0) await client.query(cancelDeliveries(cancelled));
       if (deferred.length > 0) {
