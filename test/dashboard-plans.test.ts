@@ -105,9 +105,10 @@ describe('the dashboard’s pages on crowded places read their page, not the pla
       expect(reads, name).toHaveLength(1);
       const read = reads[0]!;
       const scans = planNodes(read.plan.Plan).filter((node) => node['Relation Name'] === 'delivery_attempts');
-      // One range of each month's index, read once.
+      const reading = scans.filter((node) => (node['Actual Rows'] ?? 0) > 0);
+      // One range of each month's index that holds such attempts, read once (an empty month may be scanned as it is).
       expect(
-        new Set(scans.map((node) => JSON.stringify([node['Node Type'], node['Index Name'], node['Actual Loops']]))),
+        new Set(reading.map((node) => JSON.stringify([node['Node Type'], node['Index Name'], node['Actual Loops']]))),
         described(read),
       ).toEqual(new Set([JSON.stringify(['Index Only Scan', 'delivery_attempts_endpoint_id_started_at_duration_ms_idx', 1])]));
       expect(rowsRead(read.plan, 'delivery_attempts'), described(read)).toBe(windowAttempts);
