@@ -236,10 +236,28 @@ describe('the attempts-by-endpoint migration', () => {
         ).rows;
       const before = await fingerprint();
       expect(before.map((table) => table.rows)).toEqual([40, 80, 160]);
+      // Attempts queued before (pg-boss's job table, as far as the migration reads it): a waiting
+      // one and a finished one of the newest delivery.
+      const [newest] = (await client.query(`SELECT id, created_at FROM deliveries ORDER BY created_at DESC, id LIMIT 1`)).rows;
+      await client.query(`
+        CREATE SCHEMA pgboss;
+        CREATE TYPE pgboss.job_state AS ENUM ('created', 'retry', 'active', 'completed', 'cancelled', 'failed');
+        CREATE TABLE pgboss.job (name text NOT NULL, state pgboss.job_state NOT NULL, data jsonb)`);
+      await client.query(
+        `INSERT INTO pgboss.job (name, state, data) VALUES
+           ('deliver', 'created', jsonb_build_object('deliveryId', $1::uuid, 'attempt', 3)),
+           ('deliver', 'completed', jsonb_build_object('deliveryId', $1::uuid, 'attempt', 2))`,
+        [newest.id],
+      );
 
       await applyMigrations(database.url);
 
       expect(await fingerprint()).toEqual(before);
+      // The waiting job names its delivery by (id, created_at) now, as the worker reads it.
+      expect((await client.query(`SELECT state, data FROM pgboss.job ORDER BY state`)).rows).toEqual([
+        { state: 'created', data: { deliveryId: newest.id, attempt: 3, deliveryCreatedAt: newest.created_at.toISOString() } },
+        { state: 'completed', data: { deliveryId: newest.id, attempt: 2 } },
+      ]);
       // Every row is in its month's partition (none in a default one), and the months reach two ahead.
       const { rows: placed } = await client.query(`
         SELECT 'events' AS t, tableoid::regclass::text AS partition, to_char(created_at AT TIME ZONE 'UTC', 'YYYY_MM') AS month FROM events
