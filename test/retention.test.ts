@@ -100,7 +100,7 @@ describe('pruning webhook history', () => {
 
     const result = await pruneHistory(hookline.app.database.pool, { cutoff: at('2020-04-20T00:00:00Z') });
 
-    expect(result).toEqual({ months: ['2020_01', '2020_03'], deliveries: 3, attempts: 9, events: 4, keptPending: ['2020_02'] });
+    expect(result).toEqual({ months: ['2020_01', '2020_03'], deliveries: 3, attempts: 9, events: 4, keptPending: ['2020_02'], busy: null });
     expect(await partitionsOf('2020_01')).toEqual([]);
     expect(await partitionsOf('2020_03')).toEqual([]);
     expect(await partitionsOf('2020_02')).toHaveLength(3);
@@ -122,8 +122,32 @@ describe('pruning webhook history', () => {
       attempts: 4,
       events: 2,
       keptPending: [],
+      busy: null,
     });
     expect(await remaining(seeded.tenant.organizationId)).toEqual({ deliveries: [{ id: april, attempts: 1 }], events: 1 });
+  });
+
+  it('leaves a month for the next run when its tables stay busy, changing nothing', async () => {
+    const seeded = await seed([{ at: new Date('2019-06-10T00:00:00Z'), status: 'SUCCEEDED', attempts: 1 }]);
+    // A transaction writing deliveries (as the recorder's do), open for longer than the pruning waits.
+    const writer = new pg.Client({ connectionString: hookline.database.url });
+    await writer.connect();
+    try {
+      await writer.query(`BEGIN; LOCK TABLE deliveries IN ROW EXCLUSIVE MODE`);
+      expect(await pruneHistory(hookline.app.database.pool, { cutoff: new Date('2019-08-01T00:00:00Z') })).toEqual({
+        months: [],
+        deliveries: 0,
+        attempts: 0,
+        events: 0,
+        keptPending: [],
+        busy: '2019_06',
+      });
+      expect(await partitionsOf('2019_06')).toHaveLength(3);
+      expect((await remaining(seeded.tenant.organizationId)).deliveries).toHaveLength(1);
+    } finally {
+      await writer.end();
+    }
+    expect((await pruneHistory(hookline.app.database.pool, { cutoff: new Date('2019-08-01T00:00:00Z') })).months).toEqual(['2019_06']);
   });
 
   it('makes the partitions of this month and the two after it, once', async () => {

@@ -60,10 +60,11 @@ export function pruneHistoryJob({
     metrics.historyPruned.inc({ table: 'delivery_attempts' }, result.attempts);
     metrics.historyPruned.inc({ table: 'events' }, result.events);
     metrics.historyPruned.inc({ table: 'audit_entries' }, audit.entries);
-    const complete = audit.complete;
+    const complete = result.busy === null && audit.complete;
     metrics.historyPruneRuns.observe({ result: complete ? 'complete' : 'partial' }, seconds);
     const months = result.months.length === 0 ? 'no month' : `${result.months.join(', ')}`;
     const kept = result.keptPending.length === 0 ? '' : ` (kept for their PENDING deliveries: ${result.keptPending.join(', ')})`;
+    const busy = result.busy === null ? '' : `; ${result.busy} and later left for the next run (the tables were busy)`;
     log.info(
       {
         ...result,
@@ -76,8 +77,8 @@ export function pruneHistoryJob({
         durationMs: Math.round(seconds * 1000),
       },
       `pruned webhook history older than ${retentionDays} days: dropped ${months}${kept}, ${result.deliveries} deliveries, ` +
-        `${result.attempts} attempts, ${result.events} events; ${audit.entries} audit entries older than ${auditRetentionDays} days` +
-        `${complete ? '' : ' (time budget used up: the next run goes on)'}`,
+        `${result.attempts} attempts, ${result.events} events${busy}; ${audit.entries} audit entries older than ${auditRetentionDays} days` +
+        `${audit.complete ? '' : ' (time budget used up: the next run goes on)'}`,
     );
   }
 

@@ -101,21 +101,29 @@ export interface PruneResult {
   events: number;
   /** Months past the cutoff kept because a delivery of theirs is still PENDING. */
   keptPending: string[];
+  /** The month whose tables could not be locked in time (or deadlocked): it and later ones wait for the next run. */
+  busy: string | null;
 }
+
+/** lock_not_available (lock_timeout) and deadlock_detected: the tables were busy, nothing changed. */
+const BUSY_SQLSTATES = new Set(['55P03', '40P01']);
 
 /**
  * Drops every month whose end is at or before `cutoff`, oldest first, each in a transaction of its
  * own: its attempts, its deliveries (detached first: the attempts of other months are checked not
  * to reference them), then its events (the same, for deliveries). A month with a PENDING delivery
- * is kept.
+ * is kept. The three tables are locked first, all at once: dropping and detaching each takes more
+ * locks, and taking them one by one, beside the recorder's transactions that write deliveries and
+ * attempts in either order, deadlocked. A month whose tables stay busy is left for the next run.
  */
 export async function pruneHistory(pool: pg.Pool, { cutoff }: PruneOptions): Promise<PruneResult> {
-  const result: PruneResult = { months: [], deliveries: 0, attempts: 0, events: 0, keptPending: [] };
+  const result: PruneResult = { months: [], deliveries: 0, attempts: 0, events: 0, keptPending: [], busy: null };
   const expired = (await partitionedMonths(pool)).filter((month) => monthStart(month, 1) <= cutoff);
   for (const month of expired) {
     const suffix = monthSuffix(month);
     const dropped = await transaction(pool, async (client) => {
       await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+      await client.query(`LOCK TABLE ${HISTORY_TABLES.join(', ')} IN ACCESS EXCLUSIVE MODE`);
       const { rows } = await client.query<{ pending: boolean; deliveries: number; attempts: number; events: number }>(`
 SELECT EXISTS (SELECT 1 FROM ${partition('deliveries', suffix)} WHERE status = 'PENDING') AS pending,
      (SELECT count(*) FROM ${partition('deliveries', suffix)})::int AS deliveries,
@@ -130,7 +138,14 @@ SELECT EXISTS (SELECT 1 FROM ${partition('deliveries', suffix)} WHERE status = '
         await client.query(`DROP TABLE ${name}`);
       }
       return counted;
+    }).catch((error: { code?: string }) => {
+      if (BUSY_SQLSTATES.has(String(error.code))) return 'busy' as const;
+      throw error;
     });
+    if (dropped === 'busy') {
+      result.busy = suffix;
+      break;
+    }
     if (!dropped) {
       result.keptPending.push(suffix);
       continue;
