@@ -22,11 +22,15 @@ export const HISTORY_TABLES = ['delivery_attempts', 'deliveries', 'events'] as c
 /** Months made ahead of the current one, so that a month's partitions exist long before its first row. */
 export const MONTHS_AHEAD = 2;
 /**
- * How long dropping a month waits for its tables' lock: detaching takes each parent's ACCESS
- * EXCLUSIVE lock, and a statement waiting for it holds up every later one on the table. A run that
- * cannot have it soon tries again an hour later.
+ * Dropping a month takes each history table's ACCESS EXCLUSIVE lock, and the tables they reference
+ * (dropping a partition drops its foreign keys' triggers there). Waiting for them while holding
+ * some deadlocked with the recorder's transactions, which take the same tables in other orders,
+ * and a waiting lock holds up every later statement on its table: so they are asked for all at
+ * once without waiting (NOWAIT), up to LOCK_TRIES times LOCK_PAUSE_MS apart, between the short
+ * transactions of ingest and the workers. A month that never gets them is left for the next run.
  */
-const LOCK_TIMEOUT = '2s';
+const LOCK_TRIES = 50;
+const LOCK_PAUSE_MS = 100;
 
 /** The earliest time from which deliveries and events are kept. */
 export function historyStartsAt(retentionDays: number, now = new Date()): Date {
@@ -101,47 +105,26 @@ export interface PruneResult {
   events: number;
   /** Months past the cutoff kept because a delivery of theirs is still PENDING. */
   keptPending: string[];
-  /** The month whose tables could not be locked in time (or deadlocked): it and later ones wait for the next run. */
+  /** The month whose tables stayed busy (their locks never free at once): it and later ones wait for the next run. */
   busy: string | null;
 }
 
-/** lock_not_available (lock_timeout) and deadlock_detected: the tables were busy, nothing changed. */
-const BUSY_SQLSTATES = new Set(['55P03', '40P01']);
+/** lock_not_available: a lock asked for with NOWAIT was held; nothing changed. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * Drops every month whose end is at or before `cutoff`, oldest first, each in a transaction of its
  * own: its attempts, its deliveries (detached first: the attempts of other months are checked not
  * to reference them), then its events (the same, for deliveries). A month with a PENDING delivery
- * is kept. The three tables are locked first, all at once: dropping and detaching each takes more
- * locks, and taking them one by one, beside the recorder's transactions that write deliveries and
- * attempts in either order, deadlocked. A month whose tables stay busy is left for the next run.
+ * is kept. Its locks are taken first, all at once and without waiting (LOCK_TRIES); a month whose
+ * tables stay busy is left, with the later ones, for the next run.
  */
 export async function pruneHistory(pool: pg.Pool, { cutoff }: PruneOptions): Promise<PruneResult> {
   const result: PruneResult = { months: [], deliveries: 0, attempts: 0, events: 0, keptPending: [], busy: null };
   const expired = (await partitionedMonths(pool)).filter((month) => monthStart(month, 1) <= cutoff);
   for (const month of expired) {
     const suffix = monthSuffix(month);
-    const dropped = await transaction(pool, async (client) => {
-      await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-      await client.query(`LOCK TABLE ${HISTORY_TABLES.join(', ')} IN ACCESS EXCLUSIVE MODE`);
-      const { rows } = await client.query<{ pending: boolean; deliveries: number; attempts: number; events: number }>(`
-SELECT EXISTS (SELECT 1 FROM ${partition('deliveries', suffix)} WHERE status = 'PENDING') AS pending,
-     (SELECT count(*) FROM ${partition('deliveries', suffix)})::int AS deliveries,
-     (SELECT count(*) FROM ${partition('delivery_attempts', suffix)})::int AS attempts,
-     (SELECT count(*) FROM ${partition('events', suffix)})::int AS events`);
-      const counted = rows[0]!;
-      if (counted.pending) return undefined;
-      for (const table of HISTORY_TABLES) {
-        const name = partition(table, suffix);
-        // A referenced partition is detached before it is dropped; attempts are referenced by nothing.
-        if (table !== 'delivery_attempts') await client.query(`ALTER TABLE ${table} DETACH PARTITION ${name}`);
-        await client.query(`DROP TABLE ${name}`);
-      }
-      return counted;
-    }).catch((error: { code?: string }) => {
-      if (BUSY_SQLSTATES.has(String(error.code))) return 'busy' as const;
-      throw error;
-    });
+    const dropped = await dropMonthWhenFree(pool, suffix);
     if (dropped === 'busy') {
       result.busy = suffix;
       break;
@@ -156,4 +139,45 @@ SELECT EXISTS (SELECT 1 FROM ${partition('deliveries', suffix)} WHERE status = '
     result.events += dropped.events;
   }
   return result;
+}
+
+interface DroppedRows {
+  deliveries: number;
+  attempts: number;
+  events: number;
+}
+
+/** dropMonth, tried until it has the locks (or 'busy'). */
+async function dropMonthWhenFree(pool: pg.Pool, suffix: string): Promise<DroppedRows | undefined | 'busy'> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await dropMonth(pool, suffix);
+    } catch (error) {
+      if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
+      if (tries === LOCK_TRIES) return 'busy';
+      await new Promise((resolve) => setTimeout(resolve, LOCK_PAUSE_MS));
+    }
+  }
+}
+
+/** Drops the month `suffix` names, unless a delivery of it is PENDING (undefined then); throws 55P03 when a lock is held. */
+async function dropMonth(pool: pg.Pool, suffix: string): Promise<DroppedRows | undefined> {
+  return transaction(pool, async (client) => {
+    await client.query(`LOCK TABLE ${HISTORY_TABLES.join(', ')} IN ACCESS EXCLUSIVE MODE NOWAIT`);
+    await client.query('LOCK TABLE webhook_endpoints, organizations IN SHARE ROW EXCLUSIVE MODE NOWAIT');
+    const { rows } = await client.query<{ pending: boolean; deliveries: number; attempts: number; events: number }>(`
+SELECT EXISTS (SELECT 1 FROM ${partition('deliveries', suffix)} WHERE status = 'PENDING') AS pending,
+     (SELECT count(*) FROM ${partition('deliveries', suffix)})::int AS deliveries,
+     (SELECT count(*) FROM ${partition('delivery_attempts', suffix)})::int AS attempts,
+     (SELECT count(*) FROM ${partition('events', suffix)})::int AS events`);
+    const counted = rows[0]!;
+    if (counted.pending) return undefined;
+    for (const table of HISTORY_TABLES) {
+      const name = partition(table, suffix);
+      // A referenced partition is detached before it is dropped; attempts are referenced by nothing.
+      if (table !== 'delivery_attempts') await client.query(`ALTER TABLE ${table} DETACH PARTITION ${name}`);
+      await client.query(`DROP TABLE ${name}`);
+    }
+    return counted;
+  });
 }
