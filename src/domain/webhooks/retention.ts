@@ -29,8 +29,8 @@ export const MONTHS_AHEAD = 2;
  * once without waiting (NOWAIT), up to LOCK_TRIES times LOCK_PAUSE_MS apart, between the short
  * transactions of ingest and the workers. A month that never gets them is left for the next run.
  */
-const LOCK_TRIES = 50;
-const LOCK_PAUSE_MS = 100;
+const LOCK_TRIES = 3000;
+const LOCK_PAUSE_MS = 20;
 
 /** The earliest time from which deliveries and events are kept. */
 export function historyStartsAt(retentionDays: number, now = new Date()): Date {
@@ -94,6 +94,8 @@ ORDER BY 1`);
 export interface PruneOptions {
   /** Rows older than this go, each with its whole month. */
   cutoff: Date;
+  /** How many times a month's locks are asked for before it is left for the next run (LOCK_TRIES). */
+  lockTries?: number;
 }
 
 export interface PruneResult {
@@ -119,12 +121,12 @@ const LOCK_NOT_AVAILABLE = '55P03';
  * is kept. Its locks are taken first, all at once and without waiting (LOCK_TRIES); a month whose
  * tables stay busy is left, with the later ones, for the next run.
  */
-export async function pruneHistory(pool: pg.Pool, { cutoff }: PruneOptions): Promise<PruneResult> {
+export async function pruneHistory(pool: pg.Pool, { cutoff, lockTries = LOCK_TRIES }: PruneOptions): Promise<PruneResult> {
   const result: PruneResult = { months: [], deliveries: 0, attempts: 0, events: 0, keptPending: [], busy: null };
   const expired = (await partitionedMonths(pool)).filter((month) => monthStart(month, 1) <= cutoff);
   for (const month of expired) {
     const suffix = monthSuffix(month);
-    const dropped = await dropMonthWhenFree(pool, suffix);
+    const dropped = await dropMonthWhenFree(pool, suffix, lockTries);
     if (dropped === 'busy') {
       result.busy = suffix;
       break;
@@ -148,13 +150,13 @@ interface DroppedRows {
 }
 
 /** dropMonth, tried until it has the locks (or 'busy'). */
-async function dropMonthWhenFree(pool: pg.Pool, suffix: string): Promise<DroppedRows | undefined | 'busy'> {
+async function dropMonthWhenFree(pool: pg.Pool, suffix: string, lockTries: number): Promise<DroppedRows | undefined | 'busy'> {
   for (let tries = 1; ; tries++) {
     try {
       return await dropMonth(pool, suffix);
     } catch (error) {
       if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
-      if (tries === LOCK_TRIES) return 'busy';
+      if (tries >= lockTries) return 'busy';
       await new Promise((resolve) => setTimeout(resolve, LOCK_PAUSE_MS));
     }
   }
