@@ -25,7 +25,7 @@ import { transaction } from '../src/db/transaction.ts';
 import { attemptQueue, DELIVER_QUEUE, fetchAttempts } from '../src/delivery/queue.ts';
 import { INITIAL_IN_FLIGHT_PER_ENDPOINT, MAX_FETCH, organizationShare } from '../src/delivery/worker.ts';
 import { subscribedEndpointCondition } from '../src/domain/webhooks/events.ts';
-import { eventWithDeliveries } from '../src/domain/webhooks/outbox.ts';
+import { eventWithDeliveries, firstAttempts, type EmittedEvent } from '../src/domain/webhooks/outbox.ts';
 import { createTenant, startApi, startWorker, waitForDeliveries, type Tenant } from './delivery-setup.ts';
 import { now, type ReceiptRecord } from './delivery-receiver.ts';
 import { percentile } from './percentile.ts';
@@ -146,7 +146,7 @@ function seedEvents(tenants: Tenant[], count: number, data: string) {
    JOIN unnest(${organizations}::uuid[], ${tenants.map((tenant) => tenant.serviceId)}::uuid[]) WITH ORDINALITY AS t(organization_id, service_id, n) ON t.n = 1 + g % cardinality(${organizations}::uuid[])`,
     subscribedEndpointCondition(raw("'deploy.ingested'")),
   )}
-SELECT coalesce(array_agg(id), '{}') AS "deliveryIds" FROM delivery`;
+SELECT coalesce(array_agg(id), '{}') AS "deliveryIds", min(created_at) AS "createdAt" FROM delivery`;
 }
 
 function deployEventData(): object {
@@ -187,13 +187,12 @@ async function seedBacklog(
   let seeded = 0;
   for (let done = 0; done < events; done += eventsPerChunk) {
     seeded += await transaction(app.database.pool, async (client) => {
-      const { rows } = await client.query<{ deliveryIds: string[] }>(seedEvents(tenants, Math.min(eventsPerChunk, events - done), data));
-      const { deliveryIds } = rows[0]!;
-      await queue.enqueue(
-        client,
-        deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })),
+      // One statement's events and deliveries share its one created_at.
+      const { rows } = await client.query<Pick<EmittedEvent, 'createdAt' | 'deliveryIds'>>(
+        seedEvents(tenants, Math.min(eventsPerChunk, events - done), data),
       );
-      return deliveryIds.length;
+      await queue.enqueue(client, firstAttempts(rows[0]!));
+      return rows[0]!.deliveryIds.length;
     });
   }
   return seeded;

@@ -89,10 +89,13 @@ export async function fillDatabase(
   shape: GrowthShape = 'spread',
 ): Promise<void> {
   await client.query(`SET synchronous_commit = off; SET maintenance_work_mem = '256MB'`);
+  // Every statement's now() is this one instant: an event and its deliveries, written by separate
+  // statements, share their created_at (a delivery references its event by (id, created_at)).
+  const now = `'${new Date().toISOString()}'::timestamptz`;
   for (const { label, sql } of [...growthStatements(size), ...(shape === 'concentrated' ? concentratedStatements() : [])]) {
     const started = performance.now();
     // Multi-statement strings run as a simple query, which takes no parameters.
-    await client.query(sql.replaceAll('$1::uuid', `'${organizationId}'::uuid`));
+    await client.query(sql.replaceAll('$1::uuid', `'${organizationId}'::uuid`).replaceAll('now()', now));
     log(`${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
   const started = performance.now();
@@ -155,6 +158,10 @@ FROM generate_series(1, ${changes}) g CROSS JOIN LATERAL (SELECT ${serviceOf('g 
     {
       label: `${events} events`,
       sql: `
+-- The months of the year of webhook history (the migration made this one and those ahead).
+SELECT hookline_history_partition(t, m::date)
+FROM unnest(ARRAY['events', 'deliveries', 'delivery_attempts']) t,
+     generate_series(date_trunc('month', (now() - interval '365 days') AT TIME ZONE 'UTC'), date_trunc('month', now() AT TIME ZONE 'UTC'), interval '1 month') m;
 INSERT INTO events (id, organization_id, type, data, created_at)
 SELECT ${id('event', 'g')}, ${organizationId(spreadOwner('g'))},
        ${EVENT_TYPE},
@@ -190,8 +197,8 @@ CROSS JOIN LATERAL (SELECT
     {
       label: 'attempts',
       sql: `
-INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body)
-SELECT d.id, d.endpoint_id, n, d.status = 'SUCCEEDED' AND n = d.attempt_count, d.created_at + n * interval '10 seconds', 40 + n * 13 % 200,
+INSERT INTO delivery_attempts (delivery_id, delivery_created_at, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body)
+SELECT d.id, d.created_at, d.endpoint_id, n, d.status = 'SUCCEEDED' AND n = d.attempt_count, d.created_at + n * interval '10 seconds', 40 + n * 13 % 200,
        pg_temp.attempt_status(d.id, n, d.status::text, d.attempt_count),
        CASE WHEN d.status = 'SUCCEEDED' AND n = d.attempt_count THEN '{"ok":true}' ELSE 'upstream unavailable' END
 FROM deliveries d CROSS JOIN generate_series(1, d.attempt_count) n;`,
@@ -251,8 +258,8 @@ SELECT ${id('hot delivery', 'g')}, $1::uuid, ${id('hot event', 'g')}, ${HOT_ENDP
        created + interval '1 minute', CASE WHEN g % 10 = 0 THEN '{SERVER_ERROR}' ELSE '{SUCCESS}' END::text[], created, created + interval '1 minute'
 FROM generate_series(1, ${HOT_ENDPOINT_DELIVERIES}) g
 CROSS JOIN LATERAL (SELECT now() - (1 - g::float8 / ${HOT_ENDPOINT_DELIVERIES}) * interval '14 days' AS created) x;
-INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body)
-SELECT d.id, d.endpoint_id, n, d.status = 'SUCCEEDED' AND n = d.attempt_count, d.created_at + n * interval '10 seconds', 40 + n * 13 % 200,
+INSERT INTO delivery_attempts (delivery_id, delivery_created_at, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body)
+SELECT d.id, d.created_at, d.endpoint_id, n, d.status = 'SUCCEEDED' AND n = d.attempt_count, d.created_at + n * interval '10 seconds', 40 + n * 13 % 200,
        CASE WHEN d.status = 'SUCCEEDED' AND n = d.attempt_count THEN 200 ELSE 503 END, NULL
 FROM deliveries d CROSS JOIN generate_series(1, d.attempt_count) n WHERE d.endpoint_id = ${HOT_ENDPOINT_ID_SQL};`,
     },

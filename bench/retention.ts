@@ -1,116 +1,215 @@
-// `npm run bench:retention [-- --deliveries 100000 --organizations 10]`
+// `npm run bench:retention [-- --events 50000 --organizations 20]`
 //
-// What a pruning run costs (domain/webhooks/retention.ts, as the hourly job runs it: batches of 1,000):
-// `--deliveries` expired deliveries (2 attempts each, an event each, spread over
-// `--organizations`) beside as many recent ones that stay, seeded with SQL. Prints the run's
-// total time, rows per second and the time of each statement (the longest any row lock is held),
-// next to the same rows deleted the naive way on an identical copy: one DELETE per table (one
-// long transaction holding every row it deletes). DATABASE_URL: an admin connection (scratch
-// databases are created and dropped), or an embedded PostgreSQL in a temp dir when unset.
+// What moving to monthly partitions and then retention cost, on a database of the shape before
+// them. A database at the migration before `history_partitioned_by_month` holds a year of webhook
+// history (`--events` events spread evenly over 365 days, two endpoints per organization, so two
+// deliveries each, two attempts per delivery; `--events 2460000` is the issue's year of a busy
+// customer base: 4.9M deliveries, 9.8M attempts). Then:
+// 1. The migration, as a process applies it at start: its time and WAL, and every row of the three
+//    tables kept with every column equal (a count and a hash per table, before and after).
+// 2. Retention at RETENTION_DAYS=90: the hourly job's pruneHistory drops the nine months that ended
+//    before the cutoff. Its time, WAL and the database's size before and after, while ingest
+//    (the outbox's statement writing an event and its deliveries, one client, back to back) and
+//    the delivery hot path (the worker's read of a batch of 50 deliveries and the recorder's
+//    update of them, by (id, created_at), rolled back) run beside it: their latencies during the
+//    pruning against the same loops' before it.
+// DATABASE_URL: an admin connection (a scratch database is created and dropped), or an embedded
+// PostgreSQL in a temp dir when unset.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { applyMigrations } from '../src/db/migrate.ts';
+import sql, { raw } from 'sql-template-tag';
+import { applyMigrations, readMigrations } from '../src/db/migrate.ts';
+import { subscribedEndpointCondition } from '../src/domain/webhooks/events.ts';
+import { eventWithDeliveries, EMITTED_COLUMNS } from '../src/domain/webhooks/outbox.ts';
 import { historyStartsAt, pruneHistory } from '../src/domain/webhooks/retention.ts';
-import { PRUNE_BATCH_SIZE } from '../src/background/prune-history.ts';
 import { percentile } from './percentile.ts';
-import { cleanUpOnInterrupt, cleanups, postgresServer, runBench, scratchDatabase } from './support.ts';
+import { fixed, printTable } from './table.ts';
+import { cleanUpOnInterrupt, cleanups, positiveInteger, postgresServer, runBench, scratchDatabase } from './support.ts';
 
 const { values: options } = parseArgs({
   options: {
-    deliveries: { type: 'string', default: '100000' },
-    organizations: { type: 'string', default: '10' },
+    events: { type: 'string', default: '50000' },
+    organizations: { type: 'string', default: '20' },
   },
 });
-const deliveries = Number(options.deliveries);
-const organizations = Number(options.organizations);
+const events = positiveInteger('events', options.events!);
+const organizations = positiveInteger('organizations', options.organizations!);
 const RETENTION_DAYS = 90;
+const MB = 1e6;
 
-/** Per organization: an endpoint, then `perOrganization` expired and as many recent deliveries, events and 2 attempts each. */
+/** A year of history in the shape before partitioning: each event's deliveries share its created_at. */
 const SEED_SQL = `
 WITH orgs AS (
-  INSERT INTO organizations (name) SELECT 'bench-' || i FROM generate_series(1, $1::int) AS i RETURNING id
-), endpoints AS (
-  INSERT INTO webhook_endpoints (organization_id, url, name, signing_secret)
-  SELECT id, 'https://hooks.example.com/bench', 'bench', 'whsec_MfKQ9r8GKYqrTwJSJbPmSc6e0jIrY8Pq' FROM orgs RETURNING id, organization_id
-), events AS (
-  INSERT INTO events (organization_id, type, data, created_at)
-  SELECT e.organization_id, 'deploy.ingested',
-         jsonb_build_object('deploy', jsonb_build_object('id', gen_random_uuid(), 'commitSha', md5(i::text), 'commits', jsonb_build_array(md5(i::text), md5((i + 1)::text)))),
-         CASE WHEN i % 2 = 0 THEN now() - interval '${RETENTION_DAYS} days' - i * interval '1 second' ELSE now() - i * interval '1 second' END
-  FROM endpoints e CROSS JOIN generate_series(1, 2 * $2::int) AS i
-  RETURNING id, organization_id, created_at
-), deliveries AS (
-  INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count, created_at, updated_at)
-  SELECT ev.organization_id, ev.id, en.id, 'deploy.ingested', 'SUCCEEDED'::"DeliveryStatus", 2, ev.created_at, ev.created_at
-  FROM events ev JOIN endpoints en USING (organization_id)
-  RETURNING id, endpoint_id, created_at
+  INSERT INTO organizations (name) SELECT 'bench-' || i FROM generate_series(1, ${organizations}) AS i RETURNING id
 )
-INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body)
-SELECT d.id, d.endpoint_id, n, n = 2, d.created_at, 120, CASE n WHEN 1 THEN 503 ELSE 200 END, repeat('x', 200)
+INSERT INTO webhook_endpoints (organization_id, url, name, signing_secret, event_types)
+SELECT id, 'https://hooks.example.com/' || n, 'bench', 'whsec_MfKQ9r8GKYqrTwJSJbPmSc6e0jIrY8Pq', '{}' FROM orgs, generate_series(1, 2) AS n;
+INSERT INTO events (organization_id, type, data, created_at)
+SELECT o.id, 'deploy.ingested',
+       jsonb_build_object('deploy', jsonb_build_object('id', gen_random_uuid(), 'commitSha', md5(i::text), 'commits', jsonb_build_array(md5(i::text), md5((i + 1)::text)))),
+       now() - i * (interval '365 days' / ${events})
+FROM generate_series(1, ${events}) AS i
+JOIN (SELECT id, row_number() OVER (ORDER BY id) AS k FROM organizations) o ON o.k = 1 + i % ${organizations};
+INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count, created_at, updated_at, next_attempt_at, response_classes)
+SELECT ev.organization_id, ev.id, en.id, ev.type, 'SUCCEEDED', 2, ev.created_at, ev.created_at, NULL, '{SERVER_ERROR,SUCCESS}'
+FROM events ev JOIN webhook_endpoints en USING (organization_id);
+INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body, request_headers)
+SELECT d.id, d.endpoint_id, n, n = 2, d.created_at + (n - 1) * interval '30 seconds', 120, CASE n WHEN 1 THEN 503 ELSE 200 END, repeat('x', 200),
+       '{"content-type": "application/json", "webhook-id": "bench"}'
 FROM deliveries d CROSS JOIN generate_series(1, 2) AS n`;
 
-async function seededDatabase(adminUrl: string): Promise<pg.Pool> {
-  const url = await scratchDatabase(adminUrl);
-  await applyMigrations(url);
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  cleanups.push(() => pool.end());
-  await pool.query(SEED_SQL, [organizations, Math.ceil(deliveries / organizations)]);
-  await pool.query('VACUUM ANALYZE');
-  return pool;
+/** Each table's rows, every column of the shape before partitioning, as a count and one hash. */
+const FINGERPRINT_SQL = `
+SELECT 'events' AS "table", count(*)::int AS rows, md5(string_agg(md5(e::text), '' ORDER BY id)) AS hash
+FROM (SELECT id, organization_id, type, data, created_at, example FROM events) e
+UNION ALL
+SELECT 'deliveries', count(*)::int, md5(string_agg(md5(d::text), '' ORDER BY id))
+FROM (SELECT id, organization_id, event_id, endpoint_id, status, attempt_count, next_attempt_at, last_attempt_at, created_at, updated_at,
+             event_type, response_classes FROM deliveries) d
+UNION ALL
+SELECT 'delivery_attempts', count(*)::int, md5(string_agg(md5(a::text), '' ORDER BY id))
+FROM (SELECT id, delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body, error, response_body_bytes,
+             response_body_decoded, response_content_encoding, request_headers, response_headers FROM delivery_attempts) a`;
+
+/** Ingest's statement: an event of a random organization and its deliveries. */
+const INGEST = sql`WITH ${eventWithDeliveries(
+  sql`SELECT id, 'deploy.ingested', '{"deploy": {"bench": true}}'::jsonb FROM organizations ORDER BY random() LIMIT 1`,
+  subscribedEndpointCondition(raw("'deploy.ingested'")),
+)} SELECT ${EMITTED_COLUMNS}`;
+
+/** A batch of 50 recent deliveries, as a worker's jobs name them. */
+const RECENT = `SELECT array_agg(id) AS ids, array_agg(created_at) AS at
+FROM (SELECT id, created_at FROM deliveries WHERE created_at > now() - interval '30 days' ORDER BY random() LIMIT 50) s`;
+/** The worker's read of a fetched batch and the recorder's update of it, by (id, created_at) (see src/delivery/). */
+const WORKER_READ = `
+SELECT d.id, d.status, d.attempt_count, e.url, e.signing_secret, ev.type, ev.created_at, ev.data
+FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+JOIN events ev ON ev.id = d.event_id AND ev.created_at = d.created_at
+WHERE d.id = ANY ($1::uuid[]) AND d.created_at = ANY ($2::timestamptz[])`;
+const RECORDER_UPDATE = `
+UPDATE deliveries d SET updated_at = now() FROM unnest($1::uuid[], $2::timestamptz[]) AS i(id, at)
+WHERE d.id = i.id AND d.created_at = i.at AND d.status = 'SUCCEEDED'`;
+
+async function walAndSize(pool: pg.Pool): Promise<{ lsn: string; size: number }> {
+  const { rows } = await pool.query<{ lsn: string; size: string }>(
+    'SELECT pg_current_wal_lsn() AS lsn, pg_database_size(current_database()) AS size',
+  );
+  return { lsn: rows[0]!.lsn, size: Number(rows[0]!.size) };
 }
+
+async function walSince(pool: pg.Pool, lsn: string): Promise<number> {
+  const { rows } = await pool.query<{ bytes: string }>('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1) AS bytes', [lsn]);
+  return Number(rows[0]!.bytes);
+}
+
+/** Ingest and the delivery hot path, each on its own connection, back to back until `until` resolves. */
+async function loadDuring(pool: pg.Pool, until: Promise<unknown>): Promise<{ ingest: number[]; delivery: number[] }> {
+  let done = false;
+  until.finally(() => {
+    done = true;
+  });
+  const ingest: number[] = [];
+  const delivery: number[] = [];
+  const ingesting = (async () => {
+    while (!done) {
+      const started = performance.now();
+      await pool.query(INGEST);
+      ingest.push(performance.now() - started);
+    }
+  })();
+  const delivering = (async () => {
+    const client = await pool.connect();
+    try {
+      while (!done) {
+        const { rows } = await client.query<{ ids: string[]; at: Date[] }>(RECENT);
+        const started = performance.now();
+        await client.query(WORKER_READ, [rows[0]!.ids, rows[0]!.at]);
+        await client.query('BEGIN');
+        await client.query(RECORDER_UPDATE, [rows[0]!.ids, rows[0]!.at]);
+        await client.query('ROLLBACK');
+        delivery.push(performance.now() - started);
+      }
+    } finally {
+      client.release();
+    }
+  })();
+  await Promise.all([until, ingesting, delivering]);
+  return { ingest, delivery };
+}
+
+const latency = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  return [String(values.length), fixed(percentile(sorted, 50), 1), fixed(percentile(sorted, 99), 1), fixed(sorted.at(-1) ?? 0, 1)];
+};
 
 async function main(): Promise<void> {
   cleanUpOnInterrupt('stopping the benchmark');
-  if (!Number.isInteger(deliveries) || deliveries < organizations || organizations < 1)
-    throw new Error('--deliveries and --organizations: whole numbers, deliveries ≥ organizations ≥ 1');
   const adminUrl = await postgresServer();
+  const url = await scratchDatabase(adminUrl);
+  const migrations = await readMigrations();
+  const partitioning = migrations.findIndex((migration) => migration.name.endsWith('_history_partitioned_by_month'));
+  await applyMigrations(url, migrations.slice(0, partitioning));
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  cleanups.push(() => pool.end());
+  console.log(`Seeding a year of ${events} events, ${2 * events} deliveries, ${4 * events} attempts (the shape before partitioning)…`);
+  let started = performance.now();
+  await pool.query(SEED_SQL);
+  await pool.query('VACUUM ANALYZE');
+  console.log(`  seeded in ${fixed((performance.now() - started) / 1000)} s; load average ${fixed(loadavg()[0]!)}`);
+
+  const { rows: before } = await pool.query(FINGERPRINT_SQL);
+  const migrating = await walAndSize(pool);
+  started = performance.now();
+  await applyMigrations(url);
+  const migrateMs = performance.now() - started;
+  const migrateWal = await walSince(pool, migrating.lsn);
+  const { rows: after } = await pool.query(FINGERPRINT_SQL);
+  const kept = JSON.stringify(after) === JSON.stringify(before);
   console.log(
-    `Seeding two databases: ${deliveries} expired deliveries (2 attempts and an event each) and as many recent ones, ${organizations} organizations…`,
+    `\nmigration to monthly partitions: ${fixed(migrateMs / 1000)} s, ${fixed(migrateWal / MB, 0)} MB of WAL, database ${fixed(migrating.size / MB, 0)} MB; ` +
+      `every row kept, every column equal: ${kept ? 'yes' : 'NO'} (${after.map((table) => `${table.rows} ${table.table}`).join(', ')}); load average ${fixed(loadavg()[0]!)}`,
   );
-  const [batched, naive] = [await seededDatabase(adminUrl), await seededDatabase(adminUrl)];
+  if (!kept) throw new Error('the migration changed or lost rows');
+  await pool.query('VACUUM ANALYZE events, deliveries, delivery_attempts');
+
+  // The same load alone, for as long as the pruning will take (at least 10 s), then with it.
   const cutoff = historyStartsAt(RETENTION_DAYS);
-  console.log(`load average ${loadavg()[0]!.toFixed(1)}`);
+  const quiet = await loadDuring(pool, new Promise((resolve) => setTimeout(resolve, Math.max(10_000, events / 10))));
+  const pruningFrom = await walAndSize(pool);
+  started = performance.now();
+  const pruning = pruneHistory(pool, { cutoff });
+  const during = await loadDuring(pool, pruning);
+  const pruned = await pruning;
+  const pruneMs = performance.now() - started;
+  const pruneWal = await walSince(pool, pruningFrom.lsn);
+  const pruningTo = await walAndSize(pool);
 
-  // The run as the job makes it, each statement timed.
-  const statementMs: number[] = [];
-  const timedPool = {
-    query: async (...args: Parameters<pg.Pool['query']>) => {
-      const started = performance.now();
-      try {
-        return await (batched.query as (...a: unknown[]) => Promise<unknown>)(...args);
-      } finally {
-        statementMs.push(performance.now() - started);
-      }
-    },
-  } as unknown as pg.Pool;
-  const started = performance.now();
-  const result = await pruneHistory(timedPool, { cutoff, batchSize: PRUNE_BATCH_SIZE });
-  const batchedMs = performance.now() - started;
-
-  // The naive way: one statement per table, every row locked until the end.
-  const naiveStarted = performance.now();
-  await naive.query(`DELETE FROM deliveries WHERE created_at < $1 AND status <> 'PENDING'`, [cutoff]);
-  const naiveDeliveriesMs = performance.now() - naiveStarted;
-  await naive.query(`DELETE FROM events e WHERE created_at < $1 AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = e.id)`, [
-    cutoff,
-  ]);
-  const naiveMs = performance.now() - naiveStarted;
-
-  const rows = result.deliveries + result.attempts + result.events;
-  const sorted = statementMs.slice(1).sort((a, b) => a - b); // the first is the list of organizations
   console.log(
-    `\nbatched run (${PRUNE_BATCH_SIZE} per statement): ${result.deliveries} deliveries, ${result.attempts} attempts, ${result.events} events in ${result.batches} statements`,
+    `\nretention at ${RETENTION_DAYS} days: ${pruned.months.length} months dropped (${pruned.months.join(', ')}): ${pruned.deliveries} deliveries, ` +
+      `${pruned.attempts} attempts, ${pruned.events} events`,
   );
-  console.log(`  total ${(batchedMs / 1000).toFixed(2)} s, ${Math.round(rows / (batchedMs / 1000))} rows/s`);
-  console.log(
-    `  per statement: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (the longest any row stays locked)`,
+  printTable(
+    ['pruning', 'time s', 'WAL MB', 'database before MB', 'after MB'],
+    [
+      [
+        `${pruned.months.length} months`,
+        fixed(pruneMs / 1000),
+        fixed(pruneWal / MB, 1),
+        fixed(pruningFrom.size / MB, 0),
+        fixed(pruningTo.size / MB, 0),
+      ],
+    ],
   );
-  console.log(
-    `naive (one DELETE per table): total ${(naiveMs / 1000).toFixed(2)} s, ${Math.round(rows / (naiveMs / 1000))} rows/s; deliveries' statement ${(naiveDeliveriesMs / 1000).toFixed(2)} s holding ${result.deliveries + result.attempts} row locks`,
-  );
-  console.log(
-    `ratio (batched / naive total time): ${(batchedMs / naiveMs).toFixed(2)}; longest lock held: ${(sorted.at(-1)! / naiveDeliveriesMs).toFixed(3)} of the naive one (load average ${loadavg()[0]!.toFixed(1)})`,
+  console.log(`\nlatency beside it, ms (the loops' own WAL is in the figure above; load average ${fixed(loadavg()[0]!)})`);
+  printTable(
+    ['loop', 'runs', 'p50', 'p99', 'max'],
+    [
+      ['ingest (event + 2 deliveries), alone', ...latency(quiet.ingest)],
+      ['ingest, while pruning', ...latency(during.ingest)],
+      ['delivery read + update of 50, alone', ...latency(quiet.delivery)],
+      ['delivery read + update of 50, while pruning', ...latency(during.delivery)],
+    ],
   );
 }
 

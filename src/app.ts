@@ -6,6 +6,7 @@ import type { PgBoss } from 'pg-boss';
 import { foldDoraFiguresJob } from './background/fold-dora-figures.ts';
 import { judgeRollbacksJob } from './background/judge-rollbacks.ts';
 import { pruneHistoryJob } from './background/prune-history.ts';
+import { makeHistoryMonthsJob } from './background/make-history-months.ts';
 import { requeueStrandedDeliveriesJob } from './background/requeue-stranded-deliveries.ts';
 import { startBackgroundJobs, type BackgroundJobs } from './background/scheduler.ts';
 import { directDatabaseUrl, type Config } from './config.ts';
@@ -137,6 +138,7 @@ export async function createApp(config: Config, databaseUrl: string, options: Ap
         requeueStrandedDeliveriesJob({ pool, boss, metrics, log: server.log, intervalMs: config.DELIVERY_RECONCILE_INTERVAL_MS }),
         judgeRollbacksJob({ pool, log: server.log, intervalMs: config.ROLLBACK_JUDGEMENT_INTERVAL_MS }),
         foldDoraFiguresJob({ pool, log: server.log, intervalMs: config.ROLLBACK_JUDGEMENT_INTERVAL_MS }),
+        makeHistoryMonthsJob({ pool, log: server.log }),
         pruneHistoryJob({
           pool,
           databaseUrl: directUrl,

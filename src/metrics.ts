@@ -65,7 +65,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
     }),
     historyPruned: new Counter({
       name: 'hookline_history_pruned_rows_total',
-      help: 'Rows of history deleted by this process, by table: deliveries, delivery_attempts, events (older than RETENTION_DAYS), audit_entries (older than AUDIT_RETENTION_DAYS)',
+      help: 'Rows of history deleted by this process, by table: deliveries, delivery_attempts, events (whole months older than RETENTION_DAYS), audit_entries (older than AUDIT_RETENTION_DAYS)',
       labelNames: ['table'],
       registers: [registry],
     }),

@@ -81,6 +81,12 @@ const blocksOf = (plan: ExplainedPlan) => Number(plan.Plan['Shared Hit Blocks'])
  * attempts) goes far past it.
  */
 const ATTEMPTS_PER_BLOCK = 50;
+/**
+ * Attempts are partitioned by their delivery's month, not by when they started (a resent delivery
+ * of last month is attempted today), so a window's range is looked up in each month's index: a
+ * probe of a month without such attempts reads its index's root and a leaf.
+ */
+const BLOCKS_PER_MONTH_PROBED = 3;
 
 describe('the dashboard’s pages on crowded places read their page, not the place', () => {
   it('reads an endpoint chart’s attempts as one range of the index of attempts by endpoint and time, not delivery by delivery', async () => {
@@ -99,13 +105,17 @@ describe('the dashboard’s pages on crowded places read their page, not the pla
       expect(reads, name).toHaveLength(1);
       const read = reads[0]!;
       const scans = planNodes(read.plan.Plan).filter((node) => node['Relation Name'] === 'delivery_attempts');
+      const reading = scans.filter((node) => (node['Actual Rows'] ?? 0) > 0);
+      // One range of each month's index that holds such attempts, read once (an empty month may be scanned as it is).
       expect(
-        scans.map((node) => [node['Node Type'], node['Index Name'], node['Actual Loops']]),
+        new Set(reading.map((node) => JSON.stringify([node['Node Type'], node['Index Name'], node['Actual Loops']]))),
         described(read),
-      ).toEqual([['Index Only Scan', 'delivery_attempts_endpoint_id_started_at_duration_ms_idx', 1]]);
+      ).toEqual(new Set([JSON.stringify(['Index Only Scan', 'delivery_attempts_endpoint_id_started_at_duration_ms_idx', 1])]));
       expect(rowsRead(read.plan, 'delivery_attempts'), described(read)).toBe(windowAttempts);
       expect(rowsRead(read.plan, 'deliveries'), described(read)).toBe(0);
-      expect(blocksOf(read.plan), described(read)).toBeLessThanOrEqual(Math.ceil(windowAttempts / ATTEMPTS_PER_BLOCK) + 10);
+      expect(blocksOf(read.plan), described(read)).toBeLessThanOrEqual(
+        Math.ceil(windowAttempts / ATTEMPTS_PER_BLOCK) + BLOCKS_PER_MONTH_PROBED * scans.length + 10,
+      );
     }
   });
 

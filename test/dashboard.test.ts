@@ -693,6 +693,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
         data: {
           organizationId: hookline.tenant.organizationId,
           eventId: event.id,
+          createdAt: event.createdAt,
           eventType: event.type,
           endpointId: id,
           status: 'PENDING',
@@ -881,6 +882,7 @@ describe.skipIf(!hasChromium && !chromiumRequired)('dashboard in a browser', () 
       data: {
         organizationId: hookline.tenant.organizationId,
         eventId: event.id,
+        createdAt: event.createdAt,
         eventType: event.type,
         endpointId: id,
         status: 'PENDING',

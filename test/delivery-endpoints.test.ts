@@ -217,7 +217,7 @@ describe('automatic disabling', () => {
       // The tenth fails: the endpoint is disabled and the eleventh, still pending, is cancelled.
       hold.release(tenth, 500);
       await eventually(async () => ((await endpointRow(oneShot, endpoint.id)).status === 'DISABLED' ? true : undefined));
-      const cancelled = await running.app.database.prisma.delivery.findUniqueOrThrow({ where: { id: eleventh } });
+      const cancelled = await running.app.database.prisma.delivery.findFirstOrThrow({ where: { id: eleventh } });
       expect(cancelled.status).toBe('CANCELLED');
 
       // Its attempt ends later: recorded, but the delivery stays CANCELLED and is not counted.
@@ -284,7 +284,7 @@ describe('INACTIVE and deleted endpoints', () => {
       deliveryId = deliveryIdOf(first!);
       const deleted = await requestGraphql(running.baseUrl, tenant.apiToken, DELETE_ENDPOINT, { id: endpoint.id });
       expect(dataOf(deleted).deleteWebhookEndpoint).toBe(endpoint.id);
-      expect((await prisma.delivery.findUniqueOrThrow({ where: { id: deliveryId } })).status).toBe('CANCELLED');
+      expect((await prisma.delivery.findFirstOrThrow({ where: { id: deliveryId } })).status).toBe('CANCELLED');
       hold.release(deliveryId, 500);
     } finally {
       hold.releaseAll(500);

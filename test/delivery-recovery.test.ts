@@ -200,7 +200,8 @@ describe('recoverDeliveries after a receiver outage', () => {
       for (const [name, [status, attemptCount, attempts]] of Object.entries(stored)) {
         ids[name] = (
           await client.query(
-            `INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count) VALUES ($1, $2, $3, 'test.ping', $4, $5) RETURNING id`,
+            `INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count, created_at)
+             SELECT $1, $2, $3, 'test.ping', $4, $5, created_at FROM events WHERE id = $2 RETURNING id`,
             [organizationId, eventId, endpointId, status, attemptCount],
           )
         ).rows[0].id;
@@ -232,13 +233,16 @@ describe('recoverDeliveries after a receiver outage', () => {
   it('queues at most 1000 per call and says where the next call starts', async () => {
     const tenant = await hookline.createTenant();
     const { receiver, id: endpointId } = await endpointAt(tenant, '/many');
-    // 1001 CANCELLED deliveries of one event, a millisecond apart (as after a long pause).
+    // 1001 CANCELLED deliveries, each of its own event, a millisecond apart (as after a long pause).
     const { pool } = hookline.app.database;
     const start = new Date(Date.now() - 3600_000);
     await pool.query(
-      `WITH event AS (INSERT INTO events (organization_id, type, data) VALUES ($1, 'test.ping', '{}') RETURNING id)
+      `WITH event AS (
+         INSERT INTO events (organization_id, type, data, created_at)
+         SELECT $1, 'test.ping', '{}', $3::timestamptz + n * interval '1 millisecond' FROM generate_series(0, 1000) AS n
+         RETURNING id, created_at)
        INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, created_at)
-       SELECT $1, event.id, $2, 'test.ping', 'CANCELLED', $3::timestamptz + n * interval '1 millisecond' FROM event, generate_series(0, 1000) AS n`,
+       SELECT $1, event.id, $2, 'test.ping', 'CANCELLED', event.created_at FROM event`,
       [tenant.organizationId, endpointId, start],
     );
     const first = dataOf(await requestGraphqlWith(hookline.baseUrl, tenant.apiToken, RECOVER, { endpointId, since: start.toISOString() }));
@@ -324,7 +328,7 @@ describe('resendDelivery', () => {
     expect(resend.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
     const recover = await requestGraphqlWith(hookline.baseUrl, other.apiToken, RECOVER, { endpointId, since: new Date(0).toISOString() });
     expect(recover.body.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
-    const delivery = await hookline.app.database.prisma.delivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    const delivery = await hookline.app.database.prisma.delivery.findFirstOrThrow({ where: { id: deliveryId } });
     expect(delivery).toMatchObject({ status: 'SUCCEEDED', attemptCount: 1 });
     expect(receiver.requests).toHaveLength(1);
   });

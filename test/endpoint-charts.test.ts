@@ -35,7 +35,9 @@ beforeAll(async () => {
     },
   });
   endpointId = endpoint.id;
-  const event = await prisma.event.create({ data: { organizationId: hookline.tenant.organizationId, type: 'test.ping', data: {} } });
+  // Each delivery is made with its event, at its time (it references the event by id and time).
+  const eventAt = (createdAt: Date) =>
+    prisma.event.create({ data: { organizationId: hookline.tenant.organizationId, type: 'test.ping', data: {}, createdAt } });
   // Hour 0: two succeeded (100 and 300 ms), one failed after two attempts (1000 ms each).
   // Hour 1: nothing. Hour 2: one still pending, not attempted.
   const deliveries: { at: number; status: 'SUCCEEDED' | 'FAILED' | 'PENDING'; durations: number[] }[] = [
@@ -46,6 +48,7 @@ beforeAll(async () => {
   ];
   for (const { at, status, durations } of deliveries) {
     const createdAt = new Date(start.getTime() + at * 60_000);
+    const event = await eventAt(createdAt);
     await prisma.delivery.create({
       data: {
         organizationId: hookline.tenant.organizationId,
@@ -71,6 +74,7 @@ beforeAll(async () => {
   // Made 20 days before the window and resent in its hour 1: its last attempt counts there, where it started.
   const longAgo = new Date(start.getTime() - 20 * 24 * HOUR);
   const resentAt = new Date(start.getTime() + 70 * 60_000);
+  const event = await eventAt(longAgo);
   await prisma.delivery.create({
     data: {
       organizationId: hookline.tenant.organizationId,

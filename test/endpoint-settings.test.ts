@@ -173,7 +173,7 @@ describe('timeout', () => {
       await requestGraphqlWith(hookline.baseUrl, hookline.tenant.apiToken, SEND_TEST, { endpointId: created.endpoint.id }),
     );
     const delivery = await eventually(async () => {
-      const found = await hookline.app.database.prisma.delivery.findUniqueOrThrow({
+      const found = await hookline.app.database.prisma.delivery.findFirstOrThrow({
         where: { id: sendTestEvent.id },
         include: { attempts: true },
       });

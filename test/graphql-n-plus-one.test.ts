@@ -119,8 +119,8 @@ async function seed(count: number): Promise<Seeded> {
          FROM e CROSS JOIN unnest($6::uuid[]) AS endpoint_id
        RETURNING id, endpoint_id, attempt_count, created_at
      )
-     INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status)
-     SELECT d.id, d.endpoint_id, n, false, d.created_at + n * interval '1 second', 12, 500
+     INSERT INTO delivery_attempts (delivery_id, delivery_created_at, endpoint_id, number, succeeded, started_at, duration_ms, response_status)
+     SELECT d.id, d.created_at, d.endpoint_id, n, false, d.created_at + n * interval '1 second', 12, 500
        FROM d CROSS JOIN generate_series(1, d.attempt_count) AS n`,
     [
       tenant.organizationId,

@@ -129,7 +129,7 @@ describe('deliveries', () => {
 
   it('filters by a time window: from inclusive, to exclusive', async () => {
     const incidentEvent = (await deliveries({ eventType: 'incident.opened' })).edges[0]!.node.event;
-    const { createdAt } = await hookline.app.database.prisma.event.findUniqueOrThrow({ where: { id: incidentEvent.id } });
+    const { createdAt } = await hookline.app.database.prisma.event.findFirstOrThrow({ where: { id: incidentEvent.id } });
     const incidentDeliveries = await hookline.app.database.prisma.delivery.findMany({ where: { eventId: incidentEvent.id } });
     const from = new Date(Math.min(...incidentDeliveries.map((delivery) => delivery.createdAt.getTime()))).toISOString();
     expect((await deliveries({ from })).totalCount).toBe(2);

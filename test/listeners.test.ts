@@ -84,7 +84,7 @@ describe('listeners', () => {
         type: 'deploy.ingested',
         data: { deploy: { id: deployId, commitSha: 'a1b2c3d', environment: 'staging' } },
       });
-      const stored = await hookline.app.database.prisma.event.findUniqueOrThrow({
+      const stored = await hookline.app.database.prisma.event.findFirstOrThrow({
         where: { id: received!.id },
         include: { deliveries: true },
       });

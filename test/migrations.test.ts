@@ -185,4 +185,102 @@ describe('the attempts-by-endpoint migration', () => {
       await client.end();
     }
   });
+  it('moves webhook history into monthly partitions without losing or changing a row', async () => {
+    database = await hookline.createDatabase({ migrated: false });
+    const migrations = await readMigrations();
+    const partitioned = migrations.findIndex((migration) => migration.name.endsWith('_history_partitioned_by_month'));
+    expect(partitioned).toBeGreaterThan(0);
+    await applyMigrations(database.url, migrations.slice(0, partitioned));
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      // Two organizations, two endpoints each; 40 events over the last 14 months, each delivered to
+      // both endpoints (one statement writes an event and its deliveries: they share created_at),
+      // two attempts each; the newest deliveries still PENDING.
+      await client.query(`
+        WITH o AS (INSERT INTO organizations (name) SELECT 'before ' || n FROM generate_series(1, 2) n RETURNING id)
+        INSERT INTO webhook_endpoints (organization_id, url, name, signing_secret, event_types)
+        SELECT o.id, 'https://hooks.example.test/' || n, 'endpoint ' || n, 'whsec_x', '{}' FROM o, generate_series(1, 2) n`);
+      await client.query(`
+        WITH ev AS (
+          INSERT INTO events (organization_id, type, data, example, created_at)
+          SELECT o.id, 'deploy.ingested', jsonb_build_object('n', g), g % 7 = 0, now() - g * interval '10 days' - g * interval '1 millisecond'
+          FROM generate_series(1, 40) g CROSS JOIN LATERAL (SELECT id FROM organizations ORDER BY name OFFSET g % 2 LIMIT 1) o
+          RETURNING id, organization_id, type, created_at
+        ), d AS (
+          INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count, next_attempt_at, last_attempt_at,
+                                  response_classes, created_at, updated_at)
+          SELECT ev.organization_id, ev.id, e.id, ev.type, CASE WHEN ev.created_at > now() - interval '15 days' THEN 'PENDING' ELSE 'FAILED' END::"DeliveryStatus",
+                 2, NULL, ev.created_at + interval '1 minute', '{SERVER_ERROR}', ev.created_at, ev.created_at + interval '2 minutes'
+          FROM ev JOIN webhook_endpoints e USING (organization_id)
+          RETURNING id, endpoint_id, created_at
+        )
+        INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body, request_headers)
+        SELECT d.id, d.endpoint_id, n, false, d.created_at + n * interval '30 seconds', 10 * n, 503, 'down ' || n, '{"webhook-id": "x"}'
+        FROM d CROSS JOIN generate_series(1, 2) n`);
+      // Each table's rows, every column of the old shape, as a count and one hash.
+      const fingerprint = async () =>
+        (
+          await client.query(`
+            SELECT 'events' AS t, count(*)::int AS rows, md5(string_agg(md5(e::text), '' ORDER BY id)) AS hash
+            FROM (SELECT id, organization_id, type, data, created_at, example FROM events) e
+            UNION ALL
+            SELECT 'deliveries', count(*)::int, md5(string_agg(md5(d::text), '' ORDER BY id))
+            FROM (SELECT id, organization_id, event_id, endpoint_id, status, attempt_count, next_attempt_at, last_attempt_at, created_at, updated_at,
+                         event_type, response_classes FROM deliveries) d
+            UNION ALL
+            SELECT 'delivery_attempts', count(*)::int, md5(string_agg(md5(a::text), '' ORDER BY id))
+            FROM (SELECT id, delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body, error,
+                         response_body_bytes, response_body_decoded, response_content_encoding, request_headers, response_headers FROM delivery_attempts) a`)
+        ).rows;
+      const before = await fingerprint();
+      expect(before.map((table) => table.rows)).toEqual([40, 80, 160]);
+      // Attempts queued before (pg-boss's job table, as far as the migration reads it): a waiting
+      // one and a finished one of the newest delivery.
+      const [newest] = (await client.query(`SELECT id, created_at FROM deliveries ORDER BY created_at DESC, id LIMIT 1`)).rows;
+      await client.query(`
+        CREATE SCHEMA pgboss;
+        CREATE TYPE pgboss.job_state AS ENUM ('created', 'retry', 'active', 'completed', 'cancelled', 'failed');
+        CREATE TABLE pgboss.job (name text NOT NULL, state pgboss.job_state NOT NULL, data jsonb)`);
+      await client.query(
+        `INSERT INTO pgboss.job (name, state, data) VALUES
+           ('deliver', 'created', jsonb_build_object('deliveryId', $1::uuid, 'attempt', 3)),
+           ('deliver', 'completed', jsonb_build_object('deliveryId', $1::uuid, 'attempt', 2))`,
+        [newest.id],
+      );
+
+      await applyMigrations(database.url);
+
+      expect(await fingerprint()).toEqual(before);
+      // The waiting job names its delivery by (id, created_at) now, as the worker reads it.
+      expect((await client.query(`SELECT state, data FROM pgboss.job ORDER BY state`)).rows).toEqual([
+        { state: 'created', data: { deliveryId: newest.id, attempt: 3, deliveryCreatedAt: newest.created_at.toISOString() } },
+        { state: 'completed', data: { deliveryId: newest.id, attempt: 2 } },
+      ]);
+      // Every row is in its month's partition (none in a default one), and the months reach two ahead.
+      const { rows: placed } = await client.query(`
+        SELECT 'events' AS t, tableoid::regclass::text AS partition, to_char(created_at AT TIME ZONE 'UTC', 'YYYY_MM') AS month FROM events
+        UNION ALL SELECT 'deliveries', tableoid::regclass::text, to_char(created_at AT TIME ZONE 'UTC', 'YYYY_MM') FROM deliveries
+        UNION ALL SELECT 'delivery_attempts', tableoid::regclass::text, to_char(delivery_created_at AT TIME ZONE 'UTC', 'YYYY_MM') FROM delivery_attempts`);
+      expect(placed.filter((row) => row.partition !== `${row.t}_${row.month}`)).toEqual([]);
+      const { rows: ahead } = await client.query(
+        `SELECT to_regclass('deliveries_' || to_char((now() AT TIME ZONE 'UTC') + interval '2 months', 'YYYY_MM')) IS NOT NULL AS made`,
+      );
+      expect(ahead).toEqual([{ made: true }]);
+      // Each attempt has its delivery's created_at; a delivery must be made at its event's time.
+      const { rows: mismatched } = await client.query(
+        `SELECT count(*)::int AS n FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id WHERE a.delivery_created_at <> d.created_at`,
+      );
+      expect(mismatched).toEqual([{ n: 0 }]);
+      await expect(
+        client.query(
+          `INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, created_at)
+           SELECT d.organization_id, d.event_id, d.endpoint_id, d.event_type, d.created_at + interval '1 second' FROM deliveries d LIMIT 1`,
+        ),
+      ).rejects.toThrow(/deliveries_event_id_created_at_fkey/);
+    } finally {
+      await client.end();
+    }
+  });
 });

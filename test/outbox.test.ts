@@ -93,16 +93,33 @@ describe('atomic ingest', () => {
       deliveries: before.deliveries + 1,
       jobs: before.jobs + 1,
     });
-    const [delivery] = await query<{ id: string; endpoint_id: string; type: string; deploy_id: string }>(
-      `SELECT d.id, d.endpoint_id, ev.type, ev.data->'deploy'->>'id' AS deploy_id
-       FROM deliveries d JOIN events ev ON ev.id = d.event_id WHERE ev.data->'deploy'->>'id' = $1`,
+    const [delivery] = await query<{ id: string; created_at: Date; endpoint_id: string; type: string; deploy_id: string }>(
+      `SELECT d.id, d.created_at, d.endpoint_id, ev.type, ev.data->'deploy'->>'id' AS deploy_id
+       FROM deliveries d JOIN events ev ON ev.id = d.event_id AND ev.created_at = d.created_at WHERE ev.data->'deploy'->>'id' = $1`,
       [deployId],
     );
-    expect(delivery).toEqual({ id: expect.any(String), endpoint_id: endpointId, type: 'deploy.ingested', deploy_id: deployId });
-    // The job carries what fair fetching groups it by: its endpoint (pg-boss's group) and organization.
+    expect(delivery).toEqual({
+      id: expect.any(String),
+      created_at: expect.any(Date),
+      endpoint_id: endpointId,
+      type: 'deploy.ingested',
+      deploy_id: deployId,
+    });
+    // The job carries the delivery's key (id and created_at, naming its month's partition) and what
+    // fair fetching groups it by: its endpoint (pg-boss's group) and organization.
     expect(
       await query(`SELECT data, group_id FROM pgboss.job WHERE name = 'deliver' AND data->>'deliveryId' = $1`, [delivery!.id]),
-    ).toEqual([{ data: { deliveryId: delivery!.id, attempt: 1, organizationId: hookline.tenant.organizationId }, group_id: endpointId }]);
+    ).toEqual([
+      {
+        data: {
+          deliveryId: delivery!.id,
+          deliveryCreatedAt: delivery!.created_at.toISOString(),
+          attempt: 1,
+          organizationId: hookline.tenant.organizationId,
+        },
+        group_id: endpointId,
+      },
+    ]);
 
     // And it is delivered.
     const [request] = await hookline.receiver.waitForRequests(1, { path: '/hooks' });

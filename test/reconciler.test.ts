@@ -40,20 +40,23 @@ beforeAll(async () => {
          INSERT INTO webhook_endpoints (organization_id, url, name, signing_secret, event_types)
          SELECT id, 'https://hooks.example.com/hook', 'hook', 'whsec_test', '{}' FROM organization RETURNING id, organization_id
        ), event AS (
-         INSERT INTO events (organization_id, type, data) SELECT id, 'deploy.ingested', '{}' FROM organization RETURNING id
+         -- An event per delivery, at its time (a delivery references its event by id and time).
+         INSERT INTO events (organization_id, type, data, created_at)
+         SELECT id, 'deploy.ingested', '{}', at FROM organization, generate_series(1, $2::int) n,
+           LATERAL (VALUES (now() - interval '1 day' - n * interval '1 second'), (now() - interval '1 hour' + n * interval '1 millisecond')) v(at)
+         RETURNING id, created_at
        ), finished AS (
          INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, attempt_count, next_attempt_at, created_at)
-         SELECT e.organization_id, v.id, e.id, 'deploy.ingested', 'SUCCEEDED', 1, NULL, now() - interval '1 day' - n * interval '1 second'
-         FROM endpoint e, event v, generate_series(1, $2::int) n
+         SELECT e.organization_id, v.id, e.id, 'deploy.ingested', 'SUCCEEDED', 1, NULL, v.created_at
+         FROM endpoint e, event v WHERE v.created_at < now() - interval '1 day'
        ), pending AS (
          INSERT INTO deliveries (organization_id, event_id, endpoint_id, event_type, status, next_attempt_at, created_at, updated_at)
-         SELECT e.organization_id, v.id, e.id, 'deploy.ingested', 'PENDING', now() - interval '1 minute',
-                now() - interval '1 hour' + n * interval '1 millisecond', now() - interval '1 hour'
-         FROM endpoint e, event v, generate_series(1, $2::int) n
+         SELECT e.organization_id, v.id, e.id, 'deploy.ingested', 'PENDING', now() - interval '1 minute', v.created_at, now() - interval '1 hour'
+         FROM endpoint e, event v WHERE v.created_at > now() - interval '1 day'
          RETURNING id, organization_id, endpoint_id, created_at
        )
        INSERT INTO pgboss.job (name, data, group_id)
-       SELECT $3, jsonb_build_object('deliveryId', p.id, 'attempt', 1, 'organizationId', p.organization_id), p.endpoint_id::text
+       SELECT $3, jsonb_build_object('deliveryId', p.id, 'deliveryCreatedAt', p.created_at, 'attempt', 1, 'organizationId', p.organization_id), p.endpoint_id::text
        FROM (SELECT p.*, row_number() OVER (ORDER BY p.created_at, p.id) AS position FROM pending p) p
        WHERE p.position <> ALL ($4::int[])`,
       [`organization ${index}`, size, DELIVER_QUEUE, stranded],

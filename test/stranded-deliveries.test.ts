@@ -195,6 +195,7 @@ describe('a PENDING delivery whose job was dropped', () => {
         data: Array.from({ length: 20 }, () => ({
           organizationId: tenant.organizationId,
           eventId: event.id,
+          createdAt: event.createdAt,
           eventType: event.type,
           endpointId,
           status: 'PENDING' as const,

@@ -190,7 +190,7 @@ describe('deploy.ingested', () => {
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(request!.body, headers)).toThrow();
 
     const delivery = await eventually(async () => {
-      const row = await hookline.app.database.prisma.delivery.findUnique({
+      const row = await hookline.app.database.prisma.delivery.findFirst({
         where: { id: headers['x-service-delivery']! },
         include: { attempts: true },
       });

@@ -1,4 +1,4 @@
-// The pruning of webhook history (domain/webhooks/retention.ts) and of the audit log
+// The pruning of webhook history (domain/webhooks/retention.ts: whole months dropped) and of the audit log
 // (domain/shared/audit.ts, its own AUDIT_RETENTION_DAYS), hourly at minute 17 (UTC) and at a
 // worker process's start. Every worker process runs this job; a run holds an advisory lock, so one
 // process prunes at a time and the others, finding it held, skip their pass: as every worker wakes
@@ -16,7 +16,7 @@ import type { BackgroundJob } from './scheduler.ts';
 export const PRUNE_MINUTE = 17;
 /** Rows one statement deletes at most: each batch is a transaction of a few milliseconds. */
 export const PRUNE_BATCH_SIZE = 1000;
-/** A run stops starting batches after this long (a first run on a year of history); the next goes on. */
+/** A run stops starting batches of the audit log after this long (a first run on a year of it); the next goes on. */
 const RUN_BUDGET_MS = 5 * 60_000;
 /** Held by the process pruning, in every Hookline process sharing the database. */
 const PRUNE_LOCK = 'hookline.prune-history';
@@ -52,7 +52,7 @@ export function pruneHistoryJob({
     const started = performance.now();
     const cutoff = historyStartsAt(retentionDays);
     const deadline = Date.now() + RUN_BUDGET_MS;
-    const result = await pruneHistory(pool, { cutoff, batchSize: PRUNE_BATCH_SIZE, deadline });
+    const result = await pruneHistory(pool, { cutoff });
     const auditCutoff = historyStartsAt(auditRetentionDays);
     const audit = await pruneAuditLog(pool, { cutoff: auditCutoff, batchSize: PRUNE_BATCH_SIZE, deadline });
     const seconds = (performance.now() - started) / 1000;
@@ -60,8 +60,11 @@ export function pruneHistoryJob({
     metrics.historyPruned.inc({ table: 'delivery_attempts' }, result.attempts);
     metrics.historyPruned.inc({ table: 'events' }, result.events);
     metrics.historyPruned.inc({ table: 'audit_entries' }, audit.entries);
-    const complete = result.complete && audit.complete;
+    const complete = result.busy === null && audit.complete;
     metrics.historyPruneRuns.observe({ result: complete ? 'complete' : 'partial' }, seconds);
+    const months = result.months.length === 0 ? 'no month' : `${result.months.join(', ')}`;
+    const kept = result.keptPending.length === 0 ? '' : ` (kept for their PENDING deliveries: ${result.keptPending.join(', ')})`;
+    const busy = result.busy === null ? '' : `; ${result.busy} and later left for the next run (the tables were busy)`;
     log.info(
       {
         ...result,
@@ -73,9 +76,9 @@ export function pruneHistoryJob({
         auditRetentionDays,
         durationMs: Math.round(seconds * 1000),
       },
-      `pruned webhook history older than ${retentionDays} days: ${result.deliveries} deliveries, ${result.attempts} attempts, ` +
-        `${result.events} events in ${result.batches} batches; ${audit.entries} audit entries older than ${auditRetentionDays} days` +
-        `${complete ? '' : ' (time budget used up: the next run goes on)'}`,
+      `pruned webhook history older than ${retentionDays} days: dropped ${months}${kept}, ${result.deliveries} deliveries, ` +
+        `${result.attempts} attempts, ${result.events} events${busy}; ${audit.entries} audit entries older than ${auditRetentionDays} days` +
+        `${audit.complete ? '' : ' (time budget used up: the next run goes on)'}`,
     );
   }
 

@@ -30,7 +30,8 @@ interface WalkPosition {
 }
 
 interface PassResult {
-  requeued: { deliveryId: string; attemptCount: number }[];
+  /** createdAt: an ISO time (json_build_object's). */
+  requeued: { deliveryId: string; createdAt: string; attemptCount: number }[];
   /** PENDING deliveries examined, and those of them found stranded (requeued unless changed meanwhile). */
   examined: number;
   stranded: number;
@@ -71,18 +72,18 @@ WITH RECURSIVE walk (organization_id, created_at, id, updated_at, next_attempt_a
 ), examined AS (
   SELECT * FROM walk OFFSET 1 LIMIT ${examined}
 ), stranded AS (
-  SELECT e.id, e.updated_at FROM examined e
+  SELECT e.id, e.created_at, e.updated_at FROM examined e
   WHERE (e.next_attempt_at IS NULL OR e.next_attempt_at <= now()) AND NOT ${queuedAttemptCondition(raw('e.id'))}
   LIMIT ${limit}
 ), requeued AS (
   UPDATE deliveries d SET status = 'PENDING', next_attempt_at = now(), updated_at = now()
   FROM stranded s
-  WHERE d.id = s.id AND d.status = 'PENDING' AND d.updated_at = s.updated_at
-  RETURNING d.id, d.attempt_count
+  WHERE d.id = s.id AND d.created_at = s.created_at AND d.status = 'PENDING' AND d.updated_at = s.updated_at
+  RETURNING d.id, d.created_at, d.attempt_count
 ), last AS (
   SELECT e.organization_id, e.created_at, e.id FROM examined e ORDER BY e.organization_id DESC, e.created_at DESC, e.id DESC LIMIT 1
 )
-SELECT coalesce((SELECT json_agg(json_build_object('deliveryId', r.id, 'attemptCount', r.attempt_count)) FROM requeued r), '[]') AS requeued,
+SELECT coalesce((SELECT json_agg(json_build_object('deliveryId', r.id, 'createdAt', r.created_at, 'attemptCount', r.attempt_count)) FROM requeued r), '[]') AS requeued,
        counted.examined, (SELECT count(*)::int FROM stranded) AS stranded,
        l.organization_id AS "organizationId", l.created_at AS "createdAt", l.id AS "deliveryId"
 FROM (SELECT count(*)::int AS examined FROM examined) counted LEFT JOIN last l ON true`;
@@ -110,7 +111,11 @@ export function requeueStrandedDeliveriesJob({ pool, boss, metrics, log, interva
         const passed = rows[0]!;
         await queue.enqueue(
           client,
-          passed.requeued.map(({ deliveryId, attemptCount }) => ({ deliveryId, attempt: attemptCount + 1 })),
+          passed.requeued.map(({ deliveryId, createdAt, attemptCount }) => ({
+            deliveryId,
+            deliveryCreatedAt: new Date(createdAt),
+            attempt: attemptCount + 1,
+          })),
         );
         return passed;
       });

@@ -13,7 +13,7 @@ import type pg from 'pg';
 import sql, { raw, type Sql } from 'sql-template-tag';
 import { named, type Statement } from '../db/statement.ts';
 import { isPgClient, type Transaction } from '../db/transaction.ts';
-import type { AttemptQueue } from '../domain/webhooks/attempt-queue.ts';
+import type { AttemptQueue, QueuedAttempt } from '../domain/webhooks/attempt-queue.ts';
 
 export const DELIVER_QUEUE = 'deliver';
 /** The queue's name as a literal of the statements' text, not a parameter: their partial indexes apply only so. */
@@ -21,6 +21,11 @@ const QUEUE_NAME = raw(`'${DELIVER_QUEUE}'`);
 
 export interface DeliverJob {
   deliveryId: string;
+  /**
+   * ISO time the delivery was made: with its id, its key, naming its month's partition (absent
+   * from jobs queued before deliveries were partitioned by month: those are looked up by id alone).
+   */
+  deliveryCreatedAt?: string;
   /** The attempt this job makes (1-based); a job whose attempt was already made is stale. */
   attempt: number;
   /** ISO time claimed for it under its endpoint's rate limit: it is sent then without claiming another. */
@@ -114,10 +119,16 @@ function unqueued(deliveryIds: readonly string[]): Sql {
   return sql`SELECT d.id::text AS id FROM unnest(${deliveryIds}::uuid[]) AS d(id) WHERE NOT ${queuedAttemptCondition(raw('d.id'))}`;
 }
 
-/** Each delivery's endpoint and organization, which its job carries. */
-function deliveryOwners(deliveryIds: string[]): Sql {
+/**
+ * Each delivery's endpoint and organization, which its job carries. By (id, created_at), so that
+ * only the partitions of those months are read; each time once (an event's deliveries share theirs),
+ * for the planner's estimate of the rows, and so the index of the key, to hold.
+ */
+function deliveryOwners(attempts: QueuedAttempt[]): Sql {
+  const times = [...new Set(attempts.map((attempt) => attempt.deliveryCreatedAt.getTime()))].map((time) => new Date(time));
   return sql`SELECT id::text AS id, endpoint_id::text AS "endpointId", organization_id::text AS "organizationId"
-             FROM deliveries WHERE id = ANY (${deliveryIds}::uuid[])`;
+             FROM deliveries
+             WHERE id = ANY (${attempts.map((attempt) => attempt.deliveryId)}::uuid[]) AND created_at = ANY (${times}::timestamptz[])`;
 }
 
 /** The queue the domain writes attempts to (its AttemptQueue port), on this pg-boss. */
@@ -132,16 +143,22 @@ export function attemptQueue(boss: PgBoss): AttemptQueue {
     async enqueue(transaction, attempts) {
       if (attempts.length === 0) return;
       const db = inTransaction(transaction);
-      const owners = deliveryOwners(attempts.map((attempt) => attempt.deliveryId));
+      const owners = deliveryOwners(attempts);
       const { rows } = await db.executeSql(owners.text, owners.values);
       const ownerOf = new Map((rows as { id: string; endpointId: string; organizationId: string }[]).map((row) => [row.id, row]));
-      const inserts: JobInsert<DeliverJob>[] = attempts.flatMap(({ deliveryId, attempt, startAfter, slotAt }) => {
+      const inserts: JobInsert<DeliverJob>[] = attempts.flatMap(({ deliveryId, deliveryCreatedAt, attempt, startAfter, slotAt }) => {
         const owner = ownerOf.get(deliveryId);
         // Gone with its organization in this same transaction: nothing to attempt.
         if (!owner) return [];
         return [
           {
-            data: { deliveryId, attempt, organizationId: owner.organizationId, ...(slotAt ? { slotAt: slotAt.toISOString() } : {}) },
+            data: {
+              deliveryId,
+              deliveryCreatedAt: deliveryCreatedAt.toISOString(),
+              attempt,
+              organizationId: owner.organizationId,
+              ...(slotAt ? { slotAt: slotAt.toISOString() } : {}),
+            },
             group: { id: owner.endpointId },
             ...(startAfter ? { startAfter } : {}),
           },

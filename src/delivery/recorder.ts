@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from '../db/availability.ts';
 import type { Metrics } from '../metrics.ts';
 import type { AttemptResult } from './attempt.ts';
 import { transaction } from '../db/transaction.ts';
+import { firstAttempts } from '../domain/webhooks/outbox.ts';
 import { attemptQueue, completeAttempts, type AttemptJob } from './queue.ts';
 import {
   cancelDeliveries,
@@ -17,6 +18,7 @@ import {
   recordFailure,
   recordRetries,
   recordSuccesses,
+  type DeliveryKey,
   type RetryingAttempt,
   type SucceededAttempt,
 } from './store.ts';
@@ -25,13 +27,13 @@ export type Outcome =
   | ({ kind: 'succeeded' } & SucceededAttempt)
   | ({ kind: 'retrying' } & RetryingAttempt)
   /** The last attempt failed: the delivery is FAILED. */
-  | { kind: 'failed'; deliveryId: string; endpointId: string; attempt: number; result: AttemptResult; gone: boolean }
+  | ({ kind: 'failed'; endpointId: string; attempt: number; result: AttemptResult; gone: boolean } & DeliveryKey)
   /** Its endpoint is no longer live: the delivery is CANCELLED without an attempt. */
-  | { kind: 'cancelled'; deliveryId: string }
+  | ({ kind: 'cancelled' } & DeliveryKey)
   /** Its endpoint's rate limit gives it a later turn: the attempt is queued again for then, not made nor counted. */
-  | { kind: 'throttled'; deliveryId: string; attempt: number; slotAt: Date }
+  | ({ kind: 'throttled'; attempt: number; slotAt: Date } & DeliveryKey)
   /** Its endpoint's circuit is open: the attempt is queued again for when it may probe, not made nor counted. */
-  | { kind: 'paused'; deliveryId: string; attempt: number; until: Date }
+  | ({ kind: 'paused'; attempt: number; until: Date } & DeliveryKey)
   /** Nothing to record (the delivery finished, or this attempt was made already): only the job ends. */
   | { kind: 'stale' };
 
@@ -94,33 +96,46 @@ export function createRecorder(options: RecorderOptions): Recorder {
     const cancelled = of('cancelled');
     // Attempts put off (a rate limit's later turn, an open circuit): queued again for then, not counted.
     const deferred = [
-      ...of('throttled').map(({ deliveryId, attempt, slotAt }) => ({ deliveryId, attempt, startAfter: slotAt, slotAt })),
-      ...of('paused').map(({ deliveryId, attempt, until }) => ({ deliveryId, attempt, startAfter: until })),
+      ...of('throttled').map(({ deliveryId, deliveryCreatedAt, attempt, slotAt }) => ({
+        deliveryId,
+        deliveryCreatedAt,
+        attempt,
+        startAfter: slotAt,
+        slotAt,
+      })),
+      ...of('paused').map(({ deliveryId, deliveryCreatedAt, attempt, until }) => ({
+        deliveryId,
+        deliveryCreatedAt,
+        attempt,
+        startAfter: until,
+      })),
     ];
     const disabledEndpoints: { endpointId: string; reason: string }[] = [];
     await transaction(pool, async (client) => {
       if (succeeded.length > 0) await client.query(recordSuccesses(succeeded));
       if (retrying.length > 0) {
-        const { rows } = await client.query<{ deliveryId: string; attempt: number; nextAttemptAt: Date }>(recordRetries(retrying));
+        const { rows } = await client.query<DeliveryKey & { attempt: number; nextAttemptAt: Date }>(recordRetries(retrying));
         await queue.enqueue(
           client,
-          rows.map((row) => ({ deliveryId: row.deliveryId, attempt: row.attempt + 1, startAfter: row.nextAttemptAt })),
+          rows.map((row) => ({
+            deliveryId: row.deliveryId,
+            deliveryCreatedAt: row.deliveryCreatedAt,
+            attempt: row.attempt + 1,
+            startAfter: row.nextAttemptAt,
+          })),
         );
       }
       // One at a time: each counts a failure on its endpoint and may disable it.
       for (const failure of failed) {
         const reason = failure.gone ? GONE_REASON : `${options.disableAfterFailures} consecutive deliveries failed`;
-        const { rows } = await client.query<{ justDisabled: boolean; alertDeliveryIds: string[] }>(
+        const { rows } = await client.query<{ justDisabled: boolean; alertCreatedAt: Date | null; alertDeliveryIds: string[] }>(
           recordFailure(failure, { afterFailures: options.disableAfterFailures, reason, gone: failure.gone }),
         );
         if (!rows[0]?.justDisabled) continue;
         disabledEndpoints.push({ endpointId: failure.endpointId, reason });
-        await queue.enqueue(
-          client,
-          rows[0].alertDeliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })),
-        );
+        await queue.enqueue(client, firstAttempts({ createdAt: rows[0].alertCreatedAt, deliveryIds: rows[0].alertDeliveryIds }));
       }
-      if (cancelled.length > 0) await client.query(cancelDeliveries(cancelled.map((outcome) => outcome.deliveryId)));
+      if (cancelled.length > 0) await client.query(cancelDeliveries(cancelled));
       if (deferred.length > 0) {
         await client.query(deferDeliveries(deferred));
         await queue.enqueue(client, deferred);

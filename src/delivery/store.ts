@@ -9,19 +9,30 @@ import { subscribedEndpointCondition } from '../domain/webhooks/events.ts';
 import { eventWithDeliveries } from '../domain/webhooks/outbox.ts';
 import type { KeptBody } from './response-body.ts';
 
+/**
+ * A delivery's key: its id and when it was made. Deliveries are partitioned by month on
+ * created_at, so every statement here names both, and reads only the partitions of those months.
+ */
+export interface DeliveryKey {
+  deliveryId: string;
+  deliveryCreatedAt: Date;
+}
+
 /** The deliveries still PENDING become CANCELLED (their endpoint stopped being live). */
-export function cancelDeliveries(deliveryIds: string[]): Sql {
+export function cancelDeliveries(deliveries: DeliveryKey[]): Sql {
   return sql`
 UPDATE deliveries SET status = 'CANCELLED', next_attempt_at = NULL, updated_at = now()
-WHERE id = ANY (${deliveryIds}::uuid[]) AND status = 'PENDING'`;
+WHERE id = ANY (${deliveries.map((key) => key.deliveryId)}::uuid[])
+  AND created_at = ANY (${deliveries.map((key) => key.deliveryCreatedAt)}::timestamptz[]) AND status = 'PENDING'`;
 }
 
 /** Each delivery's next attempt is now due at the turn its endpoint's rate limit (or open circuit) gave it. */
-export function deferDeliveries(deferred: { deliveryId: string; startAfter: Date }[]): Sql {
+export function deferDeliveries(deferred: (DeliveryKey & { startAfter: Date })[]): Sql {
   return sql`
 UPDATE deliveries d SET next_attempt_at = turn.at, updated_at = now()
-FROM unnest(${deferred.map((outcome) => outcome.deliveryId)}::uuid[], ${deferred.map((outcome) => outcome.startAfter)}::timestamptz[]) AS turn(id, at)
-WHERE d.id = turn.id AND d.status = 'PENDING'`;
+FROM unnest(${deferred.map((outcome) => outcome.deliveryId)}::uuid[], ${deferred.map((outcome) => outcome.deliveryCreatedAt)}::timestamptz[],
+            ${deferred.map((outcome) => outcome.startAfter)}::timestamptz[]) AS turn(id, created_at, at)
+WHERE d.id = turn.id AND d.created_at = turn.created_at AND d.status = 'PENDING'`;
 }
 
 /** The columns of an attempt's answer, in the order of answerValues. */
@@ -35,10 +46,9 @@ const ENDPOINT_DISABLED_DATA = raw(`jsonb_build_object(
     'reason', disabled_reason,
     'disabledAt', to_char(disabled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
 
-const ATTEMPT_INPUT_COLUMNS = sql`delivery_id, endpoint_id, number, started_at, duration_ms, ${ANSWER_COLUMNS}`;
+const ATTEMPT_INPUT_COLUMNS = sql`delivery_id, delivery_created_at, endpoint_id, number, started_at, duration_ms, ${ANSWER_COLUMNS}`;
 
-export interface SucceededAttempt {
-  deliveryId: string;
+export interface SucceededAttempt extends DeliveryKey {
   /** The delivery's endpoint, stored with the attempt (an endpoint's charts read attempts by it). */
   endpointId: string;
   attempt: number;
@@ -72,7 +82,7 @@ function headersValue(headers: Record<string, string> | null): string | null {
 function unnestedAttempts(attempts: SucceededAttempt[], more: Sql = empty): Sql {
   const bodies = attempts.map((a) => bodyValues(a.result.body));
   const [texts, bytes, encodings, decoded] = [0, 1, 2, 3].map((column) => bodies.map((values) => values[column]));
-  return sql`unnest(${attempts.map((a) => a.deliveryId)}::uuid[], ${attempts.map((a) => a.endpointId)}::uuid[], ${attempts.map((a) => a.attempt)}::int[], ${attempts.map((a) => a.result.startedAt)}::timestamptz[], ${attempts.map((a) => a.result.durationMs)}::int[], ${attempts.map((a) => a.result.status)}::int[], ${texts}::text[], ${bytes}::bytea[], ${encodings}::text[], ${decoded}::boolean[], ${attempts.map((a) => headersValue(a.result.requestHeaders))}::jsonb[], ${attempts.map((a) => headersValue(a.result.responseHeaders))}::jsonb[]${more})`;
+  return sql`unnest(${attempts.map((a) => a.deliveryId)}::uuid[], ${attempts.map((a) => a.deliveryCreatedAt)}::timestamptz[], ${attempts.map((a) => a.endpointId)}::uuid[], ${attempts.map((a) => a.attempt)}::int[], ${attempts.map((a) => a.result.startedAt)}::timestamptz[], ${attempts.map((a) => a.result.durationMs)}::int[], ${attempts.map((a) => a.result.status)}::int[], ${texts}::text[], ${bytes}::bytea[], ${encodings}::text[], ${decoded}::boolean[], ${attempts.map((a) => headersValue(a.result.requestHeaders))}::jsonb[], ${attempts.map((a) => headersValue(a.result.responseHeaders))}::jsonb[]${more})`;
 }
 
 /**
@@ -86,21 +96,20 @@ WITH attempt AS (
   INSERT INTO delivery_attempts (${ATTEMPT_INPUT_COLUMNS}, error, succeeded)
   SELECT ${ATTEMPT_INPUT_COLUMNS}, NULL, true
   FROM ${unnestedAttempts(attempts)} AS input(${ATTEMPT_INPUT_COLUMNS})
-  ON CONFLICT (delivery_id, number) DO NOTHING
-  RETURNING delivery_id, number, started_at, response_status
+  ON CONFLICT (delivery_id, number, delivery_created_at) DO NOTHING
+  RETURNING delivery_id, delivery_created_at, number, started_at, response_status
 ), delivery AS (
   UPDATE deliveries d SET status = 'SUCCEEDED', attempt_count = a.number, last_attempt_at = a.started_at, next_attempt_at = NULL, updated_at = now(),
     response_classes = with_response_class(d.response_classes, a.response_status)
   FROM attempt a
-  WHERE d.id = a.delivery_id AND d.status IN ('PENDING', 'CANCELLED') AND d.attempt_count = a.number - 1
+  WHERE d.id = a.delivery_id AND d.created_at = a.delivery_created_at AND d.status IN ('PENDING', 'CANCELLED') AND d.attempt_count = a.number - 1
   RETURNING d.endpoint_id
 )
 UPDATE webhook_endpoints SET consecutive_failures = 0
 WHERE id IN (SELECT endpoint_id FROM delivery) AND consecutive_failures > 0`;
 }
 
-export interface RetryingAttempt {
-  deliveryId: string;
+export interface RetryingAttempt extends DeliveryKey {
   endpointId: string;
   attempt: number;
   nextAttemptAt: Date;
@@ -121,23 +130,22 @@ WITH input AS (
 ), attempt AS (
   INSERT INTO delivery_attempts (${ATTEMPT_INPUT_COLUMNS}, error, succeeded)
   SELECT ${ATTEMPT_INPUT_COLUMNS}, error, false FROM input
-  ON CONFLICT (delivery_id, number) DO NOTHING
+  ON CONFLICT (delivery_id, number, delivery_created_at) DO NOTHING
   RETURNING delivery_id, number
 ), counted_while_cancelled AS (
   UPDATE deliveries d SET attempt_count = i.number, last_attempt_at = i.started_at, updated_at = now(),
     response_classes = with_response_class(d.response_classes, i.response_status)
   FROM input i JOIN attempt a ON a.delivery_id = i.delivery_id AND a.number = i.number
-  WHERE d.id = i.delivery_id AND d.status = 'CANCELLED' AND d.attempt_count = i.number - 1
+  WHERE d.id = i.delivery_id AND d.created_at = i.delivery_created_at AND d.status = 'CANCELLED' AND d.attempt_count = i.number - 1
 )
 UPDATE deliveries d SET attempt_count = i.number, last_attempt_at = i.started_at, next_attempt_at = i.next_attempt_at, updated_at = now(),
   response_classes = with_response_class(d.response_classes, i.response_status)
 FROM input i JOIN attempt a ON a.delivery_id = i.delivery_id AND a.number = i.number
-WHERE d.id = i.delivery_id AND d.status = 'PENDING' AND d.attempt_count = i.number - 1
-RETURNING d.id AS "deliveryId", i.number AS attempt, i.next_attempt_at AS "nextAttemptAt"`;
+WHERE d.id = i.delivery_id AND d.created_at = i.delivery_created_at AND d.status = 'PENDING' AND d.attempt_count = i.number - 1
+RETURNING d.id AS "deliveryId", d.created_at AS "deliveryCreatedAt", i.number AS attempt, i.next_attempt_at AS "nextAttemptAt"`;
 }
 
-export interface FailedAttempt {
-  deliveryId: string;
+export interface FailedAttempt extends DeliveryKey {
   endpointId: string;
   attempt: number;
   result: AnswerValues & { error: string | null; succeeded: boolean };
@@ -158,22 +166,22 @@ export interface Disabling {
  * to the organization's other endpoints subscribed to it. Returns whether this failure disabled
  * the endpoint, and that event's deliveries (to queue).
  */
-export function recordFailure({ deliveryId, endpointId, attempt, result }: FailedAttempt, disabling: Disabling): Sql {
+export function recordFailure({ deliveryId, deliveryCreatedAt, endpointId, attempt, result }: FailedAttempt, disabling: Disabling): Sql {
   const disables = sql`e.status = 'ACTIVE' AND (e.consecutive_failures + 1 >= ${disabling.afterFailures} OR ${disabling.gone}::boolean)`;
   return sql`
 WITH attempt AS (
 INSERT INTO delivery_attempts (${ATTEMPT_INPUT_COLUMNS}, error, succeeded)
-VALUES (${deliveryId}, ${endpointId}::uuid, ${attempt}, ${result.startedAt}, ${result.durationMs}, ${result.status}, ${join(bodyValues(result.body), ', ')}, ${headersValue(result.requestHeaders)}::jsonb, ${headersValue(result.responseHeaders)}::jsonb, ${result.error}, ${result.succeeded})
-ON CONFLICT (delivery_id, number) DO NOTHING
+VALUES (${deliveryId}, ${deliveryCreatedAt}, ${endpointId}::uuid, ${attempt}, ${result.startedAt}, ${result.durationMs}, ${result.status}, ${join(bodyValues(result.body), ', ')}, ${headersValue(result.requestHeaders)}::jsonb, ${headersValue(result.responseHeaders)}::jsonb, ${result.error}, ${result.succeeded})
+ON CONFLICT (delivery_id, number, delivery_created_at) DO NOTHING
 RETURNING delivery_id
 ), failed_delivery AS (
   UPDATE deliveries SET status = 'FAILED', attempt_count = ${attempt}, last_attempt_at = ${result.startedAt}, next_attempt_at = NULL, updated_at = now(),
     response_classes = with_response_class(response_classes, ${result.status})
-  WHERE id = ${deliveryId} AND status = 'PENDING' AND attempt_count = ${attempt} - 1 AND EXISTS (SELECT 1 FROM attempt)
+  WHERE id = ${deliveryId} AND created_at = ${deliveryCreatedAt} AND status = 'PENDING' AND attempt_count = ${attempt} - 1 AND EXISTS (SELECT 1 FROM attempt)
   RETURNING endpoint_id
 ), counted_while_cancelled AS (
   UPDATE deliveries SET attempt_count = ${attempt}, last_attempt_at = ${result.startedAt}, updated_at = now(), response_classes = with_response_class(response_classes, ${result.status})
-  WHERE id = ${deliveryId} AND status = 'CANCELLED' AND attempt_count = ${attempt} - 1 AND EXISTS (SELECT 1 FROM attempt)
+  WHERE id = ${deliveryId} AND created_at = ${deliveryCreatedAt} AND status = 'CANCELLED' AND attempt_count = ${attempt} - 1 AND EXISTS (SELECT 1 FROM attempt)
 ), endpoint AS (
   UPDATE webhook_endpoints e SET
     consecutive_failures = e.consecutive_failures + 1,
@@ -193,5 +201,5 @@ RETURNING delivery_id
     sql`${subscribedEndpointCondition(raw("'endpoint.disabled'"))} AND e.id <> (SELECT id FROM endpoint)`,
   )}
 SELECT coalesce((SELECT just_disabled FROM endpoint), false) AS "justDisabled",
-       coalesce((SELECT array_agg(id) FROM delivery), '{}') AS "alertDeliveryIds"`;
+       (SELECT created_at FROM event) AS "alertCreatedAt", coalesce((SELECT array_agg(id) FROM delivery), '{}') AS "alertDeliveryIds"`;
 }

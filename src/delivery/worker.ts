@@ -17,7 +17,7 @@
 // out of their endpoints' active jobs.
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import sql, { type Sql } from 'sql-template-tag';
+import sql, { empty, type Sql } from 'sql-template-tag';
 import packageJson from '../../package.json' with { type: 'json' };
 import { webhookBody } from '../domain/webhooks/events.ts';
 import type { Metrics } from '../metrics.ts';
@@ -35,6 +35,7 @@ import { createWebhookTransport } from './transport.ts';
 
 interface DeliveryToSend {
   id: string;
+  createdAt: Date;
   status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
   attemptCount: number;
   organizationId: string;
@@ -58,17 +59,23 @@ interface DeliveryToSend {
 }
 
 /**
- * The deliveries `deliveryIds` with what their attempts need. For those of `unclaimed` (the jobs
+ * The deliveries of `jobs` with what their attempts need. For those of `unclaimed` (the jobs
  * that hold no turn yet) whose endpoint has a rate limit, it also claims their turns: each
  * endpoint's next free start time moves on by one interval (1 s / limit) per delivery, under the
  * row's lock, so every worker process shares one schedule. Endpoints without a limit are not written to.
+ * Deliveries are read by (id, created_at), which names their months' partitions; a job queued
+ * before deliveries were partitioned has no created_at, and its batch is read by id alone.
  */
-function loadDeliveries(deliveryIds: string[], unclaimed: string[]): Sql {
+function loadDeliveries(jobs: DeliverJob[], unclaimed: string[]): Sql {
+  const createdAts = jobs.map((job) => job.deliveryCreatedAt);
+  const ofTheirMonths = createdAts.every((createdAt) => createdAt !== undefined)
+    ? sql`AND d.created_at = ANY (${createdAts}::timestamptz[])`
+    : empty;
   return sql`
 WITH wanted AS (
   SELECT d.endpoint_id, array_agg(d.id ORDER BY d.created_at, d.id) AS ids
   FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-  WHERE d.id = ANY (${unclaimed}::uuid[]) AND d.status = 'PENDING' AND e.rate_limit_per_second IS NOT NULL
+  WHERE d.id = ANY (${unclaimed}::uuid[]) ${ofTheirMonths} AND d.status = 'PENDING' AND e.rate_limit_per_second IS NOT NULL
   GROUP BY d.endpoint_id
 ), claimed AS (
   UPDATE webhook_endpoints e
@@ -80,7 +87,7 @@ WITH wanted AS (
   SELECT s.id, c.first_slot + (s.n - 1) * c.spacing AS at
   FROM claimed c CROSS JOIN LATERAL unnest(c.ids) WITH ORDINALITY AS s(id, n)
 )
-SELECT d.id, d.status, d.attempt_count AS "attemptCount", d.organization_id AS "organizationId", d.endpoint_id AS "endpointId",
+SELECT d.id, d.created_at AS "createdAt", d.status, d.attempt_count AS "attemptCount", d.organization_id AS "organizationId", d.endpoint_id AS "endpointId",
        e.url, e.status AS "endpointStatus", e.deleted_at IS NOT NULL AS "endpointDeleted",
        e.signing_secret AS "signingSecret", e.previous_signing_secret AS "previousSigningSecret",
        e.previous_secret_expires_at AS "previousSecretExpiresAt",
@@ -89,9 +96,9 @@ SELECT d.id, d.status, d.attempt_count AS "attemptCount", d.organization_id AS "
        ev.example AS "eventExample"
 FROM deliveries d
 JOIN webhook_endpoints e ON e.id = d.endpoint_id
-JOIN events ev ON ev.id = d.event_id
+JOIN events ev ON ev.id = d.event_id AND ev.created_at = d.created_at
 LEFT JOIN slot ON slot.id = d.id
-WHERE d.id = ANY (${deliveryIds}::uuid[])`;
+WHERE d.id = ANY (${jobs.map((job) => job.deliveryId)}::uuid[]) ${ofTheirMonths}`;
 }
 
 export interface DeliveryPolicy {
@@ -189,14 +196,15 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     const number = job.attempt;
     // Gone with its organization, finished, or this attempt was made already (a job repeated after a worker died).
     if (delivery?.status !== 'PENDING' || delivery.attemptCount !== number - 1) return { kind: 'stale' };
-    if (delivery.endpointDeleted || delivery.endpointStatus !== 'ACTIVE') return { kind: 'cancelled', deliveryId: delivery.id };
+    const key = { deliveryId: delivery.id, deliveryCreatedAt: delivery.createdAt };
+    if (delivery.endpointDeleted || delivery.endpointStatus !== 'ACTIVE') return { kind: 'cancelled', ...key };
     // Fetched just before its endpoint's circuit opened.
     const openUntil = breaker.openUntil(delivery.endpointId, Date.now());
-    if (openUntil !== undefined) return { kind: 'paused', deliveryId: delivery.id, attempt: number, until: new Date(openUntil) };
+    if (openUntil !== undefined) return { kind: 'paused', ...key, attempt: number, until: new Date(openUntil) };
     const slotAt = job.slotAt ? new Date(job.slotAt) : delivery.slotAt;
     if (slotAt && slotAt.getTime() - Date.now() > TURN_SLACK_MS) {
       wakeAt(slotAt);
-      return { kind: 'throttled', deliveryId: delivery.id, attempt: number, slotAt };
+      return { kind: 'throttled', ...key, attempt: number, slotAt };
     }
     const timeoutMs = delivery.timeoutMs ?? policy.timeoutMs;
     const now = new Date();
@@ -226,11 +234,11 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     watchTimeouts(delivery.endpointId, result.timedOut);
     const startedAt = result.startedAt.getTime();
     limits.observe(delivery.endpointId, loadSignal(result, FAST_ANSWER_MS), { startedAt, endedAt: startedAt + result.durationMs });
-    if (result.succeeded) return { kind: 'succeeded', deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: number, result };
+    if (result.succeeded) return { kind: 'succeeded', ...key, endpointId: delivery.endpointId, attempt: number, result };
     // 410 Gone: the receiver asks for no more deliveries (no retry; the endpoint is disabled).
     const gone = result.status === 410;
     if (gone || number > policy.maxRetries)
-      return { kind: 'failed', deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: number, result, gone };
+      return { kind: 'failed', ...key, endpointId: delivery.endpointId, attempt: number, result, gone };
     const delayMs = nextAttemptDelayMs({
       attempt: number,
       schedule: policy.retrySchedule,
@@ -240,7 +248,7 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     });
     return {
       kind: 'retrying',
-      deliveryId: delivery.id,
+      ...key,
       endpointId: delivery.endpointId,
       attempt: number,
       nextAttemptAt: new Date(Date.now() + delayMs),
@@ -316,7 +324,7 @@ export function startDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     const deliveries = pool
       .query<DeliveryToSend>(
         loadDeliveries(
-          jobs.map((job) => job.data.deliveryId),
+          jobs.map((job) => job.data),
           unclaimed,
         ),
       )

@@ -97,10 +97,15 @@ function cursorSites(schema: GraphQLSchema, document: DocumentNode): CursorSite[
   return sites;
 }
 
-/** The row id a cursor names, or undefined when it is not a cursor of a row id. */
+/**
+ * The row id a cursor names, or undefined when it is not a cursor of a row id. A row partitioned
+ * by month (a delivery, an event) is named by its key, the tuple (id, createdAt): a cursor naming
+ * an owned id with another time names no row, and its page is empty.
+ */
 function cursorId(cursor: string): string | undefined {
   try {
-    const id = parsePrismaCursor(cursor);
+    const parsed = parsePrismaCursor(cursor);
+    const id = Array.isArray(parsed) ? parsed[0] : parsed;
     return typeof id === 'string' && isUuid(id) ? id : undefined;
   } catch {
     return undefined;

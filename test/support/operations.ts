@@ -69,7 +69,7 @@ export function deliveryWhen(
 ) {
   return eventually(
     async () => {
-      const delivery = await app.database.prisma.delivery.findUnique({
+      const delivery = await app.database.prisma.delivery.findFirst({
         where: { id },
         include: { attempts: { orderBy: { number: 'asc' } }, endpoint: true },
       });

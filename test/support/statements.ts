@@ -66,6 +66,9 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  /** The partition's own name, where 'Relation Name' (or 'Index Name') names its partitioned parent. */
+  'Partition Relation Name'?: string;
+  'Partition Index Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
@@ -80,7 +83,11 @@ export interface ExplainedPlan {
   'Execution Time'?: number;
 }
 
-/** EXPLAIN (FORMAT JSON) of `statement`, with ANALYZE and BUFFERS when asked. */
+/**
+ * EXPLAIN (FORMAT JSON) of `statement`, with ANALYZE and BUFFERS when asked. A partition's table
+ * or index is named as its partitioned parent's (deliveries_2026_11 as deliveries): the checks
+ * judge what a statement reads of a table, whichever of its months hold the rows.
+ */
 export async function explainJson(
   client: pg.ClientBase,
   statement: Statement,
@@ -88,7 +95,25 @@ export async function explainJson(
 ): Promise<ExplainedPlan> {
   const how = options.analyze ? 'ANALYZE, BUFFERS, FORMAT JSON' : 'FORMAT JSON';
   const { rows } = await client.query({ text: `EXPLAIN (${how}) ${statement.text}`, values: statement.values });
-  return (rows[0]['QUERY PLAN'] as ExplainedPlan[])[0]!;
+  const plan = (rows[0]['QUERY PLAN'] as ExplainedPlan[])[0]!;
+  const parents = await partitionParents(client);
+  for (const node of planNodes(plan.Plan)) {
+    for (const key of ['Relation Name', 'Index Name'] as const) {
+      const parent = node[key] && parents.get(node[key]);
+      if (parent) [node[key], node[`Partition ${key}`]] = [parent, node[key]];
+    }
+  }
+  return plan;
+}
+
+/** Each partition (table or index) of the public schema's partitioned tables, by name, with its root's name. */
+async function partitionParents(client: pg.ClientBase): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ name: string; root: string }>(
+    `SELECT c.relname AS name, r.relname AS root
+     FROM pg_class c CROSS JOIN LATERAL pg_partition_root(c.oid) AS root_oid JOIN pg_class r ON r.oid = root_oid
+     WHERE c.relispartition AND c.relnamespace = 'public'::regnamespace`,
+  );
+  return new Map(rows.map((row) => [row.name, row.root]));
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of `statement` as text, as a person reads it. */

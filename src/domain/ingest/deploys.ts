@@ -7,7 +7,7 @@ import { transaction } from '../../db/transaction.ts';
 import type { AttemptQueue } from '../webhooks/attempt-queue.ts';
 import { subscribedEndpointCondition } from '../webhooks/events.ts';
 import { liveListenerCondition } from '../webhooks/listeners.ts';
-import { EMITTED_COLUMNS, eventWithDeliveries } from '../webhooks/outbox.ts';
+import { EMITTED_COLUMNS, eventWithDeliveries, firstAttempts, type EmittedEvent } from '../webhooks/outbox.ts';
 import { liveDeployToken, liveDeployTokenOfService } from './services.ts';
 import {
   IN_FUTURE_MESSAGE,
@@ -309,14 +309,11 @@ export async function recordDeploy(outbox: { pool: pg.Pool; queue: AttemptQueue 
   if (!deployTokenId) return { status: 'invalid_token' };
   if (rows[0]!.needsOutbox) {
     deployId = await transaction(outbox.pool, async (client) => {
-      const result = await client.query<{ deployId: string | null; deliveryIds: string[]; openIncidentSince: boolean }>(
+      const result = await client.query<EmittedEvent & { deployId: string | null; openIncidentSince: boolean }>(
         statements.withOutbox(deployEventData(payload, deployedAt, receivedAt, commits)),
       );
       const recorded = result.rows[0]!;
-      await outbox.queue.enqueue(
-        client,
-        recorded.deliveryIds.map((deliveryId) => ({ deliveryId, attempt: 1 })),
-      );
+      await outbox.queue.enqueue(client, firstAttempts(recorded));
       openIncidentSince = recorded.openIncidentSince;
       return recorded.deployId;
     });

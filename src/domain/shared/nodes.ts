@@ -2,7 +2,7 @@
 // by every table, so a lookup by id alone (GraphQL's node/nodes) first finds the table. Rows of
 // other organizations, and endpoints that were deleted, are not found, exactly like unknown ids.
 import type { PrismaClient } from '../../generated/prisma/client.ts';
-import sql, { join, type Sql } from 'sql-template-tag';
+import sql, { join, raw, type Sql } from 'sql-template-tag';
 import { isUuid } from './ids.ts';
 
 /** Whose rows a look-up may find: the organization's, and for sessions the person's own (null for an API token). */
@@ -31,11 +31,12 @@ const OWNED_ROWS = {
   WebhookEndpoint: ({ organizationId }, ids) =>
     sql`SELECT id FROM webhook_endpoints WHERE organization_id = ${organizationId}::uuid AND id = ANY(${ids}::uuid[]) AND deleted_at IS NULL`,
   Event: ({ organizationId }, ids) =>
-    sql`SELECT id FROM events WHERE organization_id = ${organizationId}::uuid AND id = ANY(${ids}::uuid[])`,
+    sql`SELECT id, created_at AS month FROM events WHERE organization_id = ${organizationId}::uuid AND id = ANY(${ids}::uuid[])`,
   Delivery: ({ organizationId }, ids) =>
-    sql`SELECT id FROM deliveries WHERE organization_id = ${organizationId}::uuid AND id = ANY(${ids}::uuid[])`,
+    sql`SELECT id, created_at AS month FROM deliveries WHERE organization_id = ${organizationId}::uuid AND id = ANY(${ids}::uuid[])`,
   DeliveryAttempt: ({ organizationId }, ids) =>
-    sql`SELECT a.id FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id
+    sql`SELECT a.id, a.delivery_created_at AS month FROM delivery_attempts a
+        JOIN deliveries d ON d.id = a.delivery_id AND d.created_at = a.delivery_created_at
         WHERE d.organization_id = ${organizationId}::uuid AND a.id = ANY(${ids}::uuid[])`,
   SecretReveal: ({ organizationId }, ids) =>
     sql`SELECT r.id FROM secret_reveals r JOIN webhook_endpoints e ON e.id = r.endpoint_id
@@ -63,6 +64,15 @@ const OWNED_ROWS = {
 
 export type NodeKind = keyof typeof OWNED_ROWS;
 
+/** The kinds partitioned by month: their rows are keyed by id and the time naming their month. */
+const BY_MONTH: NodeKind[] = ['Event', 'Delivery', 'DeliveryAttempt'];
+
+/** A row found by id: its kind, and for a kind partitioned by month, the time in its key. */
+export interface OwnedNode {
+  kind: NodeKind;
+  month: Date | null;
+}
+
 /** Every kind of row node(id:) finds: every GraphQL type with an id. */
 export const NODE_KINDS = Object.keys(OWNED_ROWS) as NodeKind[];
 
@@ -72,14 +82,16 @@ export async function ownedNodeKinds(
   organizationId: string,
   ids: readonly string[],
   personId: string | null = null,
-): Promise<Map<string, NodeKind>> {
+): Promise<Map<string, OwnedNode>> {
   const uuids = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
   if (uuids.length === 0) return new Map();
   // Every kind in one statement: each branch is a primary-key probe of its table.
   const branches = NODE_KINDS.map(
-    (kind) => sql`SELECT ${kind}::text AS kind, owned.id::text AS id FROM (${OWNED_ROWS[kind]({ organizationId, personId }, uuids)}) owned`,
+    (kind) =>
+      sql`SELECT ${kind}::text AS kind, owned.id::text AS id, ${raw(BY_MONTH.includes(kind) ? 'owned.month' : 'NULL::timestamptz')} AS month
+          FROM (${OWNED_ROWS[kind]({ organizationId, personId }, uuids)}) owned`,
   );
   const statement = join(branches, '\nUNION ALL\n');
-  const rows = await prisma.$queryRawUnsafe<{ kind: NodeKind; id: string }[]>(statement.text, ...statement.values);
-  return new Map(rows.map((row) => [row.id, row.kind]));
+  const rows = await prisma.$queryRawUnsafe<{ kind: NodeKind; id: string; month: Date | null }[]>(statement.text, ...statement.values);
+  return new Map(rows.map((row) => [row.id, { kind: row.kind, month: row.month }]));
 }

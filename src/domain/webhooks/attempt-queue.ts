@@ -5,6 +5,8 @@ import type { Transaction } from '../../db/transaction.ts';
 
 export interface QueuedAttempt {
   deliveryId: string;
+  /** The delivery's createdAt: with its id, its key (deliveries are partitioned by month on it). */
+  deliveryCreatedAt: Date;
   /** The attempt the job makes (1-based). */
   attempt: number;
   /** Not before this time (a retry's backoff); now when absent. */

@@ -27,8 +27,10 @@ async function reopenDelivery(
   const refusal = await prisma.$transaction(async (tx) => {
     // Locked first: what is read next, in statements of their own, is as it is once the lock
     // is granted (every attempt another request or a worker's reconciler queued included).
-    const [delivery] = await tx.$queryRaw<{ status: Delivery['status']; endpointStatus: string; endpointDeleted: boolean }[]>`
-      SELECT d.status, e.status AS "endpointStatus", e.deleted_at IS NOT NULL AS "endpointDeleted"
+    const [delivery] = await tx.$queryRaw<
+      { status: Delivery['status']; createdAt: Date; endpointStatus: string; endpointDeleted: boolean }[]
+    >`
+      SELECT d.status, d.created_at AS "createdAt", e.status AS "endpointStatus", e.deleted_at IS NOT NULL AS "endpointDeleted"
       FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
       WHERE d.id = ${id}::uuid AND d.organization_id = ${organizationId}::uuid
       FOR UPDATE OF d`;
@@ -40,11 +42,11 @@ async function reopenDelivery(
       return `Only a ${statuses.join(' or ')} delivery can be ${verb}; this one is ${delivery.status}${queued}`;
     }
     const { attemptCount } = await tx.delivery.update({
-      where: { id },
+      where: { id_createdAt: { id, createdAt: delivery.createdAt } },
       data: { status: 'PENDING', nextAttemptAt: new Date(), updatedAt: new Date() },
       select: { attemptCount: true },
     });
-    await queue.enqueue(tx, [{ deliveryId: id, attempt: attemptCount + 1 }]);
+    await queue.enqueue(tx, [{ deliveryId: id, deliveryCreatedAt: delivery.createdAt, attempt: attemptCount + 1 }]);
     return undefined;
   });
   if (refusal) throw new InputError([{ field: 'id', message: refusal }], refusal);
@@ -139,21 +141,23 @@ export async function recoverDeliveries(
 async function reopenLocked(
   tx: Prisma.TransactionClient,
   queue: Outbox['queue'],
-  candidates: { id: string; status: Delivery['status'] }[],
+  candidates: { id: string; status: Delivery['status']; createdAt: Date }[],
 ): Promise<number> {
   const lostTheirAttempt = await queue.unqueued(
     tx,
     candidates.filter((candidate) => candidate.status === 'PENDING').map((candidate) => candidate.id),
   );
   const finished = candidates.filter((candidate) => candidate.status !== 'PENDING').map((candidate) => candidate.id);
+  const reopening = new Set([...finished, ...lostTheirAttempt]);
+  const reopenedMonths = candidates.filter((candidate) => reopening.has(candidate.id)).map((candidate) => candidate.createdAt);
   const reopened = await tx.delivery.updateManyAndReturn({
-    where: { id: { in: [...finished, ...lostTheirAttempt] } },
+    where: { id: { in: [...reopening] }, createdAt: { in: reopenedMonths } },
     data: { status: 'PENDING', nextAttemptAt: new Date(), updatedAt: new Date() },
-    select: { id: true, attemptCount: true },
+    select: { id: true, createdAt: true, attemptCount: true },
   });
   await queue.enqueue(
     tx,
-    reopened.map((row) => ({ deliveryId: row.id, attempt: row.attemptCount + 1 })),
+    reopened.map((row) => ({ deliveryId: row.id, deliveryCreatedAt: row.createdAt, attempt: row.attemptCount + 1 })),
   );
   return reopened.length;
 }
@@ -187,13 +191,14 @@ export async function resendMatching(
       take: limit + 1,
       select: { id: true, createdAt: true },
     });
-    const batch = matching.slice(0, limit).map((delivery) => delivery.id);
+    const batch = matching.slice(0, limit);
     // Locked first (a worker's outcome or another resend of the same delivery waits, or is
     // skipped), with the endpoint still ACTIVE as this statement sees it.
-    const candidates = await tx.$queryRaw<{ id: string; status: Delivery['status'] }[]>`
-      SELECT d.id::text AS id, d.status
+    const candidates = await tx.$queryRaw<{ id: string; status: Delivery['status']; createdAt: Date }[]>`
+      SELECT d.id::text AS id, d.status, d.created_at AS "createdAt"
       FROM deliveries d
-      WHERE d.id = ANY (${batch}::uuid[])
+      WHERE d.id = ANY (${batch.map((delivery) => delivery.id)}::uuid[])
+        AND d.created_at = ANY (${batch.map((delivery) => delivery.createdAt)}::timestamptz[])
         AND EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND e.status = 'ACTIVE' AND e.deleted_at IS NULL)
       FOR UPDATE OF d SKIP LOCKED`;
     const queued = await reopenLocked(tx, queue, candidates);

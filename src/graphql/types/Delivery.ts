@@ -18,6 +18,7 @@ import {
 } from '../../domain/webhooks/deliveries.ts';
 import { countDeliveries, deliverySearch, RESPONSE_STATUS_CLASSES } from '../../domain/webhooks/search.ts';
 import { webhookBody } from '../../domain/webhooks/events.ts';
+import { deliveryKey } from '../../domain/webhooks/history-keys.ts';
 
 export const DeliveryStatus = builder.enumType(DeliveryStatusValues, {
   name: 'DeliveryStatus',
@@ -26,7 +27,9 @@ export const DeliveryStatus = builder.enumType(DeliveryStatusValues, {
 });
 
 const DeliveryRef = builder.prismaNode('Delivery', {
-  id: { field: 'id' },
+  // Its key is (id, createdAt) (deliveries are partitioned by month): its id alone is the plain UUID.
+  id: { resolve: (delivery) => delivery.id },
+  findUnique: async (id, context) => ({ id_createdAt: await deliveryKey(context.prisma, id) }),
   nullable: true,
   description: 'One event to one endpoint. Its id is the X-Service-Delivery (webhook-id) header of every attempt.',
   fields: (t) => ({
@@ -98,7 +101,7 @@ builder.queryField('deliveries', (t) =>
   t.withAuth({ organization: true }).prismaConnection(
     {
       type: 'Delivery',
-      cursor: 'id',
+      cursor: 'id_createdAt',
       description: "The organization's deliveries to all its endpoints, newest first.",
       args: { filter: t.arg({ type: DeliveryFilter, required: false }) },
       totalCount: async (_connection, { filter }, context) => countDeliveries(context.prisma, await searchWhere(context, filter)),
@@ -138,7 +141,7 @@ builder.mutationField('retryDelivery', (t) =>
         (scoped) => retryDelivery(scoped, scoped.organization.id, id),
         () => ({ objectId: id, summary: `Queued another attempt of delivery ${id}` }),
       );
-      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: id } });
+      return context.prisma.delivery.findFirstOrThrow({ ...query, where: { id } });
     },
   }),
 );
@@ -157,7 +160,7 @@ builder.mutationField('resendDelivery', (t) =>
         (scoped) => resendDelivery(scoped, scoped.organization.id, id),
         () => ({ objectId: id, summary: `Resent delivery ${id}` }),
       );
-      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: id } });
+      return context.prisma.delivery.findFirstOrThrow({ ...query, where: { id } });
     },
   }),
 );

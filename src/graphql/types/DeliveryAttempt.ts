@@ -1,4 +1,5 @@
 import { builder, LIST_BOUNDS, listOf } from '../builder.ts';
+import { attemptKey } from '../../domain/webhooks/history-keys.ts';
 
 interface HttpHeader {
   name: string;
@@ -17,7 +18,9 @@ const headerList = (stored: unknown): HttpHeader[] | null =>
     : Object.entries(stored as Record<string, string>).map(([name, value]) => ({ name, value }));
 
 builder.prismaNode('DeliveryAttempt', {
-  id: { field: 'id' },
+  // Its key is (id, deliveryCreatedAt) (attempts are partitioned by month): its id alone is the plain UUID.
+  id: { resolve: (attempt) => attempt.id },
+  findUnique: async (id, context) => ({ id_deliveryCreatedAt: await attemptKey(context.prisma, id) }),
   nullable: true,
 
   description: 'One HTTP request of a delivery, as it went.',

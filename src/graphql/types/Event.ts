@@ -3,10 +3,13 @@ import { authenticatedConnection, builder } from '../builder.ts';
 import { ownedWhere } from '../ownership.ts';
 import { EVENT_TYPES } from '../../domain/webhooks/events.ts';
 import { countEvents, eventSearchWhere } from '../../domain/webhooks/search.ts';
+import { eventKey } from '../../domain/webhooks/history-keys.ts';
 import { DeliveryConnection } from './Delivery.ts';
 
 const EventRef = builder.prismaNode('Event', {
-  id: { field: 'id', description: 'The `id` of the webhook body.' },
+  // Its key is (id, createdAt) (events are partitioned by month): its id alone is the plain UUID.
+  id: { resolve: (event) => event.id, description: 'The `id` of the webhook body.' },
+  findUnique: async (id, context) => ({ id_createdAt: await eventKey(context.prisma, id) }),
   nullable: true,
   description: 'Something that happened, stored once; each subscribed endpoint gets one delivery of it.',
   fields: (t) => ({
@@ -18,7 +21,7 @@ const EventRef = builder.prismaNode('Event', {
       'deliveries',
       {
         description: 'Its deliveries, one per endpoint it was sent to, newest first.',
-        cursor: 'id',
+        cursor: 'id_createdAt',
         // Counted by DeliveryConnection for every event of the page at once (the plugin's count
         // would group every delivery of every organization by event).
         query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
@@ -46,7 +49,7 @@ builder.queryFields((t) => ({
   events: t.withAuth({ organization: true }).prismaConnection(
     {
       type: 'Event',
-      cursor: 'id',
+      cursor: 'id_createdAt',
       description: "The organization's events, newest first.",
       args: { filter: t.arg({ type: EventFilter, required: false }) },
       totalCount: (_connection, { filter }, context) => countEvents(context.prisma, searchWhere(context, filter)),

@@ -38,7 +38,7 @@ builder.mutationField('sendExample', (t) =>
         (scoped) => sendExampleEvent(scoped, scoped.organization.id, endpointId, eventType),
         () => ({ objectId: endpointId, summary: `Sent the example of ${eventType} to webhook endpoint ${endpointId}` }),
       );
-      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: deliveryId } });
+      return context.prisma.delivery.findFirstOrThrow({ ...query, where: { id: deliveryId } });
     },
   }),
 );

@@ -79,7 +79,7 @@ builder.mutationFields((t) => ({
         (scoped) => pingListeners(scoped, scoped.organization.id, type),
         (id) => ({ objectId: id, summary: `Sent ${type ?? 'test.ping'} to the live listeners` }),
       );
-      return context.prisma.event.findUniqueOrThrow({ ...query, where: { id: eventId } });
+      return context.prisma.event.findFirstOrThrow({ ...query, where: { id: eventId } });
     },
   }),
 }));

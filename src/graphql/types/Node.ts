@@ -3,6 +3,7 @@ import { resolveNodes } from '@pothos/plugin-relay';
 import type { GraphQLResolveInfo } from 'graphql';
 import { InputError } from '../../domain/shared/errors.ts';
 import { ownedNodeKinds } from '../../domain/shared/nodes.ts';
+import { monthKeyedId } from '../../domain/webhooks/history-keys.ts';
 import type { AuthenticatedContext } from '../context.ts';
 import { builder, listOf } from '../builder.ts';
 import { ANY_TYPE, type NodeId } from '../nodes.ts';
@@ -23,9 +24,11 @@ async function resolveOwnNodes(context: AuthenticatedContext, info: GraphQLResol
     context.organization.actor.kind === 'person' ? context.organization.actor.personId : null,
   );
   const found = ids.map((requested) => {
-    const kind = requested ? kinds.get(requested.id) : undefined;
+    const owned = requested ? kinds.get(requested.id) : undefined;
     // A global id names its type too: one naming another type than the row's names nothing.
-    return kind && (requested!.typename === ANY_TYPE || requested!.typename === kind) ? { typename: kind, id: requested!.id } : null;
+    if (!owned || (requested!.typename !== ANY_TYPE && requested!.typename !== owned.kind)) return null;
+    // A row partitioned by month is loaded by its whole key, found by the same statement.
+    return { typename: owned.kind, id: owned.month ? monthKeyedId(requested!.id, owned.month) : requested!.id };
   });
   return resolveNodes(builder, context, info, found);
 }

@@ -141,7 +141,7 @@ export const WebhookEndpointRef = builder.prismaNode('WebhookEndpoint', {
       {
         type: 'Delivery',
         description: 'Its deliveries, newest first.',
-        cursor: 'id',
+        cursor: 'id_createdAt',
         args: { status: t.arg({ type: DeliveryStatus, required: false }) },
         totalCount: (endpoint, { status }, context) =>
           countDeliveries(context.prisma, { endpointId: endpoint.id, ...(status ? { status } : {}) }),
@@ -390,7 +390,7 @@ builder.mutationFields((t) => ({
         (scoped) => sendTestEvent(scoped, scoped.organization.id, endpointId),
         () => ({ objectId: endpointId, summary: `Sent a test.ping to webhook endpoint ${endpointId}` }),
       );
-      return context.prisma.delivery.findUniqueOrThrow({ ...query, where: { id: deliveryId } });
+      return context.prisma.delivery.findFirstOrThrow({ ...query, where: { id: deliveryId } });
     },
   }),
 }));
