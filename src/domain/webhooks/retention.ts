@@ -149,11 +149,17 @@ interface DroppedRows {
   events: number;
 }
 
-/** dropMonth, tried until it has the locks (or 'busy'). */
+/** Counts the month's rows, then drops it (dropMonth), tried until it has the locks (or 'busy'). */
 async function dropMonthWhenFree(pool: pg.Pool, suffix: string, lockTries: number): Promise<DroppedRows | undefined | 'busy'> {
+  // Counted before the locks, which hold up every write to the three tables: the counts only
+  // report what went, and a past month's rows hardly change meanwhile.
+  const { rows } = await pool.query<DroppedRows>(`
+SELECT (SELECT count(*) FROM ${partition('deliveries', suffix)})::int AS deliveries,
+       (SELECT count(*) FROM ${partition('delivery_attempts', suffix)})::int AS attempts,
+       (SELECT count(*) FROM ${partition('events', suffix)})::int AS events`);
   for (let tries = 1; ; tries++) {
     try {
-      return await dropMonth(pool, suffix);
+      return (await dropMonth(pool, suffix)) ? rows[0]! : undefined;
     } catch (error) {
       if ((error as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw error;
       if (tries >= lockTries) return 'busy';
@@ -162,24 +168,20 @@ async function dropMonthWhenFree(pool: pg.Pool, suffix: string, lockTries: numbe
   }
 }
 
-/** Drops the month `suffix` names, unless a delivery of it is PENDING (undefined then); throws 55P03 when a lock is held. */
-async function dropMonth(pool: pg.Pool, suffix: string): Promise<DroppedRows | undefined> {
+/** Drops the month `suffix` names, unless a delivery of it is PENDING (false then); throws 55P03 when a lock is held. */
+async function dropMonth(pool: pg.Pool, suffix: string): Promise<boolean> {
   return transaction(pool, async (client) => {
     await client.query(`LOCK TABLE ${HISTORY_TABLES.join(', ')} IN ACCESS EXCLUSIVE MODE NOWAIT`);
     await client.query('LOCK TABLE webhook_endpoints, organizations IN SHARE ROW EXCLUSIVE MODE NOWAIT');
-    const { rows } = await client.query<{ pending: boolean; deliveries: number; attempts: number; events: number }>(`
-SELECT EXISTS (SELECT 1 FROM ${partition('deliveries', suffix)} WHERE status = 'PENDING') AS pending,
-     (SELECT count(*) FROM ${partition('deliveries', suffix)})::int AS deliveries,
-     (SELECT count(*) FROM ${partition('delivery_attempts', suffix)})::int AS attempts,
-     (SELECT count(*) FROM ${partition('events', suffix)})::int AS events`);
-    const counted = rows[0]!;
-    if (counted.pending) return undefined;
+    // Under the locks: a re-send makes a past month's delivery PENDING again.
+    const pending = await client.query(`SELECT 1 FROM ${partition('deliveries', suffix)} WHERE status = 'PENDING' LIMIT 1`);
+    if (pending.rowCount) return false;
     for (const table of HISTORY_TABLES) {
       const name = partition(table, suffix);
       // A referenced partition is detached before it is dropped; attempts are referenced by nothing.
       if (table !== 'delivery_attempts') await client.query(`ALTER TABLE ${table} DETACH PARTITION ${name}`);
       await client.query(`DROP TABLE ${name}`);
     }
-    return counted;
+    return true;
   });
 }
