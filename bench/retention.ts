@@ -23,6 +23,7 @@ import { applyMigrations, readMigrations } from '../src/db/migrate.ts';
 import { subscribedEndpointCondition } from '../src/domain/webhooks/events.ts';
 import { eventWithDeliveries, EMITTED_COLUMNS } from '../src/domain/webhooks/outbox.ts';
 import { historyStartsAt, pruneHistory } from '../src/domain/webhooks/retention.ts';
+import { FINGERPRINT_SQL } from './history-fingerprint.ts';
 import { percentile } from './percentile.ts';
 import { fixed, printTable } from './table.ts';
 import { cleanUpOnInterrupt, cleanups, positiveInteger, postgresServer, runBench, scratchDatabase } from './support.ts';
@@ -58,19 +59,6 @@ INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, star
 SELECT d.id, d.endpoint_id, n, n = 2, d.created_at + (n - 1) * interval '30 seconds', 120, CASE n WHEN 1 THEN 503 ELSE 200 END, repeat('x', 200),
        '{"content-type": "application/json", "webhook-id": "bench"}'
 FROM deliveries d CROSS JOIN generate_series(1, 2) AS n`;
-
-/** Each table's rows, every column of the shape before partitioning, as a count and one hash. */
-const FINGERPRINT_SQL = `
-SELECT 'events' AS "table", count(*)::int AS rows, md5(string_agg(md5(e::text), '' ORDER BY id)) AS hash
-FROM (SELECT id, organization_id, type, data, created_at, example FROM events) e
-UNION ALL
-SELECT 'deliveries', count(*)::int, md5(string_agg(md5(d::text), '' ORDER BY id))
-FROM (SELECT id, organization_id, event_id, endpoint_id, status, attempt_count, next_attempt_at, last_attempt_at, created_at, updated_at,
-             event_type, response_classes FROM deliveries) d
-UNION ALL
-SELECT 'delivery_attempts', count(*)::int, md5(string_agg(md5(a::text), '' ORDER BY id))
-FROM (SELECT id, delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body, error, response_body_bytes,
-             response_body_decoded, response_content_encoding, request_headers, response_headers FROM delivery_attempts) a`;
 
 /** Ingest's statement: an event of a random organization and its deliveries. */
 const INGEST = sql`WITH ${eventWithDeliveries(

@@ -2,6 +2,7 @@
 // and recorded the way Prisma records them.
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FINGERPRINT_SQL } from '../bench/history-fingerprint.ts';
 import { applyMigrations, readMigrations } from '../src/db/migrate.ts';
 import type { TestDatabase } from './support/database.ts';
 import { useHookline } from './support/fixture.ts';
@@ -219,21 +220,7 @@ describe('the attempts-by-endpoint migration', () => {
         INSERT INTO delivery_attempts (delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body, request_headers)
         SELECT d.id, d.endpoint_id, n, false, d.created_at + n * interval '30 seconds', 10 * n, 503, 'down ' || n, '{"webhook-id": "x"}'
         FROM d CROSS JOIN generate_series(1, 2) n`);
-      // Each table's rows, every column of the old shape, as a count and one hash.
-      const fingerprint = async () =>
-        (
-          await client.query(`
-            SELECT 'events' AS t, count(*)::int AS rows, md5(string_agg(md5(e::text), '' ORDER BY id)) AS hash
-            FROM (SELECT id, organization_id, type, data, created_at, example FROM events) e
-            UNION ALL
-            SELECT 'deliveries', count(*)::int, md5(string_agg(md5(d::text), '' ORDER BY id))
-            FROM (SELECT id, organization_id, event_id, endpoint_id, status, attempt_count, next_attempt_at, last_attempt_at, created_at, updated_at,
-                         event_type, response_classes FROM deliveries) d
-            UNION ALL
-            SELECT 'delivery_attempts', count(*)::int, md5(string_agg(md5(a::text), '' ORDER BY id))
-            FROM (SELECT id, delivery_id, endpoint_id, number, succeeded, started_at, duration_ms, response_status, response_body, error,
-                         response_body_bytes, response_body_decoded, response_content_encoding, request_headers, response_headers FROM delivery_attempts) a`)
-        ).rows;
+      const fingerprint = async () => (await client.query(FINGERPRINT_SQL)).rows;
       const before = await fingerprint();
       expect(before.map((table) => table.rows)).toEqual([40, 80, 160]);
       // Attempts queued before (pg-boss's job table, as far as the migration reads it): a waiting
