@@ -28,6 +28,21 @@ async function recorded(url: string) {
   }
 }
 
+/**
+ * A new database with every migration before the one named `…_${name}` applied, and a client on
+ * it: the shape that migration finds in an existing installation.
+ */
+async function databaseBefore(name: string): Promise<{ url: string; client: pg.Client }> {
+  database = await hookline.createDatabase({ migrated: false });
+  const migrations = await readMigrations();
+  const index = migrations.findIndex((migration) => migration.name.endsWith(`_${name}`));
+  expect(index).toBeGreaterThan(0);
+  await applyMigrations(database.url, migrations.slice(0, index));
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  return { url: database.url, client };
+}
+
 describe('applyMigrations', () => {
   it('applies every migration once when five processes start at the same moment', async () => {
     database = await hookline.createDatabase({ migrated: false });
@@ -74,14 +89,7 @@ describe('applyMigrations', () => {
 
 describe('the incident workflow migration', () => {
   it('gives incidents recorded before it their opening, acknowledgement and resolution, by System or their alert source', async () => {
-    database = await hookline.createDatabase({ migrated: false });
-    const migrations = await readMigrations();
-    const workflow = migrations.findIndex((migration) => migration.name.endsWith('_incident_workflow'));
-    expect(workflow).toBeGreaterThan(0);
-    await applyMigrations(database.url, migrations.slice(0, workflow));
-
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    const { url, client } = await databaseBefore('incident_workflow');
     try {
       const { rows: organizations } = await client.query(`INSERT INTO organizations (name) VALUES ('before') RETURNING id`);
       const organizationId = organizations[0].id;
@@ -107,7 +115,7 @@ describe('the incident workflow migration', () => {
       const byHand = await insertIncident('By hand', 'RESOLVED', null);
       const byAlerts = await insertIncident('By alerts', 'OPEN', sources[0].id);
 
-      await applyMigrations(database.url);
+      await applyMigrations(url);
 
       const { rows: incidents } = await client.query(
         `SELECT title, acknowledged_by_kind, acknowledged_by_id, resolved_by_kind, resolved_by_id FROM incidents ORDER BY title`,
@@ -140,14 +148,7 @@ describe('the incident workflow migration', () => {
 
 describe('the attempts-by-endpoint migration', () => {
   it('gives every attempt kept before it its delivery’s endpoint, and then requires one', async () => {
-    database = await hookline.createDatabase({ migrated: false });
-    const migrations = await readMigrations();
-    const byEndpoint = migrations.findIndex((migration) => migration.name.endsWith('_delivery_attempts_by_endpoint'));
-    expect(byEndpoint).toBeGreaterThan(0);
-    await applyMigrations(database.url, migrations.slice(0, byEndpoint));
-
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    const { url, client } = await databaseBefore('delivery_attempts_by_endpoint');
     try {
       const { rows } = await client.query(
         `WITH o AS (INSERT INTO organizations (name) VALUES ('before') RETURNING id),
@@ -166,7 +167,7 @@ describe('the attempts-by-endpoint migration', () => {
         [rows.map((row) => row.id)],
       );
 
-      await applyMigrations(database.url);
+      await applyMigrations(url);
 
       const { rows: attempts } = await client.query(
         `SELECT a.delivery_id, a.number, a.endpoint_id FROM delivery_attempts a ORDER BY a.delivery_id, a.number`,
@@ -187,14 +188,7 @@ describe('the attempts-by-endpoint migration', () => {
     }
   });
   it('moves webhook history into monthly partitions without losing or changing a row', async () => {
-    database = await hookline.createDatabase({ migrated: false });
-    const migrations = await readMigrations();
-    const partitioned = migrations.findIndex((migration) => migration.name.endsWith('_history_partitioned_by_month'));
-    expect(partitioned).toBeGreaterThan(0);
-    await applyMigrations(database.url, migrations.slice(0, partitioned));
-
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    const { url, client } = await databaseBefore('history_partitioned_by_month');
     try {
       // Two organizations, two endpoints each; 40 events over the last 14 months, each delivered to
       // both endpoints (one statement writes an event and its deliveries: they share created_at),
@@ -237,7 +231,7 @@ describe('the attempts-by-endpoint migration', () => {
         [newest.id],
       );
 
-      await applyMigrations(database.url);
+      await applyMigrations(url);
 
       expect(await fingerprint()).toEqual(before);
       // The waiting job names its delivery by (id, created_at) now, as the worker reads it.
