@@ -1,8 +1,11 @@
 // Each test file's Hookline: its own database, an app on it, a tenant and a receiver, started
 // before the file's tests and closed (and the database dropped) after them. A file calls
 // `useHookline` once at its top level; what it starts later through the returned object (more
-// apps, tenants, receivers, worker processes) is closed with the rest.
-import { afterAll, beforeAll } from 'vitest';
+// apps, databases, receivers, worker processes) is closed with the rest, or, when a test started
+// it, as that test finishes: each app and process holds up to 16 PostgreSQL connections, and a
+// file whose tests each start their own kept 67 open until it ended, which with two other files
+// running beside it went past PostgreSQL's default max_connections (100).
+import { afterAll, beforeAll, onTestFinished, TestRunner } from 'vitest';
 import type { App } from '../../src/app.ts';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { createTenant, requestGraphqlWith, startApp, type GraphqlResponse, type RunningApp, type Tenant } from './app.ts';
@@ -88,6 +91,17 @@ export function useHookline(options: HooklineOptions = {}): Hookline {
   let tenant: Tenant | undefined;
   let receiver: Receiver | undefined;
 
+  /** Closes `close` when the running test finishes, or else with the file's `kind` after its tests. */
+  const closeAfter = (kind: (() => unknown)[], close: () => unknown) => {
+    if (TestRunner.getCurrentTest() === undefined) {
+      kind.push(close);
+    } else {
+      onTestFinished(async () => {
+        await close();
+      });
+    }
+  };
+
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`useHookline: no ${what} (left out by its options, or read before beforeAll)`);
     return value;
@@ -114,14 +128,14 @@ export function useHookline(options: HooklineOptions = {}): Hookline {
     },
     async createDatabase(databaseOptions = {}) {
       const another = await createTestDatabase(databaseOptions);
-      closers.databases.push(() => another.drop());
+      closeAfter(closers.databases, () => another.drop());
       return another;
     },
     async startApp(environment = {}, databaseUrl = hookline.database.url) {
       const another = await startApp(databaseUrl, environment);
       // A test may close an app itself (to restart it, or to test closing): closed once.
       const closed = once(() => another.close());
-      closers.apps.push(closed);
+      closeAfter(closers.apps, closed);
       return { ...another, close: closed };
     },
     createTenant(name, app = hookline.app) {
@@ -133,12 +147,12 @@ export function useHookline(options: HooklineOptions = {}): Hookline {
     async startReceiver() {
       const another = await startReceiver();
       const closed = once(() => another.close());
-      closers.receivers.push(closed);
+      closeAfter(closers.receivers, closed);
       return { ...another, close: closed };
     },
     startProcess(role, environment = {}, name, processOptions) {
       const process = startHooklineProcess(role, hookline.database.url, environment, name, processOptions);
-      closers.apps.push(() => process.stop());
+      closeAfter(closers.apps, () => process.stop());
       return process;
     },
     onClose(close) {
