@@ -2,7 +2,8 @@
 // deliveries as the backlog grows, and what its fetch costs beside pg-boss's own on the same
 // backlog. Each (backlog, layout) is measured alone, in a scratch database of its own dropped
 // right after, with the api (ROLE=api) in this process:
-//   1. tenants and endpoints as a user makes them (the REST api), on the bench's receiver;
+//   1. a year of monthly history partitions (empty but for this month's), and tenants and
+//      endpoints as a user makes them (the REST api), on the bench's receiver;
 //   2. the backlog seeded in SQL, with the worker not running: ingesting 250k deploys over HTTP
 //      would take longer than draining them. Each chunk is one transaction, as ingest's: the
 //      deploy.ingested events and their deliveries by the outbox's own SQL, their jobs by
@@ -26,6 +27,7 @@ import { attemptQueue, DELIVER_QUEUE, fetchAttempts } from '../src/delivery/queu
 import { INITIAL_IN_FLIGHT_PER_ENDPOINT, MAX_FETCH, organizationShare } from '../src/delivery/worker.ts';
 import { subscribedEndpointCondition } from '../src/domain/webhooks/events.ts';
 import { eventWithDeliveries, firstAttempts, type EmittedEvent } from '../src/domain/webhooks/outbox.ts';
+import { makeHistoryMonths } from '../src/domain/webhooks/retention.ts';
 import { createTenant, startApi, startWorker, waitForDeliveries, type Tenant } from './delivery-setup.ts';
 import { now, type ReceiptRecord } from './delivery-receiver.ts';
 import { percentile } from './percentile.ts';
@@ -305,6 +307,11 @@ async function measureBacklog(context: SweepContext, backlog: number, layout: La
   const database = await droppableScratchDatabase(context.adminUrl);
   await applyMigrations(database.url);
   const api = await startApi(database.url);
+  // A year of months, as a database keeping a year of history (RETENTION_DAYS=365) has them:
+  // each statement naming deliveries or events is planned against every month it may read.
+  const yearAgo = new Date();
+  yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
+  await makeHistoryMonths(api.app.database.pool, yearAgo, new Date());
   const tenants: Tenant[] = [];
   for (let i = 0; i < layout.organizations; i++) {
     tenants.push(await createTenant(api.app, api.apiUrl, context.receiver.url, `backlog-${i}`, layout.endpointsPerOrganization));

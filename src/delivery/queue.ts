@@ -11,9 +11,10 @@
 import { fromPrisma, PgBoss, type Job, type JobInsert } from 'pg-boss';
 import type pg from 'pg';
 import sql, { raw, type Sql } from 'sql-template-tag';
-import { named, type Statement } from '../db/statement.ts';
+import { named } from '../db/statement.ts';
 import { isPgClient, type Transaction } from '../db/transaction.ts';
 import type { AttemptQueue, QueuedAttempt } from '../domain/webhooks/attempt-queue.ts';
+import { inTheirMonths } from './store.ts';
 
 export const DELIVER_QUEUE = 'deliver';
 /** The queue's name as a literal of the statements' text, not a parameter: their partial indexes apply only so. */
@@ -121,14 +122,14 @@ function unqueued(deliveryIds: readonly string[]): Sql {
 
 /**
  * Each delivery's endpoint and organization, which its job carries. By (id, created_at), so that
- * only the partitions of those months are read; each time once (an event's deliveries share theirs),
- * for the planner's estimate of the rows, and so the index of the key, to hold.
+ * only the partitions of those months are read.
  */
 function deliveryOwners(attempts: QueuedAttempt[]): Sql {
-  const times = [...new Set(attempts.map((attempt) => attempt.deliveryCreatedAt.getTime()))].map((time) => new Date(time));
+  const times = attempts.map((attempt) => attempt.deliveryCreatedAt);
   return sql`SELECT id::text AS id, endpoint_id::text AS "endpointId", organization_id::text AS "organizationId"
              FROM deliveries
-             WHERE id = ANY (${attempts.map((attempt) => attempt.deliveryId)}::uuid[]) AND created_at = ANY (${times}::timestamptz[])`;
+             WHERE id = ANY (${attempts.map((attempt) => attempt.deliveryId)}::uuid[])
+               AND ${inTheirMonths(raw('created_at'), times)}`;
 }
 
 /** The queue the domain writes attempts to (its AttemptQueue port), on this pg-boss. */

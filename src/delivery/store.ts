@@ -18,12 +18,28 @@ export interface DeliveryKey {
   deliveryCreatedAt: Date;
 }
 
+/**
+ * `column` (a created_at) is one of `times`: the condition that lets PostgreSQL plan a statement
+ * on the partitions of those months alone. A join on (id, created_at) with rows of the statement's
+ * own (unnest, a CTE) is not enough: the planner knows them only as it runs, so it plans (and
+ * probes) every month's partition for each row. Each time once: an event's deliveries share
+ * theirs, and the planner estimates the rows from the array's length.
+ */
+export function inTheirMonths(column: Sql, times: readonly (Date | string)[]): Sql {
+  const distinct = [...new Set(times.map((time) => new Date(time).getTime()))].map((time) => new Date(time));
+  return sql`${column} = ANY (${distinct}::timestamptz[])`;
+}
+
+function createdAts(keys: DeliveryKey[]): Date[] {
+  return keys.map((key) => key.deliveryCreatedAt);
+}
+
 /** The deliveries still PENDING become CANCELLED (their endpoint stopped being live). */
 export function cancelDeliveries(deliveries: DeliveryKey[]): Sql {
   return sql`
 UPDATE deliveries SET status = 'CANCELLED', next_attempt_at = NULL, updated_at = now()
 WHERE id = ANY (${deliveries.map((key) => key.deliveryId)}::uuid[])
-  AND created_at = ANY (${deliveries.map((key) => key.deliveryCreatedAt)}::timestamptz[]) AND status = 'PENDING'`;
+  AND ${inTheirMonths(raw('created_at'), createdAts(deliveries))} AND status = 'PENDING'`;
 }
 
 /** Each delivery's next attempt is now due at the turn its endpoint's rate limit (or open circuit) gave it. */
@@ -32,7 +48,8 @@ export function deferDeliveries(deferred: (DeliveryKey & { startAfter: Date })[]
 UPDATE deliveries d SET next_attempt_at = turn.at, updated_at = now()
 FROM unnest(${deferred.map((outcome) => outcome.deliveryId)}::uuid[], ${deferred.map((outcome) => outcome.deliveryCreatedAt)}::timestamptz[],
             ${deferred.map((outcome) => outcome.startAfter)}::timestamptz[]) AS turn(id, created_at, at)
-WHERE d.id = turn.id AND d.created_at = turn.created_at AND d.status = 'PENDING'`;
+WHERE d.id = turn.id AND d.created_at = turn.created_at AND d.status = 'PENDING'
+  AND ${inTheirMonths(raw('d.created_at'), createdAts(deferred))}`;
 }
 
 /** The columns of an attempt's answer, in the order of answerValues. */
@@ -91,6 +108,7 @@ function unnestedAttempts(attempts: SucceededAttempt[], more: Sql = empty): Sql 
  * it), and its endpoint's failure streak ends.
  */
 export function recordSuccesses(attempts: SucceededAttempt[]): Sql {
+  const ofTheirMonths = inTheirMonths(raw('d.created_at'), createdAts(attempts));
   return sql`
 WITH attempt AS (
   INSERT INTO delivery_attempts (${ATTEMPT_INPUT_COLUMNS}, error, succeeded)
@@ -102,7 +120,8 @@ WITH attempt AS (
   UPDATE deliveries d SET status = 'SUCCEEDED', attempt_count = a.number, last_attempt_at = a.started_at, next_attempt_at = NULL, updated_at = now(),
     response_classes = with_response_class(d.response_classes, a.response_status)
   FROM attempt a
-  WHERE d.id = a.delivery_id AND d.created_at = a.delivery_created_at AND d.status IN ('PENDING', 'CANCELLED') AND d.attempt_count = a.number - 1
+  WHERE d.id = a.delivery_id AND d.created_at = a.delivery_created_at AND ${ofTheirMonths}
+    AND d.status IN ('PENDING', 'CANCELLED') AND d.attempt_count = a.number - 1
   RETURNING d.endpoint_id
 )
 UPDATE webhook_endpoints SET consecutive_failures = 0
@@ -123,6 +142,7 @@ export interface RetryingAttempt extends DeliveryKey {
  */
 export function recordRetries(attempts: RetryingAttempt[]): Sql {
   const errorsAndTurns = sql`, ${attempts.map((a) => a.result.error)}::text[], ${attempts.map((a) => a.nextAttemptAt)}::timestamptz[]`;
+  const ofTheirMonths = inTheirMonths(raw('d.created_at'), createdAts(attempts));
   return sql`
 WITH input AS (
   SELECT * FROM ${unnestedAttempts(attempts, errorsAndTurns)}
@@ -136,12 +156,12 @@ WITH input AS (
   UPDATE deliveries d SET attempt_count = i.number, last_attempt_at = i.started_at, updated_at = now(),
     response_classes = with_response_class(d.response_classes, i.response_status)
   FROM input i JOIN attempt a ON a.delivery_id = i.delivery_id AND a.number = i.number
-  WHERE d.id = i.delivery_id AND d.created_at = i.delivery_created_at AND d.status = 'CANCELLED' AND d.attempt_count = i.number - 1
+  WHERE d.id = i.delivery_id AND d.created_at = i.delivery_created_at AND ${ofTheirMonths} AND d.status = 'CANCELLED' AND d.attempt_count = i.number - 1
 )
 UPDATE deliveries d SET attempt_count = i.number, last_attempt_at = i.started_at, next_attempt_at = i.next_attempt_at, updated_at = now(),
   response_classes = with_response_class(d.response_classes, i.response_status)
 FROM input i JOIN attempt a ON a.delivery_id = i.delivery_id AND a.number = i.number
-WHERE d.id = i.delivery_id AND d.created_at = i.delivery_created_at AND d.status = 'PENDING' AND d.attempt_count = i.number - 1
+WHERE d.id = i.delivery_id AND d.created_at = i.delivery_created_at AND ${ofTheirMonths} AND d.status = 'PENDING' AND d.attempt_count = i.number - 1
 RETURNING d.id AS "deliveryId", d.created_at AS "deliveryCreatedAt", i.number AS attempt, i.next_attempt_at AS "nextAttemptAt"`;
 }
 

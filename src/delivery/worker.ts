@@ -17,7 +17,7 @@
 // out of their endpoints' active jobs.
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import sql, { empty, type Sql } from 'sql-template-tag';
+import sql, { empty, raw, type Sql } from 'sql-template-tag';
 import packageJson from '../../package.json' with { type: 'json' };
 import { webhookBody } from '../domain/webhooks/events.ts';
 import type { Metrics } from '../metrics.ts';
@@ -30,6 +30,7 @@ import { startDispatcher, type Fetched } from './dispatcher.ts';
 import { createEndpointConcurrency, loadSignal } from './endpoint-concurrency.ts';
 import { fetchAttempts, type AttemptJob, type DeliverJob } from './queue.ts';
 import { createRecorder, type Outcome } from './recorder.ts';
+import { inTheirMonths } from './store.ts';
 import { webhookHeaders } from './signing.ts';
 import { createWebhookTransport } from './transport.ts';
 
@@ -67,15 +68,14 @@ interface DeliveryToSend {
  * before deliveries were partitioned has no created_at, and its batch is read by id alone.
  */
 function loadDeliveries(jobs: DeliverJob[], unclaimed: string[]): Sql {
-  const createdAts = jobs.map((job) => job.deliveryCreatedAt);
-  const ofTheirMonths = createdAts.every((createdAt) => createdAt !== undefined)
-    ? sql`AND d.created_at = ANY (${createdAts}::timestamptz[])`
-    : empty;
+  const createdAts = jobs.flatMap((job) => (job.deliveryCreatedAt === undefined ? [] : [job.deliveryCreatedAt]));
+  const ofTheirMonths = (column: string) =>
+    createdAts.length === jobs.length ? sql`AND ${inTheirMonths(raw(column), createdAts)}` : empty;
   return sql`
 WITH wanted AS (
   SELECT d.endpoint_id, array_agg(d.id ORDER BY d.created_at, d.id) AS ids
   FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-  WHERE d.id = ANY (${unclaimed}::uuid[]) ${ofTheirMonths} AND d.status = 'PENDING' AND e.rate_limit_per_second IS NOT NULL
+  WHERE d.id = ANY (${unclaimed}::uuid[]) ${ofTheirMonths('d.created_at')} AND d.status = 'PENDING' AND e.rate_limit_per_second IS NOT NULL
   GROUP BY d.endpoint_id
 ), claimed AS (
   UPDATE webhook_endpoints e
@@ -98,7 +98,7 @@ FROM deliveries d
 JOIN webhook_endpoints e ON e.id = d.endpoint_id
 JOIN events ev ON ev.id = d.event_id AND ev.created_at = d.created_at
 LEFT JOIN slot ON slot.id = d.id
-WHERE d.id = ANY (${jobs.map((job) => job.deliveryId)}::uuid[]) ${ofTheirMonths}`;
+WHERE d.id = ANY (${jobs.map((job) => job.deliveryId)}::uuid[]) ${ofTheirMonths('d.created_at')} ${ofTheirMonths('ev.created_at')}`;
 }
 
 export interface DeliveryPolicy {

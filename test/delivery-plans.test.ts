@@ -1,0 +1,103 @@
+// The statements of a delivery's attempts read and write only its month's partitions of
+// deliveries and events, however many months are kept. They name the deliveries they touch by
+// (id, created_at); where those come in rows of the statement's own (unnest, a CTE), PostgreSQL
+// would otherwise plan, and probe for every row, each month's partition: a year kept made every
+// recorded attempt plan fifteen partitions with seven indexes each. Here a year of months exists
+// (empty: what a plan names does not depend on the rows), one delivery is retried and then
+// succeeds, and each statement the worker ran for it is explained.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cancelDeliveries, deferDeliveries } from '../src/delivery/store.ts';
+import { makeHistoryMonths } from '../src/domain/webhooks/retention.ts';
+import { postDeploy, post } from './support/http.ts';
+import { explainJson, planNodes, statementsOf, watchPool, type Statement } from './support/statements.ts';
+import { useHookline } from './support/fixture.ts';
+import { eventually } from './support/receiver.ts';
+
+const HISTORY_TABLES = ['deliveries', 'events', 'delivery_attempts'];
+
+const hookline = useHookline({
+  receiver: true,
+  environment: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', DELIVERY_BACKOFF_BASE_MS: '20' },
+});
+
+/**
+ * The partitions of webhook history a statement's plan scans (an update's or delete's targets
+ * are the rows its scans find; an insert routes each row to its month as it runs).
+ */
+async function partitionsPlanned(statement: Statement): Promise<string[]> {
+  const client = await hookline.app.database.pool.connect();
+  const plan = await explainJson(client, statement).finally(() => client.release());
+  const partitions = planNodes(plan.Plan)
+    .filter((node) => node['Node Type'] !== 'ModifyTable' && HISTORY_TABLES.includes(String(node['Relation Name'])))
+    .map((node) => String(node['Partition Relation Name'] ?? node['Relation Name']));
+  return [...new Set(partitions)].sort();
+}
+
+let statements: Statement[];
+let delivery: { id: string; createdAt: Date; month: string };
+
+beforeAll(async () => {
+  const { pool } = hookline.app.database;
+  const now = new Date();
+  await makeHistoryMonths(pool, new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1)), now);
+  const created = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
+    headers: { authorization: `Bearer ${hookline.tenant.apiToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: `${hookline.receiver.url}/plans`, name: 'Plans', eventTypes: ['deploy.ingested'] }),
+  });
+  expect(created.status).toBe(201);
+  // The first attempt fails (a retry is recorded and queued), the second succeeds.
+  let answered = 0;
+  hookline.receiver.respond((_request, response) => {
+    answered += 1;
+    response.writeHead(answered === 1 ? 503 : 200).end();
+  });
+  watchPool(pool);
+  statements = await statementsOf(async () => {
+    const ingest = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'a1b2c3d' });
+    expect(ingest.status).toBe(200);
+    await eventually(async () => {
+      const { rows } = await pool.query(`SELECT 1 FROM deliveries WHERE status = 'SUCCEEDED'`);
+      return rows[0];
+    });
+  });
+  const { rows } = await pool.query<{ id: string; created_at: Date; month: string }>(
+    `SELECT id, created_at, to_char(created_at AT TIME ZONE 'UTC', 'YYYY_MM') AS month FROM deliveries`,
+  );
+  delivery = { id: rows[0]!.id, createdAt: rows[0]!.created_at, month: rows[0]!.month };
+});
+
+/** The one statement the worker ran whose text matches `marker`. */
+function ranStatement(marker: RegExp): Statement {
+  const matching = statements.filter((statement) => marker.test(statement.text));
+  expect(matching.length, `statements matching ${marker}`).toBeGreaterThan(0);
+  return matching[0]!;
+}
+
+describe('an attempt’s statements plan only its delivery’s month', () => {
+  const ofItsMonth = () => [`deliveries_${delivery.month}`, `events_${delivery.month}`];
+
+  it('reads the delivery and its event for the attempt (the worker’s batch read)', async () => {
+    const load = ranStatement(/rate_limit_next_slot_at/);
+    expect(await partitionsPlanned(load)).toEqual(ofItsMonth());
+  });
+
+  it('records a failed attempt with a retry, and the success that follows', async () => {
+    const retry = ranStatement(/next_attempt_at = i\.next_attempt_at/);
+    expect(await partitionsPlanned(retry)).toEqual([`deliveries_${delivery.month}`]);
+    const success = ranStatement(/SET status = 'SUCCEEDED'/);
+    expect(await partitionsPlanned(success)).toEqual([`deliveries_${delivery.month}`]);
+  });
+
+  it('reads the owners of the retry it queues', async () => {
+    const owners = ranStatement(/AS "organizationId"\s+FROM deliveries/);
+    expect(await partitionsPlanned(owners)).toEqual([`deliveries_${delivery.month}`]);
+  });
+
+  it('defers a delivery to its rate limit’s turn, and cancels one whose endpoint stopped', async () => {
+    const key = { deliveryId: delivery.id, deliveryCreatedAt: delivery.createdAt };
+    const deferred = deferDeliveries([{ ...key, startAfter: new Date() }]);
+    expect(await partitionsPlanned({ text: deferred.text, values: deferred.values })).toEqual([`deliveries_${delivery.month}`]);
+    const cancelled = cancelDeliveries([key, key]);
+    expect(await partitionsPlanned({ text: cancelled.text, values: cancelled.values })).toEqual([`deliveries_${delivery.month}`]);
+  });
+});
