@@ -13,16 +13,24 @@
 //    the delivery hot path (the worker's read of a batch of 50 deliveries and the recorder's
 //    update of them, by (id, created_at), rolled back) run beside it: their latencies during the
 //    pruning against the same loops' before it.
+// 3. DORA for the year, for every organization, before and after the pruning: retention keeps
+//    deploys, commits and incidents (seeded after the migration: a deploy a few hours, an
+//    incident per 50 deploys), so every figure must come out identical.
 // DATABASE_URL: an admin connection (a scratch database is created and dropped), or an embedded
 // PostgreSQL in a temp dir when unset.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import sql, { raw } from 'sql-template-tag';
+import type { PrismaClient } from '../src/generated/prisma/client.ts';
+import { connectDatabase } from '../src/db/client.ts';
 import { applyMigrations, readMigrations } from '../src/db/migrate.ts';
+import type { DoraMetrics } from '../src/domain/correlation/dora.ts';
+import { doraMetrics } from '../src/domain/correlation/insights.ts';
 import { subscribedEndpointCondition } from '../src/domain/webhooks/events.ts';
 import { eventWithDeliveries, EMITTED_COLUMNS } from '../src/domain/webhooks/outbox.ts';
 import { historyStartsAt, pruneHistory } from '../src/domain/webhooks/retention.ts';
+import { catchUpAfterIngest } from './growth-data.ts';
 import { FINGERPRINT_SQL } from './history-fingerprint.ts';
 import { percentile } from './percentile.ts';
 import { fixed, printTable } from './table.ts';
@@ -74,10 +82,46 @@ const WORKER_READ = `
 SELECT d.id, d.status, d.attempt_count, e.url, e.signing_secret, ev.type, ev.created_at, ev.data
 FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
 JOIN events ev ON ev.id = d.event_id AND ev.created_at = d.created_at
-WHERE d.id = ANY ($1::uuid[]) AND d.created_at = ANY ($2::timestamptz[])`;
+WHERE d.id = ANY ($1::uuid[]) AND d.created_at = ANY ($2::timestamptz[]) AND ev.created_at = ANY ($2::timestamptz[])`;
 const RECORDER_UPDATE = `
 UPDATE deliveries d SET updated_at = now() FROM unnest($1::uuid[], $2::timestamptz[]) AS i(id, at)
-WHERE d.id = i.id AND d.created_at = i.at AND d.status = 'SUCCEEDED'`;
+WHERE d.id = i.id AND d.created_at = i.at AND d.created_at = ANY ($2::timestamptz[]) AND d.status = 'SUCCEEDED'`;
+
+/** What DORA reads, over the same year: three services per organization, their deploys with a commit each, and incidents. */
+const deploys = Math.max(1000, Math.round(events / 2));
+const DORA_SEED_SQL = `
+INSERT INTO services (organization_id, name) SELECT o.id, 'service-' || n FROM organizations o CROSS JOIN generate_series(1, 3) AS n;
+INSERT INTO deploy_tokens (service_id, prefix, token_hash) SELECT id, 'hld_' || left(md5(id::text), 6), md5('token' || id) FROM services;
+INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at, received_at)
+SELECT s.organization_id, s.id, t.id, md5((g % 997)::text), 'production', x.at, x.at
+FROM generate_series(1, ${deploys}) AS g
+JOIN (SELECT id, organization_id, row_number() OVER (ORDER BY id) AS k FROM services) s ON s.k = 1 + g % (3 * ${organizations})
+JOIN deploy_tokens t ON t.service_id = s.id
+CROSS JOIN LATERAL (SELECT now() - g * (interval '365 days' / ${deploys}) AS at) x;
+INSERT INTO commits (deploy_id, position, sha, message, author, timestamp)
+SELECT id, 0, commit_sha, 'a change', 'dev', deployed_at - interval '5 hours' FROM deploys;
+WITH failed AS (
+  SELECT id, organization_id, service_id, deployed_at FROM (SELECT d.*, row_number() OVER (ORDER BY deployed_at) AS r FROM deploys d) d WHERE r % 50 = 0
+), opened AS (
+  INSERT INTO incidents (organization_id, service_id, title, severity, environment, status, started_at, opened_at, resolved_at)
+  SELECT organization_id, service_id, 'after ' || id, 'SEV2', 'production', 'RESOLVED', deployed_at + interval '10 minutes',
+         deployed_at + interval '12 minutes', deployed_at + interval '2 hours'
+  FROM failed RETURNING id, service_id, started_at
+)
+INSERT INTO incident_suspects (incident_id, deploy_id, rank, score, reasons)
+SELECT o.id, f.id, 1, 0.9, '[]'::jsonb FROM opened o JOIN failed f ON f.service_id = o.service_id AND f.deployed_at + interval '10 minutes' = o.started_at`;
+
+/** Every organization's DORA over the year. */
+async function doraOfTheYear(prisma: PrismaClient, to: Date): Promise<DoraMetrics[]> {
+  const organizations = await prisma.organization.findMany({ select: { id: true }, orderBy: { id: 'asc' } });
+  const from = new Date(to.getTime() - 365 * 86_400_000);
+  const figures = [];
+  for (const { id } of organizations) figures.push(await doraMetrics(prisma, id, { from, to }));
+  return figures;
+}
+
+const sumOf = (figures: DoraMetrics[], key: 'deployCount' | 'failedDeployCount' | 'rolledBackCount') =>
+  figures.reduce((sum, figure) => sum + figure[key], 0);
 
 async function walAndSize(pool: pg.Pool): Promise<{ lsn: string; size: number }> {
   const { rows } = await pool.query<{ lsn: string; size: string }>(
@@ -159,7 +203,19 @@ async function main(): Promise<void> {
       `every row kept, every column equal: ${kept ? 'yes' : 'NO'} (${after.map((table) => `${table.rows} ${table.table}`).join(', ')}); load average ${fixed(loadavg()[0]!)}`,
   );
   if (!kept) throw new Error('the migration changed or lost rows');
-  await pool.query('VACUUM ANALYZE events, deliveries, delivery_attempts');
+  started = performance.now();
+  await pool.query(DORA_SEED_SQL);
+  const client = await pool.connect();
+  await catchUpAfterIngest(client).finally(() => client.release());
+  await pool.query('VACUUM ANALYZE');
+  const database = connectDatabase(url);
+  cleanups.push(() => database.close());
+  const { prisma } = database;
+  const doraUntil = new Date();
+  const doraBefore = await doraOfTheYear(prisma, doraUntil);
+  console.log(
+    `  ${deploys} deploys with a commit each and ${Math.floor(deploys / 50)} incidents for DORA, in ${fixed((performance.now() - started) / 1000)} s`,
+  );
 
   // The same load alone, for as long as the pruning will take (at least 10 s), then with it.
   const cutoff = historyStartsAt(RETENTION_DAYS);
@@ -172,6 +228,8 @@ async function main(): Promise<void> {
   const pruneMs = performance.now() - started;
   const pruneWal = await walSince(pool, pruningFrom.lsn);
   const pruningTo = await walAndSize(pool);
+  const doraAfter = await doraOfTheYear(prisma, doraUntil);
+  const doraKept = JSON.stringify(doraAfter) === JSON.stringify(doraBefore);
 
   console.log(
     `\nretention at ${RETENTION_DAYS} days: ${pruned.months.length} months dropped (${pruned.months.join(', ')}): ${pruned.deliveries} deliveries, ` +
@@ -189,6 +247,11 @@ async function main(): Promise<void> {
       ],
     ],
   );
+  console.log(
+    `DORA of the year for each of the ${organizations} organizations (${sumOf(doraAfter, 'deployCount')} deploys, ` +
+      `${sumOf(doraAfter, 'failedDeployCount')} failed, ${sumOf(doraAfter, 'rolledBackCount')} rolled back) identical after the pruning: ${doraKept ? 'yes' : 'NO'}`,
+  );
+  if (!doraKept) throw new Error('pruning changed a DORA figure');
   console.log(`\nlatency beside it, ms (the loops' own WAL is in the figure above; load average ${fixed(loadavg()[0]!)})`);
   printTable(
     ['loop', 'runs', 'p50', 'p99', 'max'],
