@@ -6,7 +6,10 @@
 // (empty: what a plan names does not depend on the rows), one delivery is retried and then
 // succeeds, and each statement the worker ran for it is explained.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listenForDeliveryChanges } from '../src/delivery/notifications.ts';
 import { cancelDeliveries, deferDeliveries } from '../src/delivery/store.ts';
+import { deliveryAsOf } from '../src/domain/webhooks/deliveries.ts';
+import type { DeliveryChange } from '../src/domain/webhooks/delivery-changes.ts';
 import { makeHistoryMonths } from '../src/domain/webhooks/retention.ts';
 import { postDeploy, post } from './support/http.ts';
 import { explainJson, planNodes, statementsOf, watchPool, type Statement } from './support/statements.ts';
@@ -99,5 +102,21 @@ describe('an attempt’s statements plan only its delivery’s month', () => {
     expect(await partitionsPlanned({ text: deferred.text, values: deferred.values })).toEqual([`deliveries_${delivery.month}`]);
     const cancelled = cancelDeliveries([key, key]);
     expect(await partitionsPlanned({ text: cancelled.text, values: cancelled.values })).toEqual([`deliveries_${delivery.month}`]);
+  });
+
+  it('loads a delivery and its attempts as a live change (a subscription’s update) names it', async () => {
+    const changes = await listenForDeliveryChanges(hookline.database.url, { warn: () => {} });
+    hookline.onClose(() => changes.close());
+    const seen: DeliveryChange[] = [];
+    changes.watch((change) => seen.push(change));
+    // A change as the recorder makes one: the trigger on deliveries notifies every process.
+    await hookline.app.database.pool.query('UPDATE deliveries SET attempt_count = attempt_count + 1 WHERE id = $1', [delivery.id]);
+    const change = await eventually(async () => seen.find((candidate) => candidate.id === delivery.id));
+    const loads = await statementsOf(() => deliveryAsOf(hookline.app.database.prisma, change, { include: { attempts: true } }));
+    const planned = await Promise.all(loads.map(partitionsPlanned));
+    expect(planned.filter((partitions) => partitions.length > 0)).toEqual([
+      [`deliveries_${delivery.month}`],
+      [`delivery_attempts_${delivery.month}`],
+    ]);
   });
 });

@@ -168,9 +168,11 @@ describe('subscription deliveryUpdated', () => {
     // notification of the first retry, arriving after the delivery FAILED, still shows PENDING
     // with one attempt (as a slow read of a quick PENDING → SUCCEEDED pair would).
     const { pool } = hookline.app.database;
+    const { rows } = await pool.query<{ created_at: Date }>('SELECT created_at FROM deliveries WHERE id = $1', [deliveryId]);
+    const createdAt = rows[0]!.created_at;
     await pool.query('SELECT pg_notify($1, $2)', [
       'hookline_delivery',
-      JSON.stringify({ id: deliveryId, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 1 }),
+      JSON.stringify({ id: deliveryId, createdAt, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 1 }),
     ]);
     await subscriber.waitFor(() => (subscriber.of(deliveryId).length === 5 ? true : undefined), 'the replayed change');
     expect(summary(subscriber.of(deliveryId)[4]!)).toEqual({ status: 'PENDING', attemptCount: 1, responseStatuses: [500] });

@@ -342,7 +342,7 @@ function attemptsUpTo(query: DeliveryQuery, attemptCount: number): DeliveryQuery
 export async function deliveryAsOf(prisma: PrismaClient, change: DeliveryChange, query: DeliveryQuery): Promise<Delivery> {
   const row = (await prisma.delivery.findFirst({
     ...attemptsUpTo(query, change.attemptCount),
-    where: { id: change.id, organizationId: change.organizationId },
+    where: { id: change.id, createdAt: new Date(change.createdAt), organizationId: change.organizationId },
   })) as Delivery | null;
   // Deliveries are not deleted while their organization lives; a miss is a race with its deletion.
   if (!row) throw new NotFoundError('Delivery', change.id);

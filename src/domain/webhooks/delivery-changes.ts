@@ -4,6 +4,8 @@
 
 export interface DeliveryChange {
   id: string;
+  /** When the delivery was made (ISO 8601): with its id, its key, which names its month's partition. */
+  createdAt: string;
   organizationId: string;
   endpointId: string;
   status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
