@@ -87,13 +87,16 @@ const RECORDER_UPDATE = `
 UPDATE deliveries d SET updated_at = now() FROM unnest($1::uuid[], $2::timestamptz[]) AS i(id, at)
 WHERE d.id = i.id AND d.created_at = i.at AND d.created_at = ANY ($2::timestamptz[]) AND d.status = 'SUCCEEDED'`;
 
-/** What DORA reads, over the same year: three services per organization, their deploys with a commit each, and incidents. */
+/**
+ * What DORA reads, over the same year: three services per organization, their deploys with a
+ * commit each (every 100th redeploys its service's commit before the last: a rollback), and incidents.
+ */
 const deploys = Math.max(1000, Math.round(events / 2));
 const DORA_SEED_SQL = `
 INSERT INTO services (organization_id, name) SELECT o.id, 'service-' || n FROM organizations o CROSS JOIN generate_series(1, 3) AS n;
 INSERT INTO deploy_tokens (service_id, prefix, token_hash) SELECT id, 'hld_' || left(md5(id::text), 6), md5('token' || id) FROM services;
 INSERT INTO deploys (organization_id, service_id, deploy_token_id, commit_sha, environment, deployed_at, received_at)
-SELECT s.organization_id, s.id, t.id, md5((g % 997)::text), 'production', x.at, x.at
+SELECT s.organization_id, s.id, t.id, md5((CASE WHEN g % 100 = 0 THEN g + ${6 * organizations} ELSE g END)::text), 'production', x.at, x.at
 FROM generate_series(1, ${deploys}) AS g
 JOIN (SELECT id, organization_id, row_number() OVER (ORDER BY id) AS k FROM services) s ON s.k = 1 + g % (3 * ${organizations})
 JOIN deploy_tokens t ON t.service_id = s.id
