@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery } from '../src/db/admin.ts';
 import { graphql } from './gql/index.ts';
 import type { RunningApp } from './support/app.ts';
-import { connectGraphqlWs, ping, subscribe, untilLive } from './support/graphql-ws.ts';
+import { connectGraphqlWs, deliveryChangeOf, ping, subscribe, untilLive } from './support/graphql-ws.ts';
 import { post } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
 import { createEndpoint } from './support/operations.ts';
@@ -87,13 +87,7 @@ describe('GraphQL over HTTP and over WebSocket', () => {
     await untilLive(live, hookline.baseUrl, hookline.tenant, endpointId, (update, deliveryId) => update.id === deliveryId);
 
     // The database refuses the load of one change: its table is gone for a moment.
-    const change = {
-      id: live.updates[0]!.id,
-      organizationId: hookline.tenant.organizationId,
-      endpointId,
-      status: 'PENDING',
-      attemptCount: 0,
-    };
+    const change = await deliveryChangeOf(hookline.app.database.pool, live.updates[0]!.id, { status: 'PENDING', attemptCount: 0 });
     await adminQuery(hookline.database.url, 'ALTER TABLE deliveries RENAME TO deliveries_away');
     try {
       await adminQuery(hookline.database.url, `SELECT pg_notify('hookline_delivery', '${JSON.stringify(change)}')`);

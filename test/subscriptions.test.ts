@@ -13,6 +13,7 @@ import type { OnDeliveryUpdatedSubscription } from './gql/graphql.ts';
 import { type Tenant, LOCAL_RECEIVERS } from './support/app.ts';
 import { eventually } from './support/receiver.ts';
 import {
+  deliveryChangeOf,
   connectGraphqlWs,
   ping as pingEndpoint,
   subscribe as subscribeOn,
@@ -168,11 +169,9 @@ describe('subscription deliveryUpdated', () => {
     // notification of the first retry, arriving after the delivery FAILED, still shows PENDING
     // with one attempt (as a slow read of a quick PENDING → SUCCEEDED pair would).
     const { pool } = hookline.app.database;
-    const { rows } = await pool.query<{ created_at: Date }>('SELECT created_at FROM deliveries WHERE id = $1', [deliveryId]);
-    const createdAt = rows[0]!.created_at;
     await pool.query('SELECT pg_notify($1, $2)', [
       'hookline_delivery',
-      JSON.stringify({ id: deliveryId, createdAt, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 1 }),
+      JSON.stringify(await deliveryChangeOf(pool, deliveryId, { status: 'PENDING', attemptCount: 1 })),
     ]);
     await subscriber.waitFor(() => (subscriber.of(deliveryId).length === 5 ? true : undefined), 'the replayed change');
     expect(summary(subscriber.of(deliveryId)[4]!)).toEqual({ status: 'PENDING', attemptCount: 1, responseStatuses: [500] });

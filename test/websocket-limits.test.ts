@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { graphql } from './gql/index.ts';
 import type { Tenant } from './support/app.ts';
-import { connectGraphqlWs, ping, subscribe, untilLive, type Subscriber } from './support/graphql-ws.ts';
+import { connectGraphqlWs, deliveryChangeOf, ping, subscribe, untilLive, type Subscriber } from './support/graphql-ws.ts';
 import { postDeploy } from './support/http.ts';
 import { useHookline } from './support/fixture.ts';
 import { createEndpoint } from './support/operations.ts';
@@ -159,7 +159,7 @@ describe('GraphQL WebSocket limits', () => {
     );
     slowSocket!.pause();
     const { pool } = hookline.app.database;
-    const change = { id: deliveryId, organizationId: tenant.organizationId, endpointId, status: 'PENDING', attemptCount: 0 };
+    const change = await deliveryChangeOf(pool, deliveryId, { status: 'PENDING', attemptCount: 0 });
     // About 12 MB in all: three times what the socket buffers held here, plus the default
     // WS_MAX_BUFFERED_BYTES (1 MiB). In rounds of 400 KB, each sent once the fast subscriber has
     // the previous one: it shares this process with the server, so a burst of megabytes written

@@ -6,7 +6,9 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { createClient, type Client, type ClientOptions } from 'graphql-ws';
+import type pg from 'pg';
 import WebSocket from 'ws';
+import type { DeliveryChange } from '../../src/domain/webhooks/delivery-changes.ts';
 import { graphql } from '../gql/index.ts';
 import { dataOf, requestGraphql, type Tenant } from './app.ts';
 
@@ -125,4 +127,21 @@ export async function untilLive<T>(
       if (attempt === 5) throw error;
     }
   }
+}
+
+/**
+ * A change of delivery `deliveryId` as the trigger on deliveries notifies it (its key, owners and
+ * `state`), for a test to send with pg_notify: a change the row has since moved past, or repeated.
+ */
+export async function deliveryChangeOf(
+  pool: pg.Pool,
+  deliveryId: string,
+  state: Pick<DeliveryChange, 'status' | 'attemptCount'>,
+): Promise<DeliveryChange> {
+  const { rows } = await pool.query<Omit<DeliveryChange, 'status' | 'attemptCount'>>(
+    `SELECT id, created_at AS "createdAt", organization_id AS "organizationId", endpoint_id AS "endpointId" FROM deliveries WHERE id = $1`,
+    [deliveryId],
+  );
+  if (!rows[0]) throw new Error(`no delivery ${deliveryId}`);
+  return { ...rows[0], ...state };
 }
