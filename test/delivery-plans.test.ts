@@ -10,18 +10,15 @@ import { listenForDeliveryChanges } from '../src/delivery/notifications.ts';
 import { cancelDeliveries, deferDeliveries } from '../src/delivery/store.ts';
 import { deliveryAsOf } from '../src/domain/webhooks/deliveries.ts';
 import type { DeliveryChange } from '../src/domain/webhooks/delivery-changes.ts';
-import { makeHistoryMonths } from '../src/domain/webhooks/retention.ts';
-import { postDeploy, post } from './support/http.ts';
+import { HISTORY_TABLES, makeHistoryMonths } from '../src/domain/webhooks/retention.ts';
+import { LOCAL_RECEIVERS } from './support/app.ts';
 import { explainJson, planNodes, statementsOf, watchPool, type Statement } from './support/statements.ts';
 import { useHookline } from './support/fixture.ts';
+import { createEndpoint, ingest } from './support/operations.ts';
 import { eventually } from './support/receiver.ts';
 
-const HISTORY_TABLES = ['deliveries', 'events', 'delivery_attempts'];
-
-const hookline = useHookline({
-  receiver: true,
-  environment: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', DELIVERY_BACKOFF_BASE_MS: '20' },
-});
+const hookline = useHookline({ receiver: true, environment: { ...LOCAL_RECEIVERS, DELIVERY_BACKOFF_BASE_MS: '20' } });
+const historyTables: readonly string[] = HISTORY_TABLES;
 
 /**
  * The partitions of webhook history a statement's plan scans (an update's or delete's targets
@@ -31,7 +28,7 @@ async function partitionsPlanned(statement: Statement): Promise<string[]> {
   const client = await hookline.app.database.pool.connect();
   const plan = await explainJson(client, statement).finally(() => client.release());
   const partitions = planNodes(plan.Plan)
-    .filter((node) => node['Node Type'] !== 'ModifyTable' && HISTORY_TABLES.includes(String(node['Relation Name'])))
+    .filter((node) => node['Node Type'] !== 'ModifyTable' && historyTables.includes(String(node['Relation Name'])))
     .map((node) => String(node['Partition Relation Name'] ?? node['Relation Name']));
   return [...new Set(partitions)].sort();
 }
@@ -43,11 +40,7 @@ beforeAll(async () => {
   const { pool } = hookline.app.database;
   const now = new Date();
   await makeHistoryMonths(pool, new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1)), now);
-  const created = await post(`${hookline.baseUrl}/api/webhooks/endpoints`, {
-    headers: { authorization: `Bearer ${hookline.tenant.apiToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: `${hookline.receiver.url}/plans`, name: 'Plans', eventTypes: ['deploy.ingested'] }),
-  });
-  expect(created.status).toBe(201);
+  await createEndpoint(hookline, hookline.tenant.apiToken, { url: `${hookline.receiver.url}/plans`, name: 'Plans' });
   // The first attempt fails (a retry is recorded and queued), the second succeeds.
   let answered = 0;
   hookline.receiver.respond((_request, response) => {
@@ -56,8 +49,7 @@ beforeAll(async () => {
   });
   watchPool(pool);
   statements = await statementsOf(async () => {
-    const ingest = await postDeploy(hookline.baseUrl, hookline.tenant.deployToken, { commit_sha: 'a1b2c3d' });
-    expect(ingest.status).toBe(200);
+    await ingest(hookline, hookline.tenant.deployToken, { commit_sha: 'a1b2c3d' });
     await eventually(async () => {
       const { rows } = await pool.query(`SELECT 1 FROM deliveries WHERE status = 'SUCCEEDED'`);
       return rows[0];
@@ -69,7 +61,7 @@ beforeAll(async () => {
   delivery = { id: rows[0]!.id, createdAt: rows[0]!.created_at, month: rows[0]!.month };
 });
 
-/** The one statement the worker ran whose text matches `marker`. */
+/** The first statement the worker ran whose text matches `marker`. */
 function ranStatement(marker: RegExp): Statement {
   const matching = statements.filter((statement) => marker.test(statement.text));
   expect(matching.length, `statements matching ${marker}`).toBeGreaterThan(0);

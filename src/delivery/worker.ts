@@ -71,11 +71,12 @@ function loadDeliveries(jobs: DeliverJob[], unclaimed: string[]): Sql {
   const createdAts = jobs.flatMap((job) => (job.deliveryCreatedAt === undefined ? [] : [job.deliveryCreatedAt]));
   const ofTheirMonths = (column: string) =>
     createdAts.length === jobs.length ? sql`AND ${inTheirMonths(raw(column), createdAts)}` : empty;
+  const deliveriesOfTheirMonths = ofTheirMonths('d.created_at');
   return sql`
 WITH wanted AS (
   SELECT d.endpoint_id, array_agg(d.id ORDER BY d.created_at, d.id) AS ids
   FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-  WHERE d.id = ANY (${unclaimed}::uuid[]) ${ofTheirMonths('d.created_at')} AND d.status = 'PENDING' AND e.rate_limit_per_second IS NOT NULL
+  WHERE d.id = ANY (${unclaimed}::uuid[]) ${deliveriesOfTheirMonths} AND d.status = 'PENDING' AND e.rate_limit_per_second IS NOT NULL
   GROUP BY d.endpoint_id
 ), claimed AS (
   UPDATE webhook_endpoints e
@@ -98,7 +99,7 @@ FROM deliveries d
 JOIN webhook_endpoints e ON e.id = d.endpoint_id
 JOIN events ev ON ev.id = d.event_id AND ev.created_at = d.created_at
 LEFT JOIN slot ON slot.id = d.id
-WHERE d.id = ANY (${jobs.map((job) => job.deliveryId)}::uuid[]) ${ofTheirMonths('d.created_at')} ${ofTheirMonths('ev.created_at')}`;
+WHERE d.id = ANY (${jobs.map((job) => job.deliveryId)}::uuid[]) ${deliveriesOfTheirMonths} ${ofTheirMonths('ev.created_at')}`;
 }
 
 export interface DeliveryPolicy {
