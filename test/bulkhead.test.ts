@@ -152,4 +152,17 @@ describe('a key refused, with afterRefusal', () => {
     await Promise.all([1, 2, 3].map(() => bulkhead.acquire('a')));
     expect(bulkhead.taken('a')).toBe(3);
   });
+
+  it('tells whether a key is held to fewer slots: after a flood, not after a burst, nor once it regained them all', async () => {
+    const flooded = await refusedOnce();
+    expect(flooded.bulkhead.held('a')).toBe(true);
+    expect(flooded.bulkhead.held('b')).toBe(false);
+    vi.setSystemTime(Date.now() + 1999);
+    expect(flooded.bulkhead.held('a')).toBe(true);
+    vi.setSystemTime(Date.now() + 1);
+    expect(flooded.bulkhead.held('a')).toBe(false);
+
+    const burst = await refusedAsking(5);
+    expect(burst.bulkhead.held('a')).toBe(false);
+  });
 });

@@ -9,6 +9,7 @@
 // a process whose one event loop it already fills, and every step of everybody else's requests
 // waits behind each of its running operations' steps. Held to one at a time, it gets about as much
 // done and the others' requests stay quick; it regains its slots once it stops overflowing them.
+// Whether a key is held (`held`) is for its callers to hold it to less of other resources too.
 import { causeChain } from './availability.ts';
 
 const BULKHEAD_FULL = 'BULKHEAD_FULL';
@@ -37,6 +38,8 @@ export interface Bulkhead {
   admit(key: string): Promise<(() => void) | undefined>;
   /** The slots of `key` taken now. */
   taken(key: string): number;
+  /** Whether `key` is held to fewer slots than slotsPerKey now, after a flood's refusal (afterRefusal). */
+  held(key: string): boolean;
 }
 
 interface Waiter {
@@ -143,6 +146,7 @@ export function createBulkhead({ slotsPerKey, maxWaitMs, afterRefusal }: Bulkhea
     },
     admit,
     taken: (key) => keys.get(key)?.taken ?? 0,
+    held: (key) => slotsOf(key) < slotsPerKey,
   };
 }
 
