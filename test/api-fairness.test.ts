@@ -159,15 +159,15 @@ describe('an organization flooding GraphQL', () => {
 });
 
 describe('an organization flooding GraphQL, held to one operation at a time', () => {
-  const PAGE_QUERY = '{ deliveries(first: 5) { edges { node { id } } } }';
-
-  /** Keeps `inFlight` of the token's PAGE_QUERY in flight (each answered one sent again) until stopped. */
-  function keepFlooding(apiToken: string, inFlight: number) {
+  /** Keeps `inFlight` of FLOOD_QUERY in flight with each of `apiTokens` (each answered one sent again) until stopped. */
+  function keepFlooding(apiTokens: string[], inFlight: number) {
     let flooding = true;
     const answers: HttpResult[] = [];
-    const senders = Array.from({ length: inFlight }, async () => {
-      while (flooding) answers.push(await graphql(hookline.baseUrl, apiToken, PAGE_QUERY));
-    });
+    const senders = apiTokens.flatMap((apiToken) =>
+      Array.from({ length: inFlight }, async () => {
+        while (flooding) answers.push(await graphql(hookline.baseUrl, apiToken, FLOOD_QUERY));
+      }),
+    );
     return {
       answers,
       refused: () => answers.filter((answer) => answer.status === 429).length,
@@ -178,56 +178,71 @@ describe('an organization flooding GraphQL, held to one operation at a time', ()
     };
   }
 
-  it('runs one operation at a time once refused asking for twice its share, while another organization runs several at once', async () => {
-    const flooder = await hookline.createTenant();
-    const other = hookline.tenant;
-    let lock = await lockTable(hookline.database.url, 'deliveries');
-    const flood = keepFlooding(flooder.apiToken, 3 * OPERATIONS);
-    try {
-      // Its first operations are admitted and wait on the lock, as many as its connections; the rest are refused.
-      await eventually(
-        async () => ((await waitingFor(hookline.database.url, 'deliveries')) >= CONNECTIONS && flood.refused() > 0 ? true : undefined),
-        20_000,
-        'the flood holding its connections and refused',
-      );
+  // Refused asking for twice its share: one API token (held at the door, by its credential), or
+  // three tokens each within its own share but together past the organization's.
+  it.each([
+    { flood: 'one API token', tokens: 1, inFlight: 3 * OPERATIONS },
+    { flood: 'three API tokens', tokens: 3, inFlight: OPERATIONS },
+  ])(
+    'runs one operation at a time on one connection once refused asking for twice its share ($flood), while another organization runs on its whole share',
+    async ({ tokens, inFlight }) => {
+      const flooder = await hookline.createTenant();
+      const flooderTokens = [
+        flooder.apiToken,
+        ...(await Promise.all(
+          Array.from({ length: tokens - 1 }, () => createApiToken(hookline.app.database.prisma, flooder.organizationId)),
+        )),
+      ];
+      const other = hookline.tenant;
+      let lock = await lockTable(hookline.database.url, 'deliveries');
+      const flood = keepFlooding(flooderTokens, inFlight);
+      try {
+        // Its first operations are admitted and wait on the lock, as many as its connections; the rest are refused.
+        await eventually(
+          async () => ((await waitingFor(hookline.database.url, 'deliveries')) >= CONNECTIONS && flood.refused() > 0 ? true : undefined),
+          20_000,
+          'the flood holding its connections and refused',
+        );
 
-      // Its operations end; while it goes on being refused, the next ones run one at a time.
-      await lock.release();
-      await eventually(
-        async () => (flood.answers.some((answer) => answer.status === 200) ? true : undefined),
-        20_000,
-        'an operation answered',
-      );
-      lock = await lockTable(hookline.database.url, 'deliveries');
-      await eventually(
-        async () => ((await waitingFor(hookline.database.url, 'deliveries')) >= 1 ? true : undefined),
-        20_000,
-        'one waiting',
-      );
-      const refusedBefore = flood.refused();
-      await eventually(
-        async () => (flood.refused() >= refusedBefore + 2 * OPERATIONS ? true : undefined),
-        20_000,
-        'the flood refused again with the table locked',
-      );
-      expect(await waitingFor(hookline.database.url, 'deliveries')).toBe(1);
+        // Its operations end; while it goes on being refused, the next ones run one at a time, and
+        // the 15 fields of each read one after another, on one connection.
+        await lock.release();
+        await eventually(
+          async () => (flood.answers.some((answer) => answer.status === 200) ? true : undefined),
+          20_000,
+          'an operation answered',
+        );
+        lock = await lockTable(hookline.database.url, 'deliveries');
+        await eventually(
+          async () => ((await waitingFor(hookline.database.url, 'deliveries')) >= 1 ? true : undefined),
+          20_000,
+          'one waiting',
+        );
+        const refusedBefore = flood.refused();
+        await eventually(
+          async () => (flood.refused() >= refusedBefore + 2 * OPERATIONS ? true : undefined),
+          20_000,
+          'the flood refused again with the table locked',
+        );
+        expect(await waitingFor(hookline.database.url, 'deliveries')).toBe(1);
 
-      // Another organization's operations run at once beside it, two of them.
-      const others = [graphql(hookline.baseUrl, other.apiToken, PAGE_QUERY), graphql(hookline.baseUrl, other.apiToken, PAGE_QUERY)];
-      await eventually(
-        async () => ((await waitingFor(hookline.database.url, 'deliveries')) === 3 ? true : undefined),
-        20_000,
-        'both waiting',
-      );
+        // Another organization's operation of 15 fields reads on all its share of the connections beside it.
+        const others = graphql(hookline.baseUrl, other.apiToken, FLOOD_QUERY);
+        await eventually(
+          async () => ((await waitingFor(hookline.database.url, 'deliveries')) === 1 + CONNECTIONS ? true : undefined),
+          20_000,
+          'both waiting',
+        );
 
-      await lock.release();
-      for (const answer of await Promise.all(others)) expect(answer.status).toBe(200);
-    } finally {
-      await lock.release();
-      await flood.stop();
-    }
-    expectRefused(flood.answers.filter((answer) => answer.status !== 200));
-  });
+        await lock.release();
+        expect((await others).status).toBe(200);
+      } finally {
+        await lock.release();
+        await flood.stop();
+      }
+      expectRefused(flood.answers.filter((answer) => answer.status !== 200));
+    },
+  );
 });
 
 /** Each answer is the refusal of an operation past the organization's share: 429, Retry-After 1. */

@@ -39,7 +39,8 @@ export interface Credentials {
 }
 
 export type Authentication =
-  | { viewer: Viewer; bySession: boolean }
+  /** credential: what the process's shares know the request's credential by (credentialKey). */
+  | { viewer: Viewer; bySession: boolean; credential: string }
   /** none: no credential; invalid: unknown, revoked or expired; not_a_member: X-Hookline-Organization names another organization. */
   | { viewer: null; refusal: 'none' | 'invalid' | 'not_a_member' };
 
@@ -86,19 +87,23 @@ export async function authenticate(prisma: PrismaClient, credentials: Credential
   if (!key) return { viewer: null, refusal: 'none' };
   // The organization is not known yet: the check counts against the credential's own share of the
   // pool, so a flood of requests with one credential queues behind itself, not in front of everyone.
-  return inRequestScope({ credential: key }, async (): Promise<Authentication> => {
+  return inRequestScope({ oneConnectionKey: key }, async (): Promise<Authentication> => {
     const token = bearerToken(credentials.authorization);
     if (token) {
       const found = await authenticateApiToken(prisma, token);
       if (!found) return { viewer: null, refusal: 'invalid' };
       const actor: Actor = { kind: 'apiToken', apiTokenId: found.apiTokenId };
-      return { viewer: { id: found.id, name: found.name, role: SCOPE_ROLE[found.scope], actor }, bySession: false };
+      return { viewer: { id: found.id, name: found.name, role: SCOPE_ROLE[found.scope], actor }, bySession: false, credential: key };
     }
     const requested = credentials.organization?.trim() || undefined;
     const check = await checkSession(prisma, sessionCookie(credentials.cookie), sessionIdleMs, requested);
     if (check.outcome !== 'valid') return { viewer: null, refusal: check.outcome };
     const { session } = check;
     const actor: Actor = { kind: 'person', personId: session.personId, sessionId: session.sessionId };
-    return { viewer: { id: session.organizationId, name: session.organizationName, role: session.role, actor }, bySession: true };
+    return {
+      viewer: { id: session.organizationId, name: session.organizationName, role: session.role, actor },
+      bySession: true,
+      credential: key,
+    };
   });
 }

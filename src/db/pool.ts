@@ -33,8 +33,8 @@ export interface ConnectOptions {
   /** `url` is a pooler in transaction mode (PgBouncer): no named prepared statements, no session settings. */
   pooled?: boolean;
   /**
-   * Connections one organization's requests may hold at once (see request-scope.ts), and one more
-   * per credential being checked; unset: no limit.
+   * Connections one organization's requests may hold at once (see request-scope.ts), and one
+   * for each oneConnectionKey; unset: no limit.
    */
   connectionsPerOrganization?: number;
 }
@@ -69,7 +69,7 @@ type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefi
 class RequestAwarePool extends pg.Pool {
   constructor(
     config: pg.PoolConfig,
-    private readonly shares: { organizations: Bulkhead; credentials: Bulkhead } | undefined,
+    private readonly shares: { organizations: Bulkhead; oneConnection: Bulkhead } | undefined,
     /** Behind a transaction pooler a session setting would reach other clients' transactions. */
     private readonly sessionSettings: boolean,
   ) {
@@ -87,12 +87,26 @@ class RequestAwarePool extends pg.Pool {
     );
   }
 
-  /** A slot of the request's organization's share, or of its credential's, when shares are kept. */
+  /**
+   * The request's one connection (of its oneConnectionKey) and a slot of its organization's share,
+   * as far as it has them, when shares are kept; always taken in this order, so that nobody holds
+   * an organization's slot while waiting for a one-connection key.
+   */
   private async takeShare(scope: RequestScope | undefined): Promise<(() => void) | undefined> {
-    if (!this.shares) return undefined;
-    if (scope?.organizationId) return this.shares.organizations.acquire(scope.organizationId);
-    if (scope?.credential) return this.shares.credentials.acquire(scope.credential);
-    return undefined;
+    if (!this.shares || !scope) return undefined;
+    const releaseOne = scope.oneConnectionKey === undefined ? undefined : await this.shares.oneConnection.acquire(scope.oneConnectionKey);
+    if (scope.organizationId === undefined) return releaseOne;
+    let releaseShare: () => void;
+    try {
+      releaseShare = await this.shares.organizations.acquire(scope.organizationId);
+    } catch (error) {
+      releaseOne?.();
+      throw error;
+    }
+    return () => {
+      releaseShare();
+      releaseOne?.();
+    };
   }
 
   private async checkOut(scope: RequestScope | undefined): Promise<pg.PoolClient> {
@@ -131,8 +145,8 @@ export function connectPool(url: string, options: ConnectOptions = {}): pg.Pool 
       ? undefined
       : {
           organizations: createBulkhead({ slotsPerKey: options.connectionsPerOrganization, maxWaitMs: CONNECTION_WAIT_MS }),
-          // A token check is one short statement, and a token's GraphQL requests are admitted a few at a time.
-          credentials: createBulkhead({ slotsPerKey: 1, maxWaitMs: CONNECTION_WAIT_MS }),
+          // A token check is one short statement; a held flood's query reads one field after another.
+          oneConnection: createBulkhead({ slotsPerKey: 1, maxWaitMs: CONNECTION_WAIT_MS }),
         };
   const config: pg.PoolConfig = {
     connectionString: url,

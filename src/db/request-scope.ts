@@ -1,6 +1,6 @@
 // What the pool must know of the request a statement runs for: whose share of the connections it
-// counts against (its organization, or while that is not known its credential), and the statement
-// timeout of API requests. It follows the
+// counts against (its organization, and a credential or organization held to one connection), and
+// the statement timeout of API requests. It follows the
 // request through its asynchronous calls (AsyncLocalStorage), so Prisma's queries and
 // hand-written SQL alike take their connections under it, and work outside any request (the
 // delivery worker, pruning, the rollback judgement) runs with neither.
@@ -10,10 +10,12 @@ export interface RequestScope {
   /** The organization whose share of the pool's connections the request's statements count against. */
   organizationId?: string;
   /**
-   * The credential being checked (a hash of it), before the organization is known: its checks
-   * hold one connection at a time, so a flood of requests with one token queues behind itself.
+   * Statements under this key hold one connection at a time (besides the organization's share):
+   * a credential being checked (a hash of it) before the organization is known, so a flood of
+   * requests with one token queues behind itself; or a credential or organization whose flood of
+   * operations is held (see useOperationLimit).
    */
-  credential?: string;
+  oneConnectionKey?: string;
   /** The request's statements are cancelled after this long (PostgreSQL's statement_timeout). */
   statementTimeoutMs?: number;
 }

@@ -45,6 +45,8 @@ export interface Context extends Services, RequestOrigin {
   organization: Viewer | null;
   /** Why `organization` is null: no credential, a bad one, or X-Hookline-Organization naming an organization the person is not in. */
   refusal: 'none' | 'invalid' | 'not_a_member' | null;
+  /** What the process's shares know the caller's credential by (credentialKey); null with `organization`. */
+  credential: string | null;
   /** Where the request came from, for the audit entries of its changes. */
   requestFrom: RequestSource;
 }
@@ -62,6 +64,6 @@ export async function createContext(
 ): Promise<Context> {
   const authentication = await authenticate(services.prisma, credentials, services.sessionIdleMs);
   return authentication.viewer
-    ? { ...services, origin, requestFrom, organization: authentication.viewer, refusal: null }
-    : { ...services, origin, requestFrom, organization: null, refusal: authentication.refusal };
+    ? { ...services, origin, requestFrom, organization: authentication.viewer, refusal: null, credential: authentication.credential }
+    : { ...services, origin, requestFrom, organization: null, refusal: authentication.refusal, credential: null };
 }

@@ -153,11 +153,19 @@ export interface OperationLimits {
  * connections, under the API's statement timeout. Subscriptions are limited per socket instead.
  * Taken as execution starts (after every other plugin's say), so an operation stopped earlier
  * holds nothing.
+ *
+ * A query of a credential or organization whose flood is held (one operation at a time) also
+ * reads on one connection at a time: its fields' statements, which would otherwise run side by
+ * side on the organization's whole share, run one after another. Each statement running at once
+ * is a PostgreSQL process on the machine's few cores; several of them, one flood's, slow every
+ * other organization's statements far more than one does. Mutations are left their share: a
+ * transaction may check out a second connection while it holds one, and their rate is limited
+ * anyway (MUTATION_RATE_LIMIT_PER_MINUTE).
  */
 function useOperationLimit({ operations, maxOperations, statementTimeoutMs }: OperationLimits): Plugin<Context> {
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
-      const organization = args.contextValue.organization;
+      const { organization, credential } = args.contextValue;
       if (!organization) return;
       setExecuteFn(async (executeArgs) => {
         let release: () => void;
@@ -167,8 +175,14 @@ function useOperationLimit({ operations, maxOperations, statementTimeoutMs }: Op
           if (error instanceof BulkheadFullError) return { errors: [tooManyOperations(maxOperations)] };
           throw error;
         }
+        const heldKey =
+          getOperationAST(executeArgs.document, executeArgs.operationName)?.operation === 'query'
+            ? [credential, organization.id].find((key): key is string => key !== null && operations.held(key))
+            : undefined;
         try {
-          return await inRequestScope({ organizationId: organization.id, statementTimeoutMs }, () => executeFn(executeArgs));
+          return await inRequestScope({ organizationId: organization.id, oneConnectionKey: heldKey, statementTimeoutMs }, () =>
+            executeFn(executeArgs),
+          );
         } finally {
           release();
         }
